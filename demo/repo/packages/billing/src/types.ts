@@ -1,0 +1,10 @@
+export interface RateCard {
+  id: string;
+  price: number;
+  currency: string;
+}
+
+export interface Invoice {
+  customer: string;
+  lines: { card: RateCard; quantity: number }[];
+}

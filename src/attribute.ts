@@ -1,0 +1,68 @@
+/**
+ * Attribution: which findings this patch introduced, which it resolved, and which stood before
+ * it. A multiset difference on fingerprints, so the answer depends on what the findings are
+ * about and not on line numbers or the order tools reported them in.
+ */
+import type { AnchoredDiagnostic, Finding } from './diagnostic.js';
+import { fingerprintFindings } from './fingerprint.js';
+
+export interface AttributeOptions {
+  /** Base path → current path for files renamed or moved since the baseline. */
+  renames?: ReadonlyMap<string, string>;
+  /** Whether the current tree's file at `path` still has a line whose folded text is `anchor`. */
+  hasLine?: (path: string, anchor: string) => boolean;
+}
+
+/** A base finding gone from the current tree. */
+export interface ResolvedFinding extends Finding {
+  /**
+   * The flagged line itself is gone: the "fix" may have deleted the code that produced the
+   * finding rather than corrected it, which a reviewer should look at.
+   */
+  lineDeleted: boolean;
+}
+
+export interface Attribution {
+  /** In the current tree and not the base: what the patch caused. */
+  introduced: Finding[];
+  /** In the base and not the current tree; keeps the base path even when the file was renamed. */
+  resolved: ResolvedFinding[];
+  /** In both: the repository's standing debt, not this patch's business. */
+  standing: Finding[];
+}
+
+/**
+ * Compares base (`before`) and current (`after`) findings. Base findings are fingerprinted under
+ * the path their file has now, so a renamed file keeps its findings' identity. Every list is in
+ * position order.
+ */
+export function attribute(
+  before: readonly AnchoredDiagnostic[],
+  after: readonly AnchoredDiagnostic[],
+  options: AttributeOptions = {},
+): Attribution {
+  const renames = options.renames ?? new Map<string, string>();
+  const currentPathOf = (diagnostic: AnchoredDiagnostic): string | null =>
+    diagnostic.path === null ? null : (renames.get(diagnostic.path) ?? diagnostic.path);
+
+  const base = fingerprintFindings(before, currentPathOf);
+  const current = fingerprintFindings(after);
+  const baseKeys = new Set(base.map((finding) => finding.fingerprint));
+  const currentKeys = new Set(current.map((finding) => finding.fingerprint));
+
+  const introduced = current.filter((finding) => !baseKeys.has(finding.fingerprint));
+  const standing = current.filter((finding) => baseKeys.has(finding.fingerprint));
+  const resolved = base
+    .filter((finding) => !currentKeys.has(finding.fingerprint))
+    .map((finding) => ({ ...finding, lineDeleted: isLineDeleted(finding, currentPathOf(finding), options.hasLine) }));
+  return { introduced, resolved, standing };
+}
+
+function isLineDeleted(
+  finding: Finding,
+  currentPath: string | null,
+  hasLine: AttributeOptions['hasLine'],
+): boolean {
+  if (finding.anchor === '' || currentPath === null || hasLine === undefined) return false;
+  return !hasLine(currentPath, finding.anchor);
+}

@@ -1,0 +1,19 @@
+/**
+ * Every check kind culprit can run, by name. The worker looks the requested kind up here;
+ * adding a tool means adding an adapter file and one line below.
+ */
+import type { CheckAdapter, CheckKind, ResolvedCheck } from './check.js';
+import { eslintAdapter } from './eslint.js';
+import { tscAdapter } from './tsc.js';
+
+/** The options type of one check kind, as resolved from the configuration. */
+export type OptionsOf<Kind extends CheckKind> = Extract<ResolvedCheck, { kind: Kind }>['options'];
+
+export const adapters: { readonly [Kind in CheckKind]: CheckAdapter<OptionsOf<Kind>> } = {
+  tsc: tscAdapter,
+  eslint: eslintAdapter,
+};
+
+export function isCheckKind(kind: unknown): kind is CheckKind {
+  return typeof kind === 'string' && Object.hasOwn(adapters, kind);
+}

@@ -1,0 +1,91 @@
+/**
+ * The `eslint` check: the repository's own ESLint (9 or 10, flat config) through its Node API,
+ * configured only by the repository's eslint.config.*, as `npx eslint <patterns>` would lint.
+ * Nothing is written: no fixes, no cache file.
+ */
+import type { ESLint as EslintInstance, Linter } from 'eslint';
+import { join, relative } from 'node:path';
+import type { CheckAdapter, CheckOutput, CheckRequest, EslintOptions } from './check.js';
+import { makeEslintDiagnostic } from './eslint-messages.js';
+import { makeRepoPath } from './repo-path.js';
+import { requireTool } from './resolve-tool.js';
+
+interface EslintModule {
+  ESLint: {
+    new (options: EslintInstance.Options): EslintInstance;
+    readonly version: string;
+  };
+}
+
+export const eslintAdapter: CheckAdapter<EslintOptions> = { kind: 'eslint', run: runEslint };
+
+export async function runEslint({ root, options }: CheckRequest<EslintOptions>): Promise<CheckOutput> {
+  const { ESLint } = requireTool<EslintModule>(root, 'eslint');
+  if (Number.parseInt(ESLint.version, 10) < 9) {
+    throw new Error(`eslint ${ESLint.version} in ${root} is too old: culprit runs ESLint 9 or later with a flat config`);
+  }
+  const eslint = new ESLint({
+    cwd: root,
+    fix: false,
+    cache: false,
+    // A pattern may name a folder that exists only after the edit (or only before it); an
+    // empty match is not an error when two trees are compared.
+    errorOnUnmatchedPattern: false,
+    warnIgnored: false,
+  });
+  await loadConfig(eslint, root);
+  const results = await lint(eslint, options.patterns);
+  const toRepoPath = makeRepoPath(root);
+  const diagnostics = results.flatMap((result) =>
+    result.messages.filter((message) => !isIgnoredNotice(message)).map((message) => makeEslintDiagnostic(message, toRepoPath(result.filePath))),
+  );
+  return { version: ESLint.version, diagnostics };
+}
+
+/**
+ * Loads the flat config before linting, so a broken config is reported as one (ESLint's own
+ * error does not name the file) and never mistaken for a clean run.
+ */
+async function loadConfig(eslint: EslintInstance, root: string): Promise<void> {
+  // findConfigFile names the file for the error message; it exists throughout ESLint 9 and 10.
+  const configFile = typeof eslint.findConfigFile === 'function' ? await eslint.findConfigFile() : undefined;
+  const name = configFile === undefined ? 'eslint.config.js' : relative(root, configFile);
+  try {
+    await eslint.calculateConfigForFile(join(root, '__culprit_probe__.js'));
+  } catch (error) {
+    throw makeConfigError(error, configFile === undefined ? undefined : name, root);
+  }
+}
+
+async function lint(eslint: EslintInstance, patterns: readonly string[]): Promise<EslintInstance.LintResult[]> {
+  try {
+    return await eslint.lintFiles([...patterns]);
+  } catch (error) {
+    throw new Error(`eslint failed while linting: ${readFirstLine(error)}`, { cause: error });
+  }
+}
+
+function makeConfigError(error: unknown, configFile: string | undefined, root: string): Error {
+  const reason = readFirstLine(error);
+  const typescriptMajor = /typescript-eslint does not support TS (\d+(?:\.\d+)?)/.exec(reason)?.[1];
+  if (typescriptMajor !== undefined) {
+    return new Error(
+      `typescript-eslint refuses this repository's TypeScript ${typescriptMajor}, so ESLint cannot run: install TypeScript 6 where typescript-eslint resolves "typescript" (it can sit beside TypeScript 7), or disable the eslint check`,
+      { cause: error },
+    );
+  }
+  if (configFile === undefined) {
+    return new Error(`ESLint found no flat config (eslint.config.js, .mjs, .cjs or .ts) in ${root}: ${reason}`, { cause: error });
+  }
+  return new Error(`${configFile} could not be loaded: ${reason}`, { cause: error });
+}
+
+/** ESLint's notice for a file named explicitly but ignored by the config; not a finding. */
+function isIgnoredNotice(message: Linter.LintMessage): boolean {
+  return message.ruleId === null && message.fatal !== true && /^File ignored\b/.test(message.message);
+}
+
+function readFirstLine(error: unknown): string {
+  const message = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
+  return message.split('\n')[0]?.trim() ?? '';
+}

@@ -1,0 +1,112 @@
+/**
+ * Forks one check worker and waits for its reply. The worker is detached so it leads its own
+ * process group: a timeout or the end of the check kills the group, which takes down anything
+ * the tool started too (a tsgo server, a child a lint rule spawned).
+ */
+import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { makeOutputTail } from './output-tail.js';
+import { isWorkerReply, type WorkerReply, type WorkerRequest } from './worker-protocol.js';
+import { killProcessGroup, trackWorker } from './worker-registry.js';
+
+export type WorkerOutcome =
+  | { kind: 'reply'; reply: WorkerReply }
+  | { kind: 'timed-out' }
+  | { kind: 'crashed'; code: number | null; signal: NodeJS.Signals | null; stderr: string[] };
+
+/** After an exit without a reply, how long a reply still in the IPC channel may take to arrive. */
+const channelGraceMs = 5_000;
+/** After a reply, how long the worker may take to exit by itself before its group is killed. */
+const exitGraceMs = 5_000;
+
+export function spawnWorker(request: WorkerRequest, timeoutMs: number): Promise<WorkerOutcome> {
+  const entry = resolveWorkerEntry();
+  const child = fork(entry.path, [], {
+    cwd: request.root,
+    execArgv: entry.execArgv,
+    serialization: 'advanced',
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  trackWorker(child);
+  const stderr = makeOutputTail();
+  child.stdout?.resume();
+  child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
+  const hasExited = () => child.exitCode !== null || child.signalCode !== null;
+
+  return new Promise((resolve) => {
+    let timedOut = false;
+    let settled = false;
+    let channelTimer: NodeJS.Timeout | undefined;
+    const settle = (outcome: WorkerOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearTimeout(channelTimer);
+      resolve(outcome);
+    };
+    const settleWithoutReply = () => {
+      if (timedOut) settle({ kind: 'timed-out' });
+      else settle({ kind: 'crashed', code: child.exitCode, signal: child.signalCode, stderr: stderr.readLines(2) });
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killProcessGroup(child);
+    }, timeoutMs);
+
+    // The reply is the result; the worker exits right after sending it.
+    child.on('message', (message: unknown) => {
+      if (!isWorkerReply(message)) return;
+      settle({ kind: 'reply', reply: message });
+      setTimeout(() => {
+        if (!hasExited()) killProcessGroup(child);
+      }, exitGraceMs).unref();
+    });
+    child.once('error', (error) => {
+      stderr.push(Buffer.from(`${error.message}\n`));
+      if (child.pid === undefined) settleWithoutReply();
+    });
+    child.once('exit', () => {
+      // Whatever the tool left running in the worker's group goes with it.
+      killProcessGroup(child);
+      // A reply may still be in the IPC channel when the exit is observed; the channel closes after it.
+      if (!child.connected) settleWithoutReply();
+      else channelTimer = setTimeout(settleWithoutReply, channelGraceMs);
+    });
+    child.once('disconnect', () => {
+      if (hasExited()) settleWithoutReply();
+    });
+    child.send(request);
+  });
+}
+
+/**
+ * The compiled worker next to this file. When culprit runs from its TypeScript sources (tests,
+ * tsx), worker.ts is loaded through tsx — but only worker.ts and what it imports, in a tsx
+ * namespace: with a global `--import tsx` the tool's own imports (a repository's
+ * eslint.config.js) would be compiled by tsx too, and behave unlike they do in production.
+ * With `--eval`, node runs the bootstrap instead of the module path, which stays in `process.argv[1]`.
+ */
+function resolveWorkerEntry(): { path: string; execArgv: string[] } {
+  if (!import.meta.url.endsWith('.ts')) return { path: fileURLToPath(new URL('./worker.js', import.meta.url)), execArgv: [] };
+  const tsxApi = pathToFileURL(resolveTsxEsmApi()).href;
+  const bootstrap = [
+    `const { register } = await import(${JSON.stringify(tsxApi)});`,
+    `const { pathToFileURL } = await import('node:url');`,
+    `const worker = pathToFileURL(process.argv[1]).href;`,
+    `await register({ namespace: 'culprit-worker' }).import(worker, worker);`,
+  ].join('\n');
+  return { path: fileURLToPath(new URL('./worker.ts', import.meta.url)), execArgv: ['--input-type=module', '--eval', bootstrap] };
+}
+
+/** tsx's ES module API; `require.resolve` would pick its CommonJS build, which cannot register ES hooks from here. */
+function resolveTsxEsmApi(): string {
+  const manifestPath = createRequire(import.meta.url).resolve('tsx/package.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { exports?: Record<string, { import?: { default?: string } }> };
+  const target = manifest.exports?.['./esm/api']?.import?.default;
+  if (target === undefined) throw new Error(`tsx at ${dirname(manifestPath)} has no ES module API (tsx/esm/api)`);
+  return join(dirname(manifestPath), target);
+}

@@ -1,0 +1,92 @@
+/**
+ * The `tsc` check on TypeScript 7 (the native port), through its `typescript/unstable/sync` API:
+ * one tsgo process serves the projects' programs, per-file diagnostics and a checker. We use the
+ * API rather than the CLI because it gives phases separately, resolves project references to their
+ * sources without a `dist` (the CLI reads `dist` declarations, and `tsc -b --noEmit` fails with
+ * TS6310), gives the module graph, and writes nothing (the CLI writes tsbuildinfo files).
+ * The API is unstable: everything we need from it is named in tsc-native-api.ts.
+ */
+import { basename, dirname, resolve } from 'node:path';
+import type { Diagnostic, Phase } from '../diagnostic.js';
+import type { CheckOutput, CheckRequest, ImportRecord, TscOptions } from './check.js';
+import { dedupeDiagnostics } from './dedupe-diagnostics.js';
+import { makeRepoPath } from './repo-path.js';
+import { importTool } from './resolve-tool.js';
+import { readOwners } from './read-owners.js';
+import { resolveConfigPath } from './tsc-config-path.js';
+import type { NativeApi, NativeDiagnostic, NativeModule, NativeProgram, NativeProject, NativeSourceFile } from './tsc-native-api.js';
+import { makeLineMapReader, makeNativeDiagnostic } from './tsc-native-diagnostics.js';
+import { readProjectReferences } from './tsc-native-references.js';
+
+export async function runNativeTsc(request: CheckRequest<TscOptions>, version: string): Promise<CheckOutput> {
+  const { API } = await importTool<NativeModule>(request.root, 'typescript/unstable/sync');
+  const configPaths = readProjectReferences(resolveConfigPath(request.root, request.options.project));
+  // The API spawns a tsgo process; closing it is what lets the worker exit.
+  const api = new API({ cwd: request.root });
+  try {
+    return { version, ...checkProjects(api, configPaths, request.root) };
+  } finally {
+    api.close();
+  }
+}
+
+function checkProjects(api: NativeApi, configPaths: readonly string[], root: string): Pick<CheckOutput, 'diagnostics' | 'imports'> {
+  const snapshot = api.updateSnapshot({ openProjects: [...configPaths] });
+  const projects = configPaths.flatMap((configPath) => {
+    const project = snapshot.getProject(configPath);
+    return project === undefined ? [] : [project];
+  });
+  if (projects.length === 0) throw new Error(`TypeScript could not open ${configPaths.at(-1) ?? 'the project'}`);
+
+  const toRepoPath = makeRepoPath(root);
+  const lineMaps = makeLineMapReader();
+  const owners = readOwners(projects.map((project) => project.rootFiles));
+  const checked = new Set<string>();
+  const diagnostics: Diagnostic[] = [];
+  const imports: ImportRecord = {};
+
+  projects.forEach((project, index) => {
+    const { program } = project;
+    const toDiagnostic = (phase: Phase) => (diagnostic: NativeDiagnostic) =>
+      makeNativeDiagnostic(diagnostic, phase, toRepoPath, (fileName) => lineMaps.read(fileName, program));
+    const config = [...program.getConfigFileParsingDiagnostics(), ...program.getProgramDiagnostics(), ...program.getGlobalDiagnostics()];
+    diagnostics.push(...config.map(toDiagnostic('config')));
+    const inProgram = new Set(program.getSourceFileNames());
+    const emitsDeclarations = project.compilerOptions.declaration === true || project.compilerOptions.composite === true;
+
+    for (const fileName of inProgram) {
+      const owner = owners.get(fileName);
+      if (checked.has(fileName) || (owner !== undefined && owner !== index)) continue;
+      checked.add(fileName);
+      if (isDefaultLibrary(program, fileName)) continue;
+      const file = program.getSourceFile(fileName);
+      if (file === undefined) continue;
+      diagnostics.push(...program.getSyntacticDiagnostics(fileName).map(toDiagnostic('syntax')));
+      diagnostics.push(...program.getSemanticDiagnostics(fileName).map(toDiagnostic('semantic')));
+      if (emitsDeclarations) diagnostics.push(...program.getDeclarationDiagnostics(fileName).map(toDiagnostic('semantic')));
+      const targets = readNativeImports(project, inProgram, fileName, file);
+      if (targets.length > 0) imports[toRepoPath(fileName)] = targets.map(toRepoPath);
+    }
+  });
+  return { diagnostics: dedupeDiagnostics(diagnostics), imports };
+}
+
+/** Module specifiers resolved by the checker: each specifier's module symbol is declared by the imported file. */
+function readNativeImports(project: NativeProject, inProgram: ReadonlySet<string>, fileName: string, file: NativeSourceFile): string[] {
+  const symbols = file.imports.length === 0 ? [] : project.checker.getSymbolAtLocation(file.imports);
+  const resolved = symbols.map((symbol) => symbol?.declarations?.[0]?.path);
+  const referenced = file.referencedFiles.map((reference) => resolve(dirname(fileName), reference.fileName));
+  const targets = new Set<string>();
+  for (const target of [...resolved, ...referenced]) {
+    if (target !== undefined && target !== fileName && inProgram.has(target) && !isDefaultLibrary(project.program, target)) targets.add(target);
+  }
+  return [...targets];
+}
+
+/**
+ * Asking the server costs a round trip per file (and fetching a lib file's tree is slow: lib.dom
+ * is large), so only files named like a default lib are asked about, by name.
+ */
+function isDefaultLibrary(program: NativeProgram, fileName: string): boolean {
+  return /^lib\..*\.d\.ts$/.test(basename(fileName)) && program.getSourceFileMetadata(fileName)?.isDefaultLibrary === true;
+}

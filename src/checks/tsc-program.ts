@@ -1,0 +1,36 @@
+/**
+ * One in-memory program per project. Two things differ from a plain `createProgram`:
+ * imports of a referenced project resolve to its source files, so a workspace type-checks without
+ * any `dist` built (the compiler host's `useSourceOfProjectReferenceRedirect`, the switch tsserver
+ * uses), and nothing can be written: we never call `emit`, and a host that is asked to write throws.
+ */
+import type ts from 'typescript';
+import type { ConfigParser, TscProject } from './tsc-projects.js';
+import type { SourceFileCache } from './tsc-source-files.js';
+
+type TypeScript = typeof ts;
+
+/** TypeScript reads this optional host member (marked internal) in 5.x and 6.x. */
+interface SourceRedirectingHost extends ts.CompilerHost {
+  useSourceOfProjectReferenceRedirect(): boolean;
+}
+
+export function makeProgram(ts: TypeScript, project: TscProject, parser: ConfigParser, sourceFiles: SourceFileCache): ts.Program {
+  const { options, fileNames, projectReferences } = project.parsed;
+  const base = ts.createCompilerHost(options);
+  const host: SourceRedirectingHost = Object.assign(base, {
+    getSourceFile: sourceFiles.wrap(base.getSourceFile.bind(base), options),
+    useSourceOfProjectReferenceRedirect: () => true,
+    getParsedCommandLine: (configPath: string) => parser.parseAsReference(configPath),
+    writeFile: (fileName: string) => {
+      throw new Error(`culprit never writes into the checked tree, but TypeScript asked to write ${fileName}`);
+    },
+  });
+  return ts.createProgram({
+    rootNames: fileNames,
+    options,
+    host,
+    ...(projectReferences === undefined ? {} : { projectReferences }),
+    configFileParsingDiagnostics: ts.getConfigFileParsingDiagnostics(project.parsed),
+  });
+}

@@ -1,0 +1,70 @@
+/**
+ * The `tsc` check: the repository's own TypeScript, as `tsc --noEmit -p <project>` would check
+ * it, with project references followed to their sources and the module graph read from the
+ * compiler's own resolution. TypeScript 5.x and 6.x run through the classic compiler API in this
+ * process; TypeScript 7 (the native port) has no such API and goes to tsc-native.ts.
+ */
+import type ts from 'typescript';
+import type { Diagnostic } from '../diagnostic.js';
+import type { CheckAdapter, CheckOutput, CheckRequest, ImportRecord, TscOptions } from './check.js';
+import { dedupeDiagnostics } from './dedupe-diagnostics.js';
+import { readOwners } from './read-owners.js';
+import { makeRepoPath } from './repo-path.js';
+import { requireTool } from './resolve-tool.js';
+import { resolveConfigPath } from './tsc-config-path.js';
+import { runNativeTsc } from './tsc-native.js';
+import { collectConfigDiagnostics, collectFileDiagnostics } from './tsc-diagnostics.js';
+import { makeResolutionCache, readFileImports, readImportRoute, type ImportRoute } from './tsc-imports.js';
+import { makeProgram } from './tsc-program.js';
+import { loadProjects, makeConfigParser } from './tsc-projects.js';
+import { makeSourceFileCache } from './tsc-source-files.js';
+
+type TypeScript = typeof ts;
+
+export const tscAdapter: CheckAdapter<TscOptions> = { kind: 'tsc', run: runTsc };
+
+export async function runTsc(request: CheckRequest<TscOptions>): Promise<CheckOutput> {
+  // TypeScript 7's main export is only its version; that is enough to choose the route.
+  const ts = requireTool<TypeScript>(request.root, 'typescript');
+  if (readMajorVersion(ts.versionMajorMinor) >= 7) return runNativeTsc(request, ts.version);
+  return checkWithCompilerApi(ts, request);
+}
+
+export interface CompilerApiSettings {
+  /** Which import resolution route to use; by default the fastest this TypeScript supports. */
+  importRoute?: ImportRoute;
+}
+
+export function checkWithCompilerApi(ts: TypeScript, request: CheckRequest<TscOptions>, settings: CompilerApiSettings = {}): CheckOutput {
+  const toRepoPath = makeRepoPath(request.root);
+  const parser = makeConfigParser(ts);
+  const sourceFiles = makeSourceFileCache(ts);
+  const projects = loadProjects(ts, resolveConfigPath(request.root, request.options.project), parser);
+  const owners = readOwners(projects.map((project) => project.parsed.fileNames));
+  const checked = new Set<string>();
+  const diagnostics: Diagnostic[] = [];
+  const imports: ImportRecord = {};
+
+  projects.forEach((project, index) => {
+    const program = makeProgram(ts, project, parser, sourceFiles);
+    const route = settings.importRoute ?? readImportRoute(program);
+    const cache = makeResolutionCache(ts, program);
+    diagnostics.push(...collectConfigDiagnostics(ts, program, toRepoPath));
+    for (const file of program.getSourceFiles()) {
+      // Each file once, from the project that owns it (files no project lists: the first program).
+      const owner = owners.get(file.fileName);
+      if (checked.has(file.fileName) || (owner !== undefined && owner !== index)) continue;
+      checked.add(file.fileName);
+      diagnostics.push(...collectFileDiagnostics(ts, program, file, toRepoPath));
+      if (program.isSourceFileDefaultLibrary(file)) continue;
+      const targets = readFileImports(ts, program, file, route, cache);
+      if (targets.length > 0) imports[toRepoPath(file.fileName)] = targets.map(toRepoPath);
+    }
+  });
+
+  return { version: ts.version, diagnostics: dedupeDiagnostics(diagnostics), imports };
+}
+
+export function readMajorVersion(versionMajorMinor: string): number {
+  return Number.parseInt(versionMajorMinor.split('.')[0] ?? '0', 10);
+}

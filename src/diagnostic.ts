@@ -1,0 +1,62 @@
+/**
+ * The normalised finding every check adapter produces. Plain data: adapters build it,
+ * everything downstream (fingerprints, attribution, triage, rendering) only reads it.
+ */
+
+export type Severity = 'error' | 'warning';
+
+/**
+ * Where in the tool's pipeline a finding arose. The ladder uses it: a syntax finding means the
+ * file did not parse, so semantic and lint findings about it may be derived from a partial tree.
+ */
+export type Phase = 'config' | 'syntax' | 'semantic' | 'lint';
+
+export interface Diagnostic {
+  /** The check that produced it: `tsc`, `eslint`, or a configured check's name. */
+  tool: string;
+  /** Rule id or error code: `TS2339`, `@typescript-eslint/no-unsafe-argument`. */
+  code: string;
+  severity: Severity;
+  phase: Phase;
+  /** Repository-relative POSIX path, or null for findings about no file (options, globals). */
+  path: string | null;
+  /** 1-based; 0 when `path` is null or the tool gave no position. */
+  line: number;
+  /** 1-based; 0 when `path` is null or the tool gave no position. */
+  column: number;
+  endLine?: number;
+  endColumn?: number;
+  message: string;
+}
+
+/**
+ * A diagnostic plus the whitespace-folded source line it flags, read from the tree it was found
+ * in. Stored in snapshots so a fingerprint can be computed later, after renames are mapped,
+ * without the tree that produced it.
+ */
+export interface AnchoredDiagnostic extends Diagnostic {
+  /** Folded text of the flagged line; '' when the finding has no file or its line is computed. */
+  anchor: string;
+}
+
+/** A diagnostic with its position-independent identity (`<16 hex>#<occurrence>`). */
+export interface Finding extends AnchoredDiagnostic {
+  fingerprint: string;
+}
+
+export function compareByPosition(a: Diagnostic, b: Diagnostic): number {
+  if (a.path !== b.path) {
+    if (a.path === null) return -1;
+    if (b.path === null) return 1;
+    return a.path < b.path ? -1 : 1;
+  }
+  return a.line - b.line || a.column - b.column || compareStrings(a.code, b.code) || compareStrings(a.message, b.message);
+}
+
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function isError(diagnostic: Diagnostic): boolean {
+  return diagnostic.severity === 'error';
+}

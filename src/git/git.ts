@@ -1,0 +1,69 @@
+/**
+ * Runs git without a shell (file names never pass through one) and reads the repository layout.
+ * culprit only ever reads refs and writes objects: the user's work tree, index, stash, HEAD and
+ * refs are never changed.
+ */
+import { execFile } from 'node:child_process';
+import { isAbsolute, resolve } from 'node:path';
+import { makeUserError } from '../errors.js';
+
+export interface Repository {
+  /** Absolute path of the work tree's top level. */
+  root: string;
+  /** This work tree's own git directory (holds its index). */
+  gitDir: string;
+  /** The directory shared by all work trees of the repository. */
+  commonDir: string;
+}
+
+export interface GitOptions {
+  cwd: string;
+  env?: NodeJS.ProcessEnv;
+  /** Input written to git's stdin. */
+  input?: string | Buffer;
+}
+
+export function runGit(args: readonly string[], options: GitOptions): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    const child = execFile(
+      'git',
+      args,
+      { cwd: options.cwd, env: options.env ?? process.env, encoding: 'utf8', maxBuffer: 1 << 30 },
+      (error, stdout, stderr) => {
+        if (error) {
+          const detail = stderr.trim().split('\n').pop() ?? error.message;
+          reject(makeUserError(`git ${args[0] ?? ''} failed in ${options.cwd}: ${detail}`, error));
+          return;
+        }
+        resolvePromise(stdout);
+      },
+    );
+    if (options.input !== undefined) child.stdin?.end(options.input);
+  });
+}
+
+/** The repository containing `cwd`, or null when it is not inside a git work tree. */
+export async function findRepository(cwd: string): Promise<Repository | null> {
+  let output: string;
+  try {
+    output = await runGit(['rev-parse', '--show-toplevel', '--absolute-git-dir', '--git-common-dir'], { cwd });
+  } catch {
+    return null;
+  }
+  const [root, gitDir, commonDir] = output.trim().split('\n');
+  if (root === undefined || gitDir === undefined || commonDir === undefined || root === '') return null;
+  return {
+    root,
+    gitDir,
+    commonDir: isAbsolute(commonDir) ? commonDir : resolve(cwd, commonDir),
+  };
+}
+
+/** Resolves a revision to a commit id, with a clear error when it does not exist. */
+export async function resolveCommit(repo: Repository, rev: string): Promise<string> {
+  try {
+    return (await runGit(['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`], { cwd: repo.root })).trim();
+  } catch (error) {
+    throw makeUserError(`not a commit in ${repo.root}: ${rev}`, error);
+  }
+}

@@ -1,0 +1,221 @@
+/**
+ * The agent payload: what the agent should act on, and an honest account of everything it is
+ * not shown and why, so that an empty list is never mistaken for a finished build. Bounded by
+ * `outputLimit` because it lands in a context window.
+ */
+import type { CheckStatus } from '../checks/check.js';
+import type { Report, ShownFinding } from '../report.js';
+
+export interface TextRenderOptions {
+  /** The most characters (UTF-16 code units) the payload may have, newlines included. */
+  outputLimit: number;
+  /** The checked tree's lines of a file, for code excerpts; undefined when unreadable. */
+  sourceLines: (path: string) => readonly string[] | undefined;
+}
+
+/** Source lines longer than this are clipped in excerpts: one minified line must not eat the budget. */
+const excerptWidth = 200;
+/** How many root files the first line names before summarising the rest. */
+const namedFiles = 3;
+
+export function renderText(report: Report, options: TextRenderOptions): string {
+  const head = renderHead(report).join('\n');
+  const blocks = report.shown.map((finding) => renderFinding(finding, finding.path === null ? undefined : options.sourceLines(finding.path)));
+  const instructions = report.roots.filter((root) => root.selected && root.instruction !== undefined).map((root) => root.instruction!);
+  const tail = instructions.map((instruction) => `\n\n${instruction}`).join('');
+
+  const full = `${head}${blocks.map((block) => `\n\n${block.join('\n')}`).join('')}${tail}\n`;
+  if (full.length <= options.outputLimit) return full;
+  return fitText(head, blocks, tail, options.outputLimit);
+}
+
+/**
+ * Keeps the head and the instructions (the loop must always reach those), then as many findings
+ * as fit in order, dropping a finding's excerpt before dropping the finding, and ends with a line
+ * saying what was cut. The footer's room is reserved for the longest footer it could need.
+ */
+function fitText(head: string, blocks: readonly string[][], tail: string, limit: number): string {
+  const total = blocks.length;
+  const footerRoom = Math.max(renderCutFooter(total, 0).length, renderCutFooter(0, total).length);
+  let budget = limit - head.length - tail.length - footerRoom - 1;
+  if (budget < 0 || total === 0) {
+    // Not even the head and the instructions fit: clip them, but still say that --json has it all.
+    const footer = total > 0 ? renderCutFooter(total, 0) : '\n\n… cut to stay within the output limit; `culprit check --json` has the full report.';
+    const clipped = clipText(`${head}${tail}`, limit - footer.length - 1);
+    return clipText(clipped === '' ? `${footer.trimStart()}\n` : `${clipped}${footer}\n`, limit);
+  }
+  let body = '';
+  let kept = 0;
+  let bare = 0;
+  for (const block of blocks) {
+    const whole = `\n\n${block.join('\n')}`;
+    const header = `\n\n${block[0]}`;
+    const piece = whole.length <= budget ? whole : header.length <= budget ? header : undefined;
+    if (piece === undefined) break;
+    body += piece;
+    budget -= piece.length;
+    kept += 1;
+    if (piece !== whole) bare += 1;
+  }
+  return `${head}${body}${tail}${renderCutFooter(total - kept, bare)}\n`;
+}
+
+function renderCutFooter(cut: number, bare: number): string {
+  const where = 'to stay within the output limit; `culprit check --json` has all of them.';
+  if (cut > 0) return `\n\n… ${countOf(cut, 'more finding')} cut ${where}`;
+  if (bare > 0) return `\n\n… code excerpts of ${countOf(bare, 'finding')} cut ${where}`;
+  return '';
+}
+
+/** Cuts text to at most `max` code units without splitting a surrogate pair, marking the cut. */
+function clipText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  if (max <= 0) return '';
+  let end = max - 1;
+  if (end > 0 && /[\uD800-\uDBFF]/.test(text[end - 1]!)) end -= 1;
+  return `${text.slice(0, end)}…`;
+}
+
+function renderHead(report: Report): string[] {
+  const lines: string[] = [];
+  const status = renderStatusLine(report);
+  const summary = renderSummary(report);
+  if (status === undefined) lines.push(`culprit: ${summary}`);
+  else lines.push(`culprit: ${status}`, capitalise(summary));
+  if (report.widened) {
+    lines.push(
+      `The frontier widened to ${countOf(report.width, 'root unit')} per attempt: the number of root causes did not fall since the last attempt, so more of them are shown at once.`,
+    );
+  }
+  if (report.resolved.lineDeleted > 0) {
+    lines.push(
+      `${countOf(report.resolved.lineDeleted, 'resolved finding')} went away together with the line it flagged: make sure that code was meant to be deleted, not deleted to silence the check.`,
+    );
+  }
+  for (const note of report.notes) lines.push(`note: ${note}`);
+  return lines;
+}
+
+/** The verdicts that override the summary: a broken check, or a loop that stopped converging. */
+function renderStatusLine(report: Report): string | undefined {
+  if (report.verdict === 'check-failed') {
+    const failed = report.checks.filter((check) => check.status !== 'ok');
+    const what =
+      failed.length === 0
+        ? 'no check ran'
+        : failed.map((check) => `${check.name} ${describeStatus(check.status)}${check.error === undefined ? '' : ` (${check.error})`}`).join('; ');
+    return `this is NOT a clean result: ${what}. Fix that and run culprit check again; until then nothing below is complete.`;
+  }
+  if (report.verdict === 'stuck') {
+    return `stuck: the same ${countOf(report.counts.introduced, 'finding')} came back unchanged from the previous attempt. Stop retrying and hand over to a human with the findings below.`;
+  }
+  return undefined;
+}
+
+function describeStatus(status: CheckStatus): string {
+  switch (status) {
+    case 'ok':
+      return 'ran';
+    case 'failed':
+      return 'failed';
+    case 'timed-out':
+      return 'timed out';
+    case 'missing':
+      return 'is missing';
+  }
+}
+
+/** What is shown, what is withheld and why, and what predates the task. */
+function renderSummary(report: Report): string {
+  const sentences: string[] = [];
+  const { introduced, standing } = report.counts;
+  if (introduced === 0) {
+    const ran = report.checks.filter((check) => check.status === 'ok').map((check) => check.name);
+    const source = report.verdict === 'check-failed' ? (ran.length === 0 ? 'nothing could be compared' : `no new findings from ${ran.join(', ')}`) : 'no new findings';
+    sentences.push(`${source}; ${report.resolved.count} resolved.`);
+  } else {
+    sentences.push(`your edit introduced ${countOf(introduced, 'finding')}; showing ${renderShown(report)}.`);
+    sentences.push(...renderWithheld(report));
+  }
+  if (standing > 0) sentences.push(`${countOf(standing, 'finding')} ${standing === 1 ? 'predates' : 'predate'} this task and ${standing === 1 ? 'is' : 'are'} not shown.`);
+  return sentences.join(' ');
+}
+
+function renderShown(report: Report): string {
+  const loose = report.shown.filter((finding) => finding.path === null).length;
+  const inFiles = report.shown.length - loose;
+  const rootFiles = report.roots.filter((root) => root.selected && root.editable).flatMap((root) => root.files);
+  const parts: string[] = [];
+  if (inFiles > 0) parts.push(`${inFiles} in ${countOf(rootFiles.length, 'root file')} (${renderFileList(rootFiles)})`);
+  if (loose > 0) parts.push(`${loose} not tied to a file`);
+  if (parts.length === 0) return 'none of them';
+  return parts.length === 1 ? parts[0]! : `${report.shown.length}: ${parts.join(' and ')}`;
+}
+
+function renderWithheld(report: Report): string[] {
+  const { downstream, queued, nonEditable, belowRung } = report.withheld.reasons;
+  const selectedFiles = report.roots.filter((root) => root.selected).flatMap((root) => root.files).length;
+  const sentences: string[] = [];
+  if (downstream.count > 0) {
+    sentences.push(
+      `${downstream.count} more in ${countOf(downstream.files.length, 'file')} that ${downstream.files.length === 1 ? 'depends' : 'depend'} on ${selectedFiles === 1 ? 'it' : 'them'} ${isAre(downstream.count)} withheld: ${downstream.count === 1 ? 'it is likely an echo' : 'they are likely echoes'} and will be re-checked after this fix.`,
+    );
+  }
+  if (queued.count > 0) {
+    sentences.push(
+      `${queued.count} more in ${countOf(queued.files.length, 'other root file')} ${isAre(queued.count)} held back: ${queued.files.length === 1 ? 'it looks like a separate cause' : 'they look like separate causes'} and ${queued.files.length === 1 ? 'comes' : 'come'} next.`,
+    );
+  }
+  if (nonEditable.count > 0) {
+    sentences.push(
+      `${nonEditable.count} in ${countOf(nonEditable.files.length, 'file')} you must not edit by hand ${isAre(nonEditable.count)} not listed; the instruction below says what to do instead.`,
+    );
+  }
+  if (belowRung.count > 0 && report.rung === 'syntax') {
+    sentences.push(`Syntax errors first: ${countOf(belowRung.count, 'type and lint finding')} ${isAre(belowRung.count)} hidden until the files parse.`);
+  }
+  if (belowRung.count > 0 && report.rung === 'errors') {
+    sentences.push(`Errors first: ${countOf(belowRung.count, 'warning')} ${isAre(belowRung.count)} hidden until the errors are fixed.`);
+  }
+  return sentences;
+}
+
+function renderFinding(finding: ShownFinding, lines: readonly string[] | undefined): string[] {
+  const where = finding.path === null ? '(no file)' : `${finding.path}:${finding.line}:${finding.column}`;
+  const header = `${where} ${finding.severity} ${finding.code} ${finding.message}`;
+  if (finding.path === null || lines === undefined) return [header];
+  return [header, ...renderExcerpt(lines, finding.line)];
+}
+
+/** The flagged line with one line of context either side, numbered, the flagged one marked. */
+function renderExcerpt(lines: readonly string[], line: number): string[] {
+  if (line < 1 || line > lines.length) return [];
+  const first = Math.max(1, line - 1);
+  const last = Math.min(lines.length, line + 1);
+  const width = String(last).length;
+  const excerpt: string[] = [];
+  for (let number = first; number <= last; number++) {
+    const text = clipText((lines[number - 1] ?? '').trimEnd(), excerptWidth);
+    excerpt.push(`${number === line ? '>' : ' '} ${String(number).padStart(width)} | ${text}`.trimEnd());
+  }
+  return excerpt;
+}
+
+function renderFileList(files: readonly string[]): string {
+  const named = files.slice(0, namedFiles);
+  const rest = files.length - named.length;
+  if (rest > 0) return `${named.join(', ')} and ${rest} more`;
+  return named.length <= 1 ? named.join('') : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+}
+
+function countOf(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+function isAre(count: number): string {
+  return count === 1 ? 'is' : 'are';
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,202 @@
+/**
+ * The report: everything one `check` concluded, as plain data that every renderer reads. Built
+ * here from the attribution and graph by running the triage pipeline in order: ladder, roots,
+ * attempt decision (width), frontier, verdict.
+ */
+import type { CheckRun, CheckStatus } from './checks/check.js';
+import { compareStrings } from './diagnostic.js';
+import type { Diagnostic, Finding } from './diagnostic.js';
+import type { Attribution } from './attribute.js';
+import type { ModuleGraph } from './graph/module-graph.js';
+import { decideAttempt, makeAttemptRecord } from './session.js';
+import type { AttemptRecord } from './session.js';
+import { findRoots, selectFrontier } from './triage/frontier.js';
+import type { RootUnit } from './triage/frontier.js';
+import { applyLadder } from './triage/ladder.js';
+import type { Rung } from './triage/ladder.js';
+import type { EditabilityClassifier } from './triage/non-editable.js';
+
+/**
+ * `clean`: every check ran and nothing was introduced. `introduced`: findings to fix.
+ * `stuck`: the same introduced findings as the previous attempt. `check-failed`: some check did
+ * not run to completion, so nothing can be called clean.
+ */
+export type Verdict = 'clean' | 'introduced' | 'stuck' | 'check-failed';
+
+/** A finding as reported: the diagnostic and its fingerprint (the anchor is internal). */
+export interface ShownFinding extends Diagnostic {
+  fingerprint: string;
+}
+
+/** Withheld findings of one kind, and the files they are in. */
+export interface WithheldPart {
+  count: number;
+  files: string[];
+}
+
+export interface Withheld extends WithheldPart {
+  /** Why findings were withheld, by kind; the counts add up to `count`. */
+  reasons: {
+    /** In files that import a root: likely echoes of it, re-checked after the fix. */
+    downstream: WithheldPart;
+    /** In root units beyond this attempt's width: independent causes for a later attempt. */
+    queued: WithheldPart;
+    /** In non-editable roots: surfaced as an instruction instead. */
+    nonEditable: WithheldPart;
+    /** Below the ladder's rung: warnings beside errors, anything beside syntax errors. */
+    belowRung: WithheldPart;
+  };
+}
+
+export interface ReportRoot {
+  files: string[];
+  editable: boolean;
+  selected: boolean;
+  introduced: number;
+  instruction?: string;
+}
+
+export interface ReportCheck {
+  name: string;
+  status: CheckStatus;
+  durationMs: number;
+  version: string | null;
+  error?: string;
+}
+
+export interface Report {
+  verdict: Verdict;
+  attempt: number;
+  counts: { introduced: number; resolved: number; standing: number };
+  shown: ShownFinding[];
+  withheld: Withheld;
+  /** Every root unit, in display order. */
+  roots: ReportRoot[];
+  checks: ReportCheck[];
+  rung: Rung;
+  /** How many editable root units this attempt could show. */
+  width: number;
+  widened: boolean;
+  /** `lineDeleted`: how many resolved findings went away with their flagged line. */
+  resolved: { count: number; lineDeleted: number };
+  notes: string[];
+}
+
+export interface MakeReportInput {
+  attribution: Attribution;
+  graph: ModuleGraph;
+  changedFiles: ReadonlySet<string>;
+  classify: EditabilityClassifier;
+  checks: readonly CheckRun[];
+  /** The session's previous attempt, when there is one. */
+  previous?: AttemptRecord;
+  /** Root units shown per attempt before any widening (`maxFiles`). */
+  baseWidth: number;
+  notes?: readonly string[];
+}
+
+/**
+ * Runs triage over the introduced findings and composes the report, plus the record this
+ * attempt leaves for the next. Notes are the given ones followed by each check's own notes,
+ * prefixed with the check's name.
+ */
+export function makeReport(input: MakeReportInput): { report: Report; attemptRecord: AttemptRecord } {
+  const { attribution, checks } = input;
+  const ladder = applyLadder(attribution.introduced);
+  const roots = findRoots({ findings: ladder.kept, graph: input.graph, changedFiles: input.changedFiles, classify: input.classify });
+  const current = { roots: roots.length, fingerprints: attribution.introduced.map((finding) => finding.fingerprint) };
+  const decision = decideAttempt(input.previous, current, input.baseWidth);
+  const frontier = selectFrontier({ findings: ladder.kept, roots, width: decision.width });
+
+  const report: Report = {
+    verdict: decideVerdict(checks, decision.stuck, attribution.introduced.length),
+    attempt: decision.attempt,
+    counts: { introduced: attribution.introduced.length, resolved: attribution.resolved.length, standing: attribution.standing.length },
+    shown: frontier.shown.map(makeShownFinding),
+    withheld: makeWithheld(ladder.kept, ladder.hidden, new Set(frontier.shown.map((finding) => finding.fingerprint)), frontier.roots),
+    roots: frontier.roots.map(makeReportRoot),
+    checks: checks.map(makeReportCheck),
+    rung: ladder.rung,
+    width: decision.width,
+    widened: decision.widened,
+    resolved: { count: attribution.resolved.length, lineDeleted: attribution.resolved.filter((finding) => finding.lineDeleted).length },
+    notes: [...(input.notes ?? []), ...checks.flatMap((check) => (check.notes ?? []).map((note) => `${check.name}: ${note}`))],
+  };
+  return { report, attemptRecord: makeAttemptRecord(decision, current) };
+}
+
+/** A check that failed, timed out or is missing, or no check at all, is never clean. */
+function decideVerdict(checks: readonly CheckRun[], stuck: boolean, introduced: number): Verdict {
+  if (checks.length === 0 || checks.some((check) => check.status !== 'ok')) return 'check-failed';
+  if (stuck) return 'stuck';
+  return introduced > 0 ? 'introduced' : 'clean';
+}
+
+export function exitCodeOf(verdict: Verdict): 0 | 1 | 2 | 3 {
+  switch (verdict) {
+    case 'clean':
+      return 0;
+    case 'introduced':
+      return 1;
+    case 'check-failed':
+      return 2;
+    case 'stuck':
+      return 3;
+  }
+}
+
+function makeWithheld(kept: readonly Finding[], hidden: readonly Finding[], shown: ReadonlySet<string>, roots: readonly RootUnit[]): Withheld {
+  const kindOf = new Map<string, 'queued' | 'nonEditable'>();
+  for (const root of roots) {
+    const kind = !root.editable ? 'nonEditable' : root.selected ? undefined : 'queued';
+    if (kind !== undefined) for (const file of root.files) kindOf.set(file, kind);
+  }
+  const parts = { downstream: [] as Finding[], queued: [] as Finding[], nonEditable: [] as Finding[], belowRung: [...hidden] };
+  for (const finding of kept) {
+    if (shown.has(finding.fingerprint)) continue;
+    parts[(finding.path === null ? undefined : kindOf.get(finding.path)) ?? 'downstream'].push(finding);
+  }
+  const all = [...parts.downstream, ...parts.queued, ...parts.nonEditable, ...parts.belowRung];
+  return {
+    ...makeWithheldPart(all),
+    reasons: {
+      downstream: makeWithheldPart(parts.downstream),
+      queued: makeWithheldPart(parts.queued),
+      nonEditable: makeWithheldPart(parts.nonEditable),
+      belowRung: makeWithheldPart(parts.belowRung),
+    },
+  };
+}
+
+function makeWithheldPart(findings: readonly Finding[]): WithheldPart {
+  const files = new Set<string>();
+  for (const finding of findings) if (finding.path !== null) files.add(finding.path);
+  return { count: findings.length, files: [...files].sort(compareStrings) };
+}
+
+export function makeShownFinding(finding: ShownFinding): ShownFinding {
+  // Built field by field so the key order is the documented one and the anchor stays internal.
+  return {
+    tool: finding.tool,
+    code: finding.code,
+    severity: finding.severity,
+    phase: finding.phase,
+    path: finding.path,
+    line: finding.line,
+    column: finding.column,
+    ...(finding.endLine === undefined ? {} : { endLine: finding.endLine }),
+    ...(finding.endColumn === undefined ? {} : { endColumn: finding.endColumn }),
+    message: finding.message,
+    fingerprint: finding.fingerprint,
+  };
+}
+
+function makeReportRoot(root: RootUnit): ReportRoot {
+  const { files, editable, selected, introduced, instruction } = root;
+  return instruction === undefined ? { files, editable, selected, introduced } : { files, editable, selected, introduced, instruction };
+}
+
+function makeReportCheck(check: CheckRun): ReportCheck {
+  const { name, status, durationMs, version, error } = check;
+  return error === undefined ? { name, status, durationMs, version } : { name, status, durationMs, version, error };
+}

@@ -1,0 +1,32 @@
+/**
+ * A snapshot is every configured check run once on one tree: their anchored findings, statuses
+ * and versions, and the identity of the tree they ran on. A task's baseline is a snapshot; so is
+ * each attempt's "after" state.
+ */
+import type { CheckRun } from '../checks/check.js';
+import type { AnchoredDiagnostic } from '../diagnostic.js';
+import type { FileHashes } from '../tree/file-hashes.js';
+
+export interface SnapshotCheck extends Omit<CheckRun, 'diagnostics' | 'imports'> {
+  diagnostics: AnchoredDiagnostic[];
+}
+
+/** Identity of the tree a snapshot was taken on: a git tree id, or per-file hashes outside git. */
+export type TreeState = { kind: 'git'; treeId: string } | { kind: 'files'; hashes: FileHashes };
+
+export interface Snapshot {
+  version: 1;
+  takenAt: string;
+  tree: TreeState;
+  checks: SnapshotCheck[];
+}
+
+export function countFindings(snapshot: Snapshot): { findings: number; errors: number } {
+  let findings = 0;
+  let errors = 0;
+  for (const check of snapshot.checks) {
+    findings += check.diagnostics.length;
+    for (const diagnostic of check.diagnostics) if (diagnostic.severity === 'error') errors += 1;
+  }
+  return { findings, errors };
+}

@@ -1,0 +1,61 @@
+/**
+ * Runs every check on one tree and records what they found, anchored to the source lines they
+ * flag. The tree's identity is read first, so it names the content the checks saw.
+ */
+import type { CheckRun, ResolvedCheck } from '../checks/check.js';
+import { runChecks } from '../checks/run-check.js';
+import { makeAnchor } from '../fingerprint.js';
+import { makeModuleGraph, type ModuleGraph } from '../graph/module-graph.js';
+import type { Repository } from '../git/git.js';
+import { makeWorkTreeId } from '../git/tree-id.js';
+import { hashFiles } from '../tree/file-hashes.js';
+import type { Snapshot, SnapshotCheck, TreeState } from './snapshot.js';
+import { makeSourceCache, type SourceCache } from './source-cache.js';
+
+export interface SnapshotRequest {
+  /** The tree to check. */
+  root: string;
+  /** The repository the tree belongs to, or null outside git. */
+  repo: Repository | null;
+  checks: readonly ResolvedCheck[];
+  /** A directory for short-lived files, outside the tree. */
+  scratch: string;
+}
+
+export interface TakenSnapshot {
+  snapshot: Snapshot;
+  /** The module graph the checks resolved on this tree. */
+  graph: ModuleGraph;
+  /** Source lines of this tree, as read while anchoring. */
+  sources: SourceCache;
+}
+
+export async function takeSnapshot(request: SnapshotRequest): Promise<TakenSnapshot> {
+  const tree = await readTreeState(request);
+  const runs = await runChecks([...request.checks], request.root);
+  const sources = makeSourceCache(request.root);
+  const snapshot: Snapshot = {
+    version: 1,
+    takenAt: new Date().toISOString(),
+    tree,
+    checks: runs.map((run) => anchorRun(run, sources)),
+  };
+  const graph = makeModuleGraph(runs.flatMap((run) => (run.imports === undefined ? [] : [run.imports])));
+  return { snapshot, graph, sources };
+}
+
+export async function readTreeState(request: Pick<SnapshotRequest, 'root' | 'repo' | 'scratch'>): Promise<TreeState> {
+  if (request.repo === null) return { kind: 'files', hashes: hashFiles(request.root) };
+  return { kind: 'git', treeId: await makeWorkTreeId(request.repo, request.scratch) };
+}
+
+function anchorRun(run: CheckRun, sources: SourceCache): SnapshotCheck {
+  const { imports: _imports, diagnostics, ...rest } = run;
+  return {
+    ...rest,
+    diagnostics: diagnostics.map((diagnostic) => ({
+      ...diagnostic,
+      anchor: makeAnchor(diagnostic, diagnostic.path === null ? undefined : sources.lines(diagnostic.path)),
+    })),
+  };
+}

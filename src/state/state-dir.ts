@@ -1,0 +1,40 @@
+/**
+ * Where culprit keeps its state: inside git's common directory, which every work tree of the
+ * repository shares and which is never part of a work tree, index or stash; outside git, a
+ * per-repository folder in the user's cache directory.
+ */
+import { createHash } from 'node:crypto';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { Repository } from '../git/git.js';
+
+export interface StateLayout {
+  /** Everything culprit stores for this repository. */
+  dir: string;
+  /** Snapshots of trees, shared by all work trees. */
+  snapshots: string;
+  /** This work tree's task session. */
+  sessionFile: string;
+  /** Short-lived files (private indexes, temporary copies' bookkeeping). */
+  scratch: string;
+}
+
+export function resolveStateLayout(root: string, repo: Repository | null): StateLayout {
+  const dir = repo === null ? join(resolveCacheHome(), 'culprit', hashPath(root)) : join(repo.commonDir, 'culprit');
+  return {
+    dir,
+    snapshots: join(dir, 'snapshots'),
+    // Work trees of one repository share the common dir but each has its own task.
+    sessionFile: join(dir, 'sessions', `${hashPath(root)}.json`),
+    scratch: join(dir, 'tmp'),
+  };
+}
+
+function resolveCacheHome(): string {
+  const xdg = process.env['XDG_CACHE_HOME'];
+  return xdg !== undefined && xdg !== '' ? xdg : join(homedir(), '.cache');
+}
+
+function hashPath(path: string): string {
+  return createHash('sha1').update(path).digest('hex').slice(0, 16);
+}

@@ -1,0 +1,107 @@
+/**
+ * Scenarios that need type-aware ESLint: damage a patch does in files it never touched, and a
+ * broken linter configuration, which must never read as clean.
+ */
+import { afterEach, expect, test } from 'vitest';
+import { checkJson, runCli } from '../helpers/cli.js';
+import { makeRepo, typeAwareEslintConfig, type TestRepo } from '../helpers/repo.js';
+
+let repo: TestRepo | undefined;
+afterEach(() => repo?.cleanup());
+
+const files = {
+  'package.json': '{ "name": "typed", "private": true, "type": "module" }',
+  'tsconfig.json': JSON.stringify({
+    compilerOptions: { target: 'es2022', module: 'nodenext', strict: true, noEmit: true, types: [] },
+    include: ['src'],
+  }),
+  'eslint.config.js': typeAwareEslintConfig,
+  'src/config.ts': `export interface Config {
+  port: number;
+  host: string;
+}
+
+export function parseConfig(text: string): Config {
+  return JSON.parse(text) as Config;
+}
+`,
+  'src/server.ts': `import { parseConfig } from './config.js';
+
+function listen(port: number, host: string): string {
+  return \`\${host}:\${port}\`;
+}
+
+export function start(text: string): string {
+  const config = parseConfig(text);
+  return listen(config.port, config.host);
+}
+`,
+  'src/health.ts': `import { parseConfig } from './config.js';
+
+export function healthUrl(text: string): string {
+  const { host } = parseConfig(text);
+  return \`http://\${host}/health\`;
+}
+`,
+};
+
+test('a return type widened to any is blamed for no-unsafe-* at call sites it never touched', () => {
+  repo = makeRepo({ eslint: '10', files });
+  expect(runCli(repo.root, ['start']).exitCode).toBe(0);
+  repo.write('src/config.ts', repo.read('src/config.ts').replace('(text: string): Config {', '(text: string): any {'));
+  const { exitCode, report } = checkJson(repo.root, ['--max-files', '5']);
+  expect(exitCode).toBe(1);
+  // The patch touched only config.ts; its damage is in server.ts and health.ts.
+  expect(report.roots[0]?.files).toEqual(['src/config.ts']);
+  expect(report.withheld.files).toEqual(['src/health.ts', 'src/server.ts']);
+  expect(report.counts.introduced).toBeGreaterThan(report.shown.length);
+  expect(report.shown.every((f) => f.path === 'src/config.ts')).toBe(true);
+  expect(report.shown.map((f) => f.code)).toContain('@typescript-eslint/no-explicit-any');
+});
+
+test('the damage itself is shown when the widened type has no finding of its own', () => {
+  repo = makeRepo({
+    eslint: '10',
+    files: {
+      ...files,
+      'eslint.config.js': typeAwareEslintConfig.replace(
+        '  {\n    languageOptions',
+        "  { rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-unsafe-return': 'off' } },\n  {\n    languageOptions",
+      ),
+    },
+  });
+  expect(runCli(repo.root, ['start']).exitCode).toBe(0);
+  repo.write('src/config.ts', repo.read('src/config.ts').replace('(text: string): Config {', '(text: string): any {'));
+  const { exitCode, report } = checkJson(repo.root);
+  expect(exitCode).toBe(1);
+  expect(report.roots.map((root) => root.files)).toEqual([['src/server.ts'], ['src/health.ts']]);
+  const shown = report.shown.map((f) => [f.path, f.code]);
+  expect(shown).toContainEqual(['src/server.ts', '@typescript-eslint/no-unsafe-argument']);
+  expect(shown).toContainEqual(['src/health.ts', '@typescript-eslint/no-unsafe-assignment']);
+  expect(shown.every(([, code]) => String(code).startsWith('@typescript-eslint/no-unsafe-'))).toBe(true);
+});
+
+test('a broken ESLint config exits 2 and is never reported clean', () => {
+  repo = makeRepo({ eslint: '10', files });
+  expect(runCli(repo.root, ['start']).exitCode).toBe(0);
+  repo.write('eslint.config.js', `${repo.read('eslint.config.js')}\nexport const broken = ;\n`);
+  const { exitCode, report } = checkJson(repo.root);
+  expect(exitCode).toBe(2);
+  expect(report.verdict).toBe('check-failed');
+  const eslint = report.checks.find((check) => check.name === 'eslint');
+  expect(eslint?.status).toBe('failed');
+  expect(eslint?.error).toMatch(/eslint\.config\.js/);
+  const text = runCli(repo.root, ['check']);
+  expect(text.exitCode).toBe(2);
+  expect(text.stdout.toLowerCase()).toContain('not a clean result');
+});
+
+test('ESLint 9 works the same way', () => {
+  repo = makeRepo({ eslint: '9', files });
+  expect(runCli(repo.root, ['start']).exitCode).toBe(0);
+  repo.write('src/health.ts', repo.read('src/health.ts').replace('const { host }', 'let { host }'));
+  const { exitCode, report } = checkJson(repo.root);
+  expect(exitCode).toBe(1);
+  expect(report.shown.map((f) => [f.path, f.code])).toEqual([['src/health.ts', 'prefer-const']]);
+  expect(report.checks.find((check) => check.name === 'eslint')?.version).toMatch(/^9\./);
+});

@@ -1,0 +1,63 @@
+/**
+ * Runs the built culprit CLI as a user would: a separate process, real arguments, real exit code.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { projectRoot } from './repo.js';
+
+export const cliPath = join(projectRoot, 'dist', 'cli', 'main.js');
+
+export interface CliResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+export function runCli(cwd: string, args: readonly string[], options: { input?: string; env?: NodeJS.ProcessEnv } = {}): CliResult {
+  const result = spawnSync(process.execPath, [cliPath, ...args], {
+    cwd,
+    encoding: 'utf8',
+    input: options.input,
+    env: { ...process.env, ...options.env },
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (result.error) throw result.error;
+  return { stdout: result.stdout, stderr: result.stderr, exitCode: result.status ?? -1 };
+}
+
+/** `culprit check --json`, parsed; fails the test with culprit's stderr when the output is not JSON. */
+export function checkJson(cwd: string, extra: readonly string[] = []): { exitCode: number; report: JsonReport; stderr: string } {
+  const result = runCli(cwd, ['check', '--json', ...extra]);
+  let report: JsonReport;
+  try {
+    report = JSON.parse(result.stdout) as JsonReport;
+  } catch {
+    throw new Error(`culprit check --json printed no JSON (exit ${result.exitCode}):\n${result.stdout}\n${result.stderr}`);
+  }
+  return { exitCode: result.exitCode, report, stderr: result.stderr };
+}
+
+export interface JsonFinding {
+  tool: string;
+  code: string;
+  severity: 'error' | 'warning';
+  phase: string;
+  path: string | null;
+  line: number;
+  column: number;
+  endLine?: number;
+  endColumn?: number;
+  message: string;
+  fingerprint: string;
+}
+
+export interface JsonReport {
+  verdict: 'clean' | 'introduced' | 'stuck' | 'check-failed';
+  attempt: number;
+  counts: { introduced: number; resolved: number; standing: number };
+  shown: JsonFinding[];
+  withheld: { count: number; files: string[] };
+  roots: { files: string[]; editable: boolean; selected: boolean; introduced: number; instruction?: string }[];
+  checks: { name: string; status: string; durationMs: number; version: string | null; error?: string }[];
+  [key: string]: unknown;
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { makeModuleGraph } from '../../src/graph/module-graph.js';
+import { isFormatName, renderers } from '../../src/render/index.js';
+import { renderJson } from '../../src/render/json.js';
+import { makeReport } from '../../src/report.js';
+import type { Report } from '../../src/report.js';
+import { makeEditabilityClassifier } from '../../src/triage/non-editable.js';
+
+const { report } = makeReport({
+  attribution: {
+    introduced: [
+      {
+        tool: 'tsc',
+        code: 'TS2339',
+        severity: 'error',
+        phase: 'semantic',
+        path: 'src/a.ts',
+        line: 2,
+        column: 3,
+        endLine: 2,
+        endColumn: 8,
+        message: 'No.',
+        anchor: 'a.price',
+        fingerprint: '0123456789abcdef#1',
+      },
+    ],
+    resolved: [],
+    standing: [],
+  },
+  graph: makeModuleGraph([]),
+  changedFiles: new Set(['src/a.ts']),
+  classify: makeEditabilityClassifier({ rules: [], readHead: () => undefined }),
+  checks: [{ name: 'tsc', status: 'ok', durationMs: 10, version: '6.0.3', diagnostics: [] }],
+  baseWidth: 2,
+});
+
+describe('renderJson', () => {
+  it('prints one newline-terminated object in the documented key order', () => {
+    const text = renderJson(report);
+    expect(text.endsWith('}\n')).toBe(true);
+    const parsed = JSON.parse(text) as Report;
+    expect(Object.keys(parsed)).toEqual([
+      'verdict',
+      'attempt',
+      'counts',
+      'shown',
+      'withheld',
+      'roots',
+      'checks',
+      'rung',
+      'width',
+      'widened',
+      'resolved',
+      'notes',
+    ]);
+    expect(parsed.shown).toEqual([
+      {
+        tool: 'tsc',
+        code: 'TS2339',
+        severity: 'error',
+        phase: 'semantic',
+        path: 'src/a.ts',
+        line: 2,
+        column: 3,
+        endLine: 2,
+        endColumn: 8,
+        message: 'No.',
+        fingerprint: '0123456789abcdef#1',
+      },
+    ]);
+    expect(parsed.roots).toEqual([{ files: ['src/a.ts'], editable: true, selected: true, introduced: 1 }]);
+    expect(parsed.checks).toEqual([{ name: 'tsc', status: 'ok', durationMs: 10, version: '6.0.3' }]);
+  });
+
+  it('does not depend on the order the report object was built in', () => {
+    const shuffled = Object.fromEntries(Object.entries(report).reverse()) as unknown as Report;
+    expect(renderJson(shuffled)).toBe(renderJson(report));
+  });
+});
+
+describe('renderers', () => {
+  it('maps format names to renderers', () => {
+    expect(Object.keys(renderers)).toEqual(['text', 'json']);
+    expect(isFormatName('json')).toBe(true);
+    expect(isFormatName('toString')).toBe(false);
+    expect(renderers.json(report, { outputLimit: 10, sourceLines: () => undefined })).toBe(renderJson(report));
+  });
+});

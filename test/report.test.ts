@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import type { Attribution, ResolvedFinding } from '../src/attribute.js';
+import type { CheckRun } from '../src/checks/check.js';
+import type { Diagnostic, Finding } from '../src/diagnostic.js';
+import { makeModuleGraph } from '../src/graph/module-graph.js';
+import { exitCodeOf, makeReport } from '../src/report.js';
+import type { MakeReportInput } from '../src/report.js';
+import { makeEditabilityClassifier } from '../src/triage/non-editable.js';
+import { makeCheck as makeBaseCheck, makeFinding as makeBaseFinding, makeFindings as makeBaseFindings } from './helpers/findings.js';
+
+const defaults = { column: 5, anchor: 'card.price' };
+const makeFinding = (path: string | null, line: number, fields: Partial<Diagnostic> = {}): Finding => makeBaseFinding(path, line, fields, defaults);
+const makeFindings = (counts: Record<string, number>): Finding[] => makeBaseFindings(counts, defaults);
+const makeCheck = (name: string, fields: Partial<CheckRun> = {}): CheckRun => makeBaseCheck(name, { durationMs: 1200, version: '6.0.3', ...fields });
+
+function makeAttribution(introduced: Finding[], resolved: ResolvedFinding[] = [], standing = 0): Attribution {
+  return { introduced, resolved, standing: Array.from({ length: standing }, (_, index) => makeFinding('old.ts', index + 1, { severity: 'warning' })) };
+}
+
+/** The seed's rename: types.ts changed, the cascade runs rates → barrel → invoice → fixtures. */
+const graph = makeModuleGraph([
+  {
+    'src/rates.ts': ['src/types.ts'],
+    'src/index.ts': ['src/rates.ts', 'src/types.ts'],
+    'src/invoice.ts': ['src/index.ts'],
+    'e2e/fixtures.ts': ['src/invoice.ts'],
+  },
+]);
+
+const classify = makeEditabilityClassifier({ rules: [{ glob: 'src/generated/**', hint: 'run npm run codegen' }], readHead: () => undefined });
+
+function makeInput(fields: Partial<MakeReportInput>): MakeReportInput {
+  return {
+    attribution: makeAttribution([]),
+    graph,
+    changedFiles: new Set(['src/types.ts']),
+    classify,
+    checks: [makeCheck('tsc'), makeCheck('eslint', { version: '10.16.0' })],
+    baseWidth: 2,
+    ...fields,
+  };
+}
+
+describe('makeReport', () => {
+  it('shows the root of a cascade and accounts for everything else', () => {
+    const introduced = makeFindings({ 'src/rates.ts': 3, 'src/invoice.ts': 30, 'e2e/fixtures.ts': 14 });
+    const { report, attemptRecord } = makeReport(makeInput({ attribution: makeAttribution(introduced, [], 312) }));
+    expect(report).toEqual({
+      verdict: 'introduced',
+      attempt: 1,
+      counts: { introduced: 47, resolved: 0, standing: 312 },
+      shown: [1, 2, 3].map((line) => ({
+        tool: 'tsc',
+        code: 'TS2339',
+        severity: 'error',
+        phase: 'semantic',
+        path: 'src/rates.ts',
+        line,
+        column: 5,
+        message: "Property 'price' does not exist on type 'RateCard'.",
+        fingerprint: `src/rates.ts:${line}:TS2339#1`,
+      })),
+      withheld: {
+        count: 44,
+        files: ['e2e/fixtures.ts', 'src/invoice.ts'],
+        reasons: {
+          downstream: { count: 44, files: ['e2e/fixtures.ts', 'src/invoice.ts'] },
+          queued: { count: 0, files: [] },
+          nonEditable: { count: 0, files: [] },
+          belowRung: { count: 0, files: [] },
+        },
+      },
+      roots: [{ files: ['src/rates.ts'], editable: true, selected: true, introduced: 3 }],
+      checks: [
+        { name: 'tsc', status: 'ok', durationMs: 1200, version: '6.0.3' },
+        { name: 'eslint', status: 'ok', durationMs: 1200, version: '10.16.0' },
+      ],
+      rung: 'errors',
+      width: 2,
+      widened: false,
+      resolved: { count: 0, lineDeleted: 0 },
+      notes: [],
+    });
+    expect(attemptRecord).toEqual({ attempt: 1, roots: 1, fingerprints: introduced.map((f) => f.fingerprint).sort(), width: 2 });
+  });
+
+  it('counts findings hidden by the ladder as withheld', () => {
+    const syntax = makeFinding('src/invoice.ts', 7, { code: 'TS1005', phase: 'syntax', message: "';' expected." });
+    const warning = makeFinding('src/other.ts', 2, { code: 'eqeqeq', tool: 'eslint', phase: 'lint', severity: 'warning' });
+    const introduced = [...makeFindings({ 'src/rates.ts': 2, 'src/invoice.ts': 3 }), syntax, warning];
+    const { report } = makeReport(makeInput({ attribution: makeAttribution(introduced) }));
+    expect(report.rung).toBe('syntax');
+    expect(report.shown.map((finding) => finding.code)).toEqual(['TS1005']);
+    expect(report.withheld).toEqual({
+      count: 6,
+      files: ['src/invoice.ts', 'src/other.ts', 'src/rates.ts'],
+      reasons: {
+        downstream: { count: 0, files: [] },
+        queued: { count: 0, files: [] },
+        nonEditable: { count: 0, files: [] },
+        belowRung: { count: 6, files: ['src/invoice.ts', 'src/other.ts', 'src/rates.ts'] },
+      },
+    });
+    expect(report.withheld.count).toBe(report.counts.introduced - report.shown.length);
+  });
+
+  it('names queued roots and non-editable roots among the withheld', () => {
+    const introduced = makeFindings({ 'src/a.ts': 1, 'src/b.ts': 2, 'src/c.ts': 3, 'src/generated/api.ts': 2 });
+    const { report } = makeReport(makeInput({ attribution: makeAttribution(introduced), baseWidth: 1 }));
+    expect(report.roots).toEqual([
+      { files: ['src/c.ts'], editable: true, selected: true, introduced: 3 },
+      { files: ['src/b.ts'], editable: true, selected: false, introduced: 2 },
+      {
+        files: ['src/generated/api.ts'],
+        editable: false,
+        selected: true,
+        introduced: 2,
+        instruction:
+          'src/generated/api.ts is marked non-editable; do not edit it by hand. Change what it is generated from instead (run npm run codegen), or change your own code to match it.',
+      },
+      { files: ['src/a.ts'], editable: true, selected: false, introduced: 1 },
+    ]);
+    expect(report.shown.map((finding) => finding.path)).toEqual(['src/c.ts', 'src/c.ts', 'src/c.ts']);
+    expect(report.withheld.reasons).toEqual({
+      downstream: { count: 0, files: [] },
+      queued: { count: 3, files: ['src/a.ts', 'src/b.ts'] },
+      nonEditable: { count: 2, files: ['src/generated/api.ts'] },
+      belowRung: { count: 0, files: [] },
+    });
+  });
+
+  it('keeps endLine and endColumn but never the anchor', () => {
+    const finding = makeFinding('src/rates.ts', 4, { endLine: 4, endColumn: 15 });
+    const { report } = makeReport(makeInput({ attribution: makeAttribution([finding]) }));
+    expect(Object.keys(report.shown[0]!)).toEqual(['tool', 'code', 'severity', 'phase', 'path', 'line', 'column', 'endLine', 'endColumn', 'message', 'fingerprint']);
+  });
+
+  it('is clean when every check ran and nothing was introduced', () => {
+    const resolved: ResolvedFinding[] = [
+      { ...makeFinding('src/a.ts', 1), lineDeleted: true },
+      { ...makeFinding('src/a.ts', 2), lineDeleted: false },
+    ];
+    const { report } = makeReport(makeInput({ attribution: makeAttribution([], resolved, 5) }));
+    expect([report.verdict, report.counts, report.resolved, report.rung, report.roots]).toEqual([
+      'clean',
+      { introduced: 0, resolved: 2, standing: 5 },
+      { count: 2, lineDeleted: 1 },
+      'none',
+      [],
+    ]);
+  });
+
+  it('is never clean when a check failed, timed out, is missing, or none ran', () => {
+    for (const status of ['failed', 'timed-out', 'missing'] as const) {
+      const checks = [makeCheck('tsc'), makeCheck('eslint', { status, error: 'broken' })];
+      expect(makeReport(makeInput({ checks })).report.verdict).toBe('check-failed');
+    }
+    expect(makeReport(makeInput({ checks: [] })).report.verdict).toBe('check-failed');
+    const stuckAndFailed = makeReport(
+      makeInput({
+        attribution: makeAttribution([makeFinding('src/a.ts', 1)]),
+        checks: [makeCheck('eslint', { status: 'failed', error: 'config' })],
+        previous: { attempt: 1, roots: 1, fingerprints: ['src/a.ts:1:TS2339#1'], width: 2 },
+      }),
+    );
+    expect(stuckAndFailed.report.verdict).toBe('check-failed');
+    expect(stuckAndFailed.report.checks).toEqual([{ name: 'eslint', status: 'failed', durationMs: 1200, version: '6.0.3', error: 'config' }]);
+  });
+
+  it('is stuck when the same introduced findings come back', () => {
+    const introduced = makeFindings({ 'src/rates.ts': 2 });
+    const first = makeReport(makeInput({ attribution: makeAttribution(introduced) }));
+    const second = makeReport(makeInput({ attribution: makeAttribution([...introduced].reverse()), previous: first.attemptRecord }));
+    expect([second.report.verdict, second.report.attempt]).toEqual(['stuck', 2]);
+  });
+
+  it('widens the frontier when the roots do not fall', () => {
+    const introduced = makeFindings({ 'src/a.ts': 1, 'src/b.ts': 1, 'src/c.ts': 1 });
+    const previous = { attempt: 1, roots: 3, fingerprints: ['x#1'], width: 2 };
+    const { report, attemptRecord } = makeReport(makeInput({ attribution: makeAttribution(introduced), previous, changedFiles: new Set() }));
+    expect([report.widened, report.width, report.roots.map((root) => root.selected)]).toEqual([true, 4, [true, true, true]]);
+    expect(attemptRecord.width).toBe(4);
+  });
+
+  it('adds each check note after the given notes', () => {
+    const checks = [makeCheck('tsc', { notes: ['used tsconfig.build.json'] })];
+    expect(makeReport(makeInput({ checks, notes: ['tsc changed version'] })).report.notes).toEqual([
+      'tsc changed version',
+      'tsc: used tsconfig.build.json',
+    ]);
+  });
+});
+
+describe('exitCodeOf', () => {
+  it('maps verdicts to the documented exit codes', () => {
+    expect([exitCodeOf('clean'), exitCodeOf('introduced'), exitCodeOf('check-failed'), exitCodeOf('stuck')]).toEqual([0, 1, 2, 3]);
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * Generates a TypeScript monorepo-shaped repository for benchmarks: packages with barrel files,
+ * a path alias per package, imports across packages through the aliases, and standing lint debt
+ * (about 2,000+ findings) so attribution has real work to do.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface GeneratedRepo {
+  root: string;
+  files: number;
+  /** A module whose function body the "body edit" changes. */
+  bodyEditFile: string;
+  /** The module declaring the exported type the "type edit" changes. */
+  typeEditFile: string;
+}
+
+const modulesPerPackage = 20;
+
+export function generateRepo(files: number, into?: string): GeneratedRepo {
+  const root = into ?? realpathSync(mkdtempSync(join(tmpdir(), `culprit-bench-${files}-`)));
+  const packages = Math.max(2, Math.round(files / (modulesPerPackage + 1)));
+  const write = (path: string, content: string) => {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  };
+  const paths: Record<string, string[]> = {};
+  let count = 0;
+  for (let p = 0; p < packages; p += 1) {
+    paths[`@bench/p${p}`] = [`./packages/p${p}/src/index.ts`];
+    const exports: string[] = [];
+    for (let m = 0; m < modulesPerPackage; m += 1) {
+      write(`packages/p${p}/src/m${m}.ts`, makeModule(p, m));
+      exports.push(`export * from './m${m}';`);
+      count += 1;
+    }
+    write(`packages/p${p}/src/index.ts`, `${exports.join('\n')}\n`);
+    count += 1;
+  }
+  write('package.json', JSON.stringify({ name: 'bench', private: true, type: 'module' }, null, 2));
+  write(
+    'tsconfig.json',
+    JSON.stringify(
+      {
+        compilerOptions: {
+          target: 'es2022',
+          module: 'esnext',
+          moduleResolution: 'bundler',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          types: [],
+          paths,
+        },
+        include: ['packages'],
+      },
+      null,
+      2,
+    ),
+  );
+  write(
+    'eslint.config.js',
+    `import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['eslint.config.js'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  { languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } } },
+);
+`,
+  );
+  write('.gitignore', 'node_modules/\n');
+  for (const name of ['typescript', 'eslint', 'typescript-eslint', '@eslint/js']) {
+    mkdirSync(dirname(join(root, 'node_modules', name)), { recursive: true });
+    symlinkSync(join(projectRoot, 'node_modules', name), join(root, 'node_modules', name), 'dir');
+  }
+  const git = (...args: string[]) =>
+    execFileSync('git', args, {
+      cwd: root,
+      stdio: 'ignore',
+      env: { ...process.env, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'b@x', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'b@x' },
+    });
+  git('init', '--quiet', '--initial-branch=main');
+  git('add', '-A');
+  git('commit', '--quiet', '-m', 'bench');
+  return {
+    root,
+    files: count,
+    bodyEditFile: `packages/p${packages - 1}/src/m${modulesPerPackage - 1}.ts`,
+    typeEditFile: 'packages/p0/src/m0.ts',
+  };
+}
+
+/**
+ * One module: an exported record type, functions over it, a use of the previous package's
+ * barrel through its alias, a sibling import, and three standing lint findings
+ * (prefer-const, no-explicit-any, no-unused-vars).
+ */
+function makeModule(p: number, m: number): string {
+  const name = `Record${p}x${m}`;
+  const imports: string[] = [];
+  const uses: string[] = [];
+  if (p > 0) {
+    const other = `Record${p - 1}x${m}`;
+    imports.push(`import { describe${p - 1}x${m}, type ${other} } from '@bench/p${p - 1}';`);
+    uses.push(`export function relate${p}x${m}(a: ${name}, b: ${other}): string {\n  return describe${p - 1}x${m}(b) + a.label;\n}`);
+  }
+  if (m > 0) {
+    imports.push(`import { total${p}x${m - 1} } from './m${m - 1}';`);
+    uses.push(`export function chain${p}x${m}(items: ${name}[]): number {\n  return total${p}x${m - 1}([]) + items.length;\n}`);
+  }
+  return `${imports.join('\n')}
+
+export interface ${name} {
+  id: string;
+  label: string;
+  amount: number;
+}
+
+export function describe${p}x${m}(record: ${name}): string {
+  let text = \`\${record.id}: \${record.label}\`;
+  return text;
+}
+
+export function total${p}x${m}(records: ${name}[]): number {
+  const unused = records.length;
+  return records.reduce((sum, record) => sum + record.amount, 0);
+}
+
+export function loose${p}x${m}(value: any): string {
+  return String(value);
+}
+
+${uses.join('\n\n')}
+`;
+}

@@ -91,8 +91,9 @@ try {
     process.stdout.write(text.stdout);
     console.log(`[exit ${text.exitCode}]`);
     if (text.exitCode !== 1) break;
-    // The scripted agent reads the payload as a model would and fixes exactly the files it was shown.
-    const files = [...new Set([...text.stdout.matchAll(/^(\S+):\d+:\d+ (?:error|warning) /gm)].map((match) => match[1]))];
+    // The scripted agent reads the payload as a model would and fixes exactly the files it was shown:
+    // every `path:line:col` in it, a finding's own or a site listed under an echo group.
+    const files = [...new Set([...text.stdout.matchAll(/(?<=^|[\s,])([\w@./-]+):\d+:\d+\b/gm)].map((match) => match[1]))];
     rule(`the agent fixes only what it was shown: ${files.join(', ')}`);
     for (const path of files) {
       edit(path, (source) => source.replaceAll('.price', '.unitPrice').replaceAll(' price:', ' unitPrice:'));

@@ -1,7 +1,7 @@
 /**
  * The report: everything one `check` concluded, as plain data that every renderer reads. Built
- * here from the attribution and graph by running the triage pipeline in order: ladder, roots,
- * attempt decision (width), frontier, verdict.
+ * here from the attribution and graph by running the triage pipeline in order: lint echoes,
+ * ladder, roots, attempt decision (width), frontier, echo groups, verdict.
  */
 import type { CheckRun, CheckStatus } from './checks/check.js';
 import { compareStrings } from './diagnostic.js';
@@ -10,10 +10,14 @@ import type { Attribution } from './attribute.js';
 import type { ModuleGraph } from './graph/module-graph.js';
 import { decideAttempt, makeAttemptRecord } from './session.js';
 import type { AttemptRecord } from './session.js';
+import { makeDeclarationFinder } from './triage/declarations.js';
+import { makeEchoGroups } from './triage/echo-groups.js';
+import type { EchoGroup } from './triage/echo-groups.js';
 import { findRoots, selectFrontier } from './triage/frontier.js';
-import type { RootUnit } from './triage/frontier.js';
+import type { Ring, RootUnit } from './triage/frontier.js';
 import { applyLadder } from './triage/ladder.js';
 import type { Rung } from './triage/ladder.js';
+import { splitLintEchoes } from './triage/lint-echoes.js';
 import type { EditabilityClassifier } from './triage/non-editable.js';
 
 /**
@@ -45,6 +49,8 @@ export interface Withheld extends WithheldPart {
     nonEditable: WithheldPart;
     /** Below the ladder's rung: warnings beside errors, anything beside syntax errors. */
     belowRung: WithheldPart;
+    /** Lint findings about values of the compiler's error type, while the compiler reports errors: they restate them. */
+    echoes: WithheldPart;
   };
 }
 
@@ -54,6 +60,8 @@ export interface ReportRoot {
   selected: boolean;
   introduced: number;
   instruction?: string;
+  /** Only on a selected unit too large to show whole: the nearest ring, the part shown; `files` stays the whole unit. */
+  ring?: Ring;
 }
 
 export interface ReportCheck {
@@ -69,6 +77,8 @@ export interface Report {
   attempt: number;
   counts: { introduced: number; resolved: number; standing: number };
   shown: ShownFinding[];
+  /** The shown findings that are one error at several sites, in the order their first site is shown. */
+  groups: EchoGroup[];
   withheld: Withheld;
   /** Every root unit, in display order. */
   roots: ReportRoot[];
@@ -93,6 +103,11 @@ export interface MakeReportInput {
   /** Root units shown per attempt before any widening (`maxFiles`). */
   baseWidth: number;
   notes?: readonly string[];
+  /**
+   * The checked tree's lines of a file. With it, an echo group whose message names a symbol
+   * declared in a changed file says where; without it, groups carry no `declared`.
+   */
+  sourceLines?: (path: string) => readonly string[] | undefined;
 }
 
 /**
@@ -102,18 +117,21 @@ export interface MakeReportInput {
  */
 export function makeReport(input: MakeReportInput): { report: Report; attemptRecord: AttemptRecord } {
   const { attribution, checks } = input;
-  const ladder = applyLadder(attribution.introduced);
+  const lint = splitLintEchoes(attribution.introduced);
+  const ladder = applyLadder(lint.kept);
   const roots = findRoots({ findings: ladder.kept, graph: input.graph, changedFiles: input.changedFiles, classify: input.classify });
   const current = { roots: roots.length, fingerprints: attribution.introduced.map((finding) => finding.fingerprint) };
   const decision = decideAttempt(input.previous, current, input.baseWidth);
-  const frontier = selectFrontier({ findings: ladder.kept, roots, width: decision.width });
+  const frontier = selectFrontier({ findings: ladder.kept, roots, width: decision.width, maxUnitFiles: input.baseWidth });
+  const findDeclaration = input.sourceLines === undefined ? undefined : makeDeclarationFinder(input.changedFiles, input.sourceLines);
 
   const report: Report = {
     verdict: decideVerdict(checks, decision.stuck, attribution.introduced.length),
     attempt: decision.attempt,
     counts: { introduced: attribution.introduced.length, resolved: attribution.resolved.length, standing: attribution.standing.length },
     shown: frontier.shown.map(makeShownFinding),
-    withheld: makeWithheld(ladder.kept, ladder.hidden, new Set(frontier.shown.map((finding) => finding.fingerprint)), frontier.roots),
+    groups: makeEchoGroups(frontier.shown, findDeclaration),
+    withheld: makeWithheld({ kept: ladder.kept, belowRung: ladder.hidden, echoes: lint.echoes }, new Set(frontier.shown.map((finding) => finding.fingerprint)), frontier.roots),
     roots: frontier.roots.map(makeReportRoot),
     checks: checks.map(makeReportCheck),
     rung: ladder.rung,
@@ -145,18 +163,25 @@ export function exitCodeOf(verdict: Verdict): 0 | 1 | 2 | 3 {
   }
 }
 
-function makeWithheld(kept: readonly Finding[], hidden: readonly Finding[], shown: ReadonlySet<string>, roots: readonly RootUnit[]): Withheld {
+interface TriagedFindings {
+  /** On the ladder's rung: shown, or withheld for where they are in the graph. */
+  kept: readonly Finding[];
+  belowRung: readonly Finding[];
+  echoes: readonly Finding[];
+}
+
+function makeWithheld({ kept, belowRung, echoes }: TriagedFindings, shown: ReadonlySet<string>, roots: readonly RootUnit[]): Withheld {
   const kindOf = new Map<string, 'queued' | 'nonEditable'>();
   for (const root of roots) {
     const kind = !root.editable ? 'nonEditable' : root.selected ? undefined : 'queued';
     if (kind !== undefined) for (const file of root.files) kindOf.set(file, kind);
   }
-  const parts = { downstream: [] as Finding[], queued: [] as Finding[], nonEditable: [] as Finding[], belowRung: [...hidden] };
+  const parts = { downstream: [] as Finding[], queued: [] as Finding[], nonEditable: [] as Finding[], belowRung: [...belowRung], echoes: [...echoes] };
   for (const finding of kept) {
     if (shown.has(finding.fingerprint)) continue;
     parts[(finding.path === null ? undefined : kindOf.get(finding.path)) ?? 'downstream'].push(finding);
   }
-  const all = [...parts.downstream, ...parts.queued, ...parts.nonEditable, ...parts.belowRung];
+  const all = [...parts.downstream, ...parts.queued, ...parts.nonEditable, ...parts.belowRung, ...parts.echoes];
   return {
     ...makeWithheldPart(all),
     reasons: {
@@ -164,6 +189,7 @@ function makeWithheld(kept: readonly Finding[], hidden: readonly Finding[], show
       queued: makeWithheldPart(parts.queued),
       nonEditable: makeWithheldPart(parts.nonEditable),
       belowRung: makeWithheldPart(parts.belowRung),
+      echoes: makeWithheldPart(parts.echoes),
     },
   };
 }
@@ -192,8 +218,15 @@ export function makeShownFinding(finding: ShownFinding): ShownFinding {
 }
 
 function makeReportRoot(root: RootUnit): ReportRoot {
-  const { files, editable, selected, introduced, instruction } = root;
-  return instruction === undefined ? { files, editable, selected, introduced } : { files, editable, selected, introduced, instruction };
+  const { files, editable, selected, introduced, instruction, ring } = root;
+  return {
+    files,
+    editable,
+    selected,
+    introduced,
+    ...(instruction === undefined ? {} : { instruction }),
+    ...(ring === undefined ? {} : { ring }),
+  };
 }
 
 function makeReportCheck(check: CheckRun): ReportCheck {

@@ -60,6 +60,17 @@ describe('makeReport', () => {
         message: "Property 'price' does not exist on type 'RateCard'.",
         fingerprint: `src/rates.ts:${line}:TS2339#1`,
       })),
+      groups: [
+        {
+          tool: 'tsc',
+          code: 'TS2339',
+          severity: 'error',
+          message: "Property 'price' does not exist on type 'RateCard'.",
+          sites: 3,
+          files: 1,
+          listed: ['src/rates.ts:1:5', 'src/rates.ts:2:5', 'src/rates.ts:3:5'],
+        },
+      ],
       withheld: {
         count: 44,
         files: ['e2e/fixtures.ts', 'src/invoice.ts'],
@@ -68,6 +79,7 @@ describe('makeReport', () => {
           queued: { count: 0, files: [] },
           nonEditable: { count: 0, files: [] },
           belowRung: { count: 0, files: [] },
+          echoes: { count: 0, files: [] },
         },
       },
       roots: [{ files: ['src/rates.ts'], editable: true, selected: true, introduced: 3 }],
@@ -99,6 +111,7 @@ describe('makeReport', () => {
         queued: { count: 0, files: [] },
         nonEditable: { count: 0, files: [] },
         belowRung: { count: 6, files: ['src/invoice.ts', 'src/other.ts', 'src/rates.ts'] },
+        echoes: { count: 0, files: [] },
       },
     });
     expect(report.withheld.count).toBe(report.counts.introduced - report.shown.length);
@@ -126,6 +139,7 @@ describe('makeReport', () => {
       queued: { count: 3, files: ['src/a.ts', 'src/b.ts'] },
       nonEditable: { count: 2, files: ['src/generated/api.ts'] },
       belowRung: { count: 0, files: [] },
+      echoes: { count: 0, files: [] },
     });
   });
 
@@ -188,6 +202,76 @@ describe('makeReport', () => {
       'tsc changed version',
       'tsc: used tsconfig.build.json',
     ]);
+  });
+});
+
+describe('makeReport for cascades', () => {
+  const errorTyped = { tool: 'eslint', code: '@typescript-eslint/no-unsafe-assignment', phase: 'lint', message: 'Unsafe assignment of an error typed value.' } as const;
+
+  it('withholds lint findings about error-typed values as echoes while the compiler reports errors', () => {
+    const introduced = [makeFinding('src/rates.ts', 4), makeFinding('src/rates.ts', 4, errorTyped), makeFinding('src/invoice.ts', 9, errorTyped)];
+    const { report } = makeReport(makeInput({ attribution: makeAttribution(introduced) }));
+    expect(report.shown.map((finding) => [finding.path, finding.code])).toEqual([['src/rates.ts', 'TS2339']]);
+    expect(report.roots.map((root) => root.files)).toEqual([['src/rates.ts']]);
+    expect(report.withheld).toEqual({
+      count: 2,
+      files: ['src/invoice.ts', 'src/rates.ts'],
+      reasons: {
+        downstream: { count: 0, files: [] },
+        queued: { count: 0, files: [] },
+        nonEditable: { count: 0, files: [] },
+        belowRung: { count: 0, files: [] },
+        echoes: { count: 2, files: ['src/invoice.ts', 'src/rates.ts'] },
+      },
+    });
+    // Without a compiler error the lint finding is the only trace of the problem: it is shown.
+    const alone = makeReport(makeInput({ attribution: makeAttribution([makeFinding('src/invoice.ts', 9, errorTyped)]) })).report;
+    expect(alone.shown.map((finding) => finding.code)).toEqual(['@typescript-eslint/no-unsafe-assignment']);
+    expect(alone.withheld.reasons.echoes.count).toBe(0);
+  });
+
+  it('groups one error at many sites and says where the type it names is declared in a changed file', () => {
+    const introduced = [...makeFindings({ 'src/rates.ts': 2 }), makeFinding('src/rates.ts', 9, { code: 'TS2304', message: "Cannot find name 'RateCard'." })];
+    const sourceLines = (path: string) => (path === 'src/types.ts' ? ['// Billing types.', '', 'export interface RateCard {', '  unitPrice: number;', '}'] : undefined);
+    const { report } = makeReport(makeInput({ attribution: makeAttribution(introduced), sourceLines }));
+    expect(report.groups).toEqual([
+      {
+        tool: 'tsc',
+        code: 'TS2339',
+        severity: 'error',
+        message: "Property 'price' does not exist on type 'RateCard'.",
+        sites: 2,
+        files: 1,
+        listed: ['src/rates.ts:1:5', 'src/rates.ts:2:5'],
+        declared: { name: 'RateCard', path: 'src/types.ts', line: 3 },
+      },
+    ]);
+    expect(report.shown).toHaveLength(3);
+  });
+
+  it('keeps the whole cycle in roots and says which ring of it is shown', () => {
+    const cycle = makeModuleGraph([
+      {
+        'src/index.ts': ['src/types.ts', 'src/totals.ts', 'src/billing.ts', 'src/invoice.ts'],
+        'src/totals.ts': ['src/index.ts', 'src/types.ts'],
+        'src/billing.ts': ['src/index.ts'],
+        'src/invoice.ts': ['src/index.ts'],
+      },
+    ]);
+    const introduced = makeFindings({ 'src/billing.ts': 2, 'src/invoice.ts': 1, 'src/totals.ts': 1 });
+    const { report } = makeReport(makeInput({ attribution: makeAttribution(introduced), graph: cycle }));
+    expect(report.roots).toEqual([
+      {
+        files: ['src/billing.ts', 'src/invoice.ts', 'src/totals.ts'],
+        editable: true,
+        selected: true,
+        introduced: 4,
+        ring: { distance: 1, files: ['src/totals.ts'] },
+      },
+    ]);
+    expect(report.shown.map((finding) => finding.path)).toEqual(['src/totals.ts']);
+    expect(report.withheld.reasons.downstream).toEqual({ count: 3, files: ['src/billing.ts', 'src/invoice.ts'] });
+    expect(report.withheld.count).toBe(report.counts.introduced - report.shown.length);
   });
 });
 

@@ -15,6 +15,16 @@ function orderReport(report: Report): Report {
     attempt: report.attempt,
     counts: { introduced: report.counts.introduced, resolved: report.counts.resolved, standing: report.counts.standing },
     shown: report.shown.map(makeShownFinding),
+    groups: report.groups.map((group) => ({
+      tool: group.tool,
+      code: group.code,
+      severity: group.severity,
+      message: group.message,
+      sites: group.sites,
+      files: group.files,
+      listed: group.listed,
+      declared: group.declared === undefined ? undefined : { name: group.declared.name, path: group.declared.path, line: group.declared.line },
+    })),
     withheld: {
       ...orderPart(report.withheld),
       reasons: {
@@ -22,6 +32,7 @@ function orderReport(report: Report): Report {
         queued: orderPart(reasons.queued),
         nonEditable: orderPart(reasons.nonEditable),
         belowRung: orderPart(reasons.belowRung),
+        echoes: orderPart(reasons.echoes),
       },
     },
     roots: report.roots.map((root) => ({
@@ -30,6 +41,7 @@ function orderReport(report: Report): Report {
       selected: root.selected,
       introduced: root.introduced,
       instruction: root.instruction,
+      ring: root.ring === undefined ? undefined : { distance: root.ring.distance, files: root.ring.files },
     })),
     checks: report.checks.map((check) => ({
       name: check.name,
@@ -46,7 +58,7 @@ function orderReport(report: Report): Report {
   };
 }
 
-// Undefined optional fields (endLine, instruction, error) are dropped by JSON.stringify.
+// Undefined optional fields (endLine, declared, instruction, ring, error) are dropped by JSON.stringify.
 function orderPart(part: WithheldPart): WithheldPart {
   return { count: part.count, files: part.files };
 }

@@ -5,6 +5,8 @@
  */
 import type { CheckStatus } from '../checks/check.js';
 import type { Report, ShownFinding } from '../report.js';
+import { formatSite, makeEchoKey } from '../triage/echo-groups.js';
+import type { EchoGroup } from '../triage/echo-groups.js';
 
 export interface TextRenderOptions {
   /** The most characters (UTF-16 code units) the payload may have, newlines included. */
@@ -17,26 +19,129 @@ export interface TextRenderOptions {
 const excerptWidth = 200;
 /** How many root files the first line names before summarising the rest. */
 const namedFiles = 3;
+/** Site lists wrap before this many characters. */
+const siteLineWidth = 100;
+
+/**
+ * One finding or one echo group, as the payload shows it. When the payload is over the limit the
+ * excerpt goes first, then sites from the end of a group's list; the head always stays.
+ */
+interface Block {
+  /** How many shown findings the block stands for. */
+  findings: number;
+  /** `path:line:col severity code message` of the (first) finding. */
+  header: string;
+  excerpt: string[];
+  /** What an echo group's message names, and where it is declared. */
+  notes: string[];
+  /** An echo group's sites, `path:line:col`; empty for a single finding. */
+  sites: string[];
+  /** The group's "Same error at N sites in M files:" lead. */
+  lead: string;
+  /** Sites the report itself did not list. */
+  unlisted: number;
+}
+
+interface BlockShape {
+  excerpt: boolean;
+  /** How many of the block's sites to list. */
+  sites: number;
+}
 
 export function renderText(report: Report, options: TextRenderOptions): string {
   const head = renderHead(report).join('\n');
-  const blocks = report.shown.map((finding) => renderFinding(finding, finding.path === null ? undefined : options.sourceLines(finding.path)));
+  const blocks = makeBlocks(report, options.sourceLines);
   const instructions = report.roots.filter((root) => root.selected && root.instruction !== undefined).map((root) => root.instruction!);
   const tail = instructions.map((instruction) => `\n\n${instruction}`).join('');
 
-  const full = `${head}${blocks.map((block) => `\n\n${block.join('\n')}`).join('')}${tail}\n`;
+  const full = `${head}${blocks.map((block) => renderBlock(block, { excerpt: true, sites: block.sites.length })).join('')}${tail}\n`;
   if (full.length <= options.outputLimit) return full;
   return fitText(head, blocks, tail, options.outputLimit);
 }
 
 /**
- * Keeps the head and the instructions (the loop must always reach those), then as many findings
- * as fit in order, dropping a finding's excerpt before dropping the finding, and ends with a line
- * saying what was cut. The footer's room is reserved for the longest footer it could need.
+ * A block per shown finding, except that an echo group is one block at its first site. Where a
+ * symbol is declared is said once, at the first group naming it: blocks are cut from the end.
  */
-function fitText(head: string, blocks: readonly string[][], tail: string, limit: number): string {
-  const total = blocks.length;
-  const footerRoom = Math.max(renderCutFooter(total, 0).length, renderCutFooter(0, total).length);
+function makeBlocks(report: Report, sourceLines: TextRenderOptions['sourceLines']): Block[] {
+  const groupOf = new Map(report.groups.map((group) => [makeEchoKey(group), group]));
+  const blocks: Block[] = [];
+  const done = new Set<string>();
+  const declared = new Set<string>();
+  for (const finding of report.shown) {
+    const key = makeEchoKey(finding);
+    const group = finding.path === null ? undefined : groupOf.get(key);
+    if (done.has(key) && group !== undefined) continue;
+    done.add(key);
+    const excerpt = finding.path === null ? [] : renderExcerpt(sourceLines(finding.path) ?? [], finding.line);
+    const block: Block = { findings: 1, header: renderHeader(finding), excerpt, notes: [], sites: [], lead: '', unlisted: 0 };
+    if (group === undefined) {
+      blocks.push(block);
+      continue;
+    }
+    // A group's message is its first site's unless the sites' messages differ in their numbers.
+    const same = group.message === finding.message ? 'Same' : 'Similar';
+    blocks.push({
+      ...block,
+      findings: group.sites,
+      notes: renderDeclared(group, declared),
+      sites: group.listed,
+      lead: `${same} ${group.severity} at ${group.sites} sites in ${countOf(group.files, 'file')}:`,
+      unlisted: group.sites - group.listed.length,
+    });
+  }
+  return blocks;
+}
+
+/** Where the symbol the group's message names is declared, unless an earlier group said so already. */
+function renderDeclared(group: EchoGroup, said: Set<string>): string[] {
+  if (group.declared === undefined) return [];
+  const { name, path, line } = group.declared;
+  const note = `'${name}' is declared in ${path}:${line}, a file your edit changed.`;
+  if (said.has(note)) return [];
+  said.add(note);
+  return [note];
+}
+
+/** The block as it is appended to the payload, starting with the blank line that separates it. */
+function renderBlock(block: Block, shape: BlockShape): string {
+  const lines = [block.header, ...(shape.excerpt ? block.excerpt : []), ...block.notes];
+  if (block.sites.length > 0) lines.push(...renderSites(block, shape.sites));
+  return `\n\n${lines.join('\n')}`;
+}
+
+/**
+ * The lead and the first `count` sites, wrapped, ending with how many were not listed. Sites the
+ * report did not list get a pointer to the JSON; sites cut for the output limit are counted in
+ * the footer, which has one.
+ */
+function renderSites(block: Block, count: number): string[] {
+  const more = block.sites.length - count + block.unlisted;
+  const entries = block.sites.slice(0, count).map((site, index) => (index < count - 1 || more > 0 ? `${site},` : site));
+  if (more > 0) entries.push(block.unlisted > 0 ? `and ${more} more (\`culprit check --json\` lists every site under shown).` : `and ${more} more.`);
+  const lines: string[] = [];
+  let line = block.lead;
+  for (const entry of entries) {
+    if (line.length + 1 + entry.length > siteLineWidth) {
+      lines.push(line);
+      line = `  ${entry}`;
+    } else {
+      line = `${line} ${entry}`;
+    }
+  }
+  lines.push(line);
+  return lines;
+}
+
+/**
+ * Keeps the head and the instructions (the loop must always reach those), then as many blocks as
+ * fit in order, dropping a block's excerpt before dropping the block and, for an echo group,
+ * listing fewer sites before dropping the group; ends with a line saying what was cut. The
+ * footer's room is reserved for the longest footer it could need.
+ */
+function fitText(head: string, blocks: readonly Block[], tail: string, limit: number): string {
+  const total = blocks.reduce((sum, block) => sum + block.findings, 0);
+  const footerRoom = Math.max(renderCutFooter(total, 0).length, renderCutFooter(0, blocks.length).length);
   let budget = limit - head.length - tail.length - footerRoom - 1;
   if (budget < 0 || total === 0) {
     // Not even the head and the instructions fit: clip them, but still say that --json has it all.
@@ -48,16 +153,28 @@ function fitText(head: string, blocks: readonly string[][], tail: string, limit:
   let kept = 0;
   let bare = 0;
   for (const block of blocks) {
-    const whole = `\n\n${block.join('\n')}`;
-    const header = `\n\n${block[0]}`;
-    const piece = whole.length <= budget ? whole : header.length <= budget ? header : undefined;
+    const piece = fitBlock(block, budget);
     if (piece === undefined) break;
-    body += piece;
-    budget -= piece.length;
-    kept += 1;
-    if (piece !== whole) bare += 1;
+    body += piece.text;
+    budget -= piece.text.length;
+    kept += block.findings - (block.sites.length - piece.sites);
+    if (!piece.excerpt && block.excerpt.length > 0) bare += 1;
   }
   return `${head}${body}${tail}${renderCutFooter(total - kept, bare)}\n`;
+}
+
+/** The fullest shape of the block within `budget` characters, or undefined when not even its head and one site fit. */
+function fitBlock(block: Block, budget: number): ({ text: string } & BlockShape) | undefined {
+  const shapes: BlockShape[] = [
+    { excerpt: true, sites: block.sites.length },
+    { excerpt: false, sites: block.sites.length },
+    ...Array.from({ length: Math.max(0, block.sites.length - 1) }, (_, index) => ({ excerpt: false, sites: block.sites.length - 1 - index })),
+  ];
+  for (const shape of shapes) {
+    const text = renderBlock(block, shape);
+    if (text.length <= budget) return { text, ...shape };
+  }
+  return undefined;
 }
 
 function renderCutFooter(cut: number, bare: number): string {
@@ -144,7 +261,7 @@ function renderSummary(report: Report): string {
 function renderShown(report: Report): string {
   const loose = report.shown.filter((finding) => finding.path === null).length;
   const inFiles = report.shown.length - loose;
-  const rootFiles = report.roots.filter((root) => root.selected && root.editable).flatMap((root) => root.files);
+  const rootFiles = report.roots.filter((root) => root.selected && root.editable).flatMap((root) => root.ring?.files ?? root.files);
   const parts: string[] = [];
   if (inFiles > 0) parts.push(`${inFiles} in ${countOf(rootFiles.length, 'root file')} (${renderFileList(rootFiles)})`);
   if (loose > 0) parts.push(`${loose} not tied to a file`);
@@ -152,10 +269,26 @@ function renderShown(report: Report): string {
   return parts.length === 1 ? parts[0]! : `${report.shown.length}: ${parts.join(' and ')}`;
 }
 
+/** For each import cycle shown in part: which of its files are shown, and why those. */
+function renderRings(report: Report): string[] {
+  return report.roots.flatMap((root) => {
+    if (root.ring === undefined) return [];
+    const { distance, files } = root.ring;
+    const shown = files.length === 1 ? 'the 1 shown' : `the ${files.length} shown`;
+    const why =
+      distance === null
+        ? `${files.length === 1 ? 'has' : 'have'} the most findings`
+        : distance === 0
+          ? `${files.length === 1 ? 'is a file' : 'are files'} you changed`
+          : `${files.length === 1 ? 'is' : 'are'} the nearest to your change (${countOf(distance, 'import')} away)`;
+    return [`${root.files.length} failing files form one import cycle; ${shown} ${why}.`];
+  });
+}
+
 function renderWithheld(report: Report): string[] {
-  const { downstream, queued, nonEditable, belowRung } = report.withheld.reasons;
-  const selectedFiles = report.roots.filter((root) => root.selected).flatMap((root) => root.files).length;
-  const sentences: string[] = [];
+  const { downstream, queued, nonEditable, belowRung, echoes } = report.withheld.reasons;
+  const selectedFiles = report.roots.filter((root) => root.selected).flatMap((root) => root.ring?.files ?? root.files).length;
+  const sentences: string[] = renderRings(report);
   if (downstream.count > 0) {
     sentences.push(
       `${downstream.count} more in ${countOf(downstream.files.length, 'file')} that ${downstream.files.length === 1 ? 'depends' : 'depend'} on ${selectedFiles === 1 ? 'it' : 'them'} ${isAre(downstream.count)} withheld: ${downstream.count === 1 ? 'it is likely an echo' : 'they are likely echoes'} and will be re-checked after this fix.`,
@@ -177,14 +310,17 @@ function renderWithheld(report: Report): string[] {
   if (belowRung.count > 0 && report.rung === 'errors') {
     sentences.push(`Errors first: ${countOf(belowRung.count, 'warning')} ${isAre(belowRung.count)} hidden until the errors are fixed.`);
   }
+  if (echoes.count > 0) {
+    sentences.push(
+      `${countOf(echoes.count, 'lint finding')} about values of the compiler's error type ${isAre(echoes.count)} withheld: ${echoes.count === 1 ? 'it restates' : 'they restate'} compiler errors and will go away with them.`,
+    );
+  }
   return sentences;
 }
 
-function renderFinding(finding: ShownFinding, lines: readonly string[] | undefined): string[] {
-  const where = finding.path === null ? '(no file)' : `${finding.path}:${finding.line}:${finding.column}`;
-  const header = `${where} ${finding.severity} ${finding.code} ${finding.message}`;
-  if (finding.path === null || lines === undefined) return [header];
-  return [header, ...renderExcerpt(lines, finding.line)];
+function renderHeader(finding: ShownFinding): string {
+  const where = finding.path === null ? '(no file)' : formatSite(finding);
+  return `${where} ${finding.severity} ${finding.code} ${finding.message}`;
 }
 
 /** The flagged line with one line of context either side, numbered, the flagged one marked. */

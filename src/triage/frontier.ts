@@ -7,6 +7,7 @@
 import { compareByPosition, compareStrings } from '../diagnostic.js';
 import type { Finding } from '../diagnostic.js';
 import { findComponents } from '../graph/components.js';
+import { findImportDistances } from '../graph/distance.js';
 import type { ModuleGraph } from '../graph/module-graph.js';
 import { findReachesMarked } from '../graph/reachability.js';
 import { makeInstruction } from './non-editable.js';
@@ -16,6 +17,13 @@ import type { EditabilityClassifier } from './non-editable.js';
 export interface RootUnit {
   /** The unit's failing files, sorted. */
   files: string[];
+  /**
+   * The same files in the order they are shown: by import distance from the nearest changed file
+   * they depend on (files reaching none last), then more findings first, then path.
+   */
+  order: string[];
+  /** Import distance of each file in `order` (same index); null when it reaches no changed file. */
+  distances: (number | null)[];
   /** False when every failing file in the unit is generated, vendored or a package's. */
   editable: boolean;
   /** Whether this attempt shows the unit; always false from findRoots. */
@@ -26,7 +34,23 @@ export interface RootUnit {
   instruction?: string;
   /** The unit (the whole cycle, not only its failing files) contains a file the patch changed. */
   hasChangedFile: boolean;
+  /**
+   * Set by selectFrontier on a selected editable unit with more failing files than `maxUnitFiles`: the
+   * nearest ring (all files at the smallest distance, at most `maxRingFiles`), the only part shown.
+   */
+  ring?: Ring;
 }
+
+/** The part of a large unit an attempt shows. */
+export interface Ring {
+  /** The ring's import distance from the change; null when no file of the unit reaches a changed file. */
+  distance: number | null;
+  /** Its files, in display order. */
+  files: string[];
+}
+
+/** A ring of 40 files is still one echo group's sites; beyond this a ring is cut too, keeping the files with most findings. */
+export const maxRingFiles = 50;
 
 export interface FindRootsInput {
   findings: readonly Finding[];
@@ -41,7 +65,9 @@ export interface FindRootsInput {
  * that import each other form one unit and the frontier is never empty when something fails. A
  * failing unit is a root when no other failing unit is reachable through its imports; reachability
  * is transitive, so a barrel without findings of its own does not hide a failing file behind it.
- * Files with findings that the graph does not know are units with no imports.
+ * Files with findings that the graph does not know are units with no imports. Within a unit, files
+ * are ordered by how directly they import a changed file, because a large import cycle is where
+ * the graph alone cannot say which failure comes first.
  */
 export function findRoots({ findings, graph, changedFiles, classify }: FindRootsInput): RootUnit[] {
   const countOf = new Map<string, number>();
@@ -52,6 +78,7 @@ export function findRoots({ findings, graph, changedFiles, classify }: FindRoots
   const failing = new Set<number>();
   for (const file of countOf.keys()) failing.add(components.componentOf.get(file)!);
   const reaches = findReachesMarked(graph, components, failing);
+  const distanceOf = findImportDistances(graph, changedFiles);
 
   const roots: RootUnit[] = [];
   for (const index of failing) {
@@ -59,8 +86,11 @@ export function findRoots({ findings, graph, changedFiles, classify }: FindRoots
     const members = components.components[index]!;
     const files = members.filter((file) => countOf.has(file));
     const editable = files.some((file) => classify(file).editable);
+    const order = orderByDistance(files, distanceOf, countOf);
     const unit: RootUnit = {
       files,
+      order,
+      distances: order.map((file) => distanceOf.get(file) ?? null),
       editable,
       selected: false,
       introduced: files.reduce((sum, file) => sum + (countOf.get(file) ?? 0), 0),
@@ -69,6 +99,11 @@ export function findRoots({ findings, graph, changedFiles, classify }: FindRoots
     roots.push(editable ? unit : { ...unit, instruction: makeInstruction(files, classify) });
   }
   return roots.sort(compareRoots);
+}
+
+function orderByDistance(files: readonly string[], distanceOf: ReadonlyMap<string, number>, countOf: ReadonlyMap<string, number>): string[] {
+  const distance = (file: string) => distanceOf.get(file) ?? Number.MAX_SAFE_INTEGER;
+  return [...files].sort((a, b) => distance(a) - distance(b) || countOf.get(b)! - countOf.get(a)! || compareStrings(a, b));
 }
 
 function compareRoots(a: RootUnit, b: RootUnit): number {
@@ -81,14 +116,22 @@ export interface SelectFrontierInput {
   roots: readonly RootUnit[];
   /** How many editable root units to show; at least one is always shown. */
   width: number;
+  /**
+   * A selected unit with more failing files than this shows only its nearest ring. Default
+   * `width`; the report passes `maxFiles`, because widening adds units, it does not open a cycle.
+   */
+  maxUnitFiles?: number;
 }
 
 export interface Frontier {
-  /** Findings without a file first, then the selected editable roots' findings, root by root in position order. */
+  /**
+   * Findings without a file first, then the selected editable roots' findings, root by root, file
+   * by file in each unit's `order`, in position order within a file.
+   */
   shown: Finding[];
   /** Everything not shown, including the findings of non-editable roots. */
   withheld: { count: number; files: string[] };
-  /** The roots with `selected` set. */
+  /** The roots with `selected` set, and `ring` on a selected unit too large to show whole. */
   roots: RootUnit[];
 }
 
@@ -96,28 +139,34 @@ export interface Frontier {
  * Picks what this attempt shows. The first `width` editable roots are selected. Non-editable
  * roots are always selected, so the loop can reach them through their instruction, and take no
  * width; their findings are withheld because the agent must not hand-edit them. Findings without
- * a file are not tied to any root and always show.
+ * a file are not tied to any root and always show. A selected unit larger than `maxUnitFiles` (a big
+ * import cycle, where the frontier cannot order files by imports alone) shows its nearest ring:
+ * the files closest to the change break first, and the rest of the cycle is likely their echo.
  */
-export function selectFrontier({ findings, roots, width }: SelectFrontierInput): Frontier {
+export function selectFrontier({ findings, roots, width, maxUnitFiles = width }: SelectFrontierInput): Frontier {
   let editableLeft = Math.max(1, width);
-  const selectedRoots = roots.map((root) => {
+  const selectedRoots = roots.map((root): RootUnit => {
     if (!root.editable) return { ...root, selected: true };
-    const selected = editableLeft > 0;
-    if (selected) editableLeft -= 1;
-    return { ...root, selected };
+    if (editableLeft === 0) return { ...root, selected: false };
+    editableLeft -= 1;
+    const ring = root.files.length > Math.max(1, maxUnitFiles) ? findNearestRing(root) : undefined;
+    return ring === undefined ? { ...root, selected: true } : { ...root, selected: true, ring };
   });
-  const shownFiles = new Set(selectedRoots.filter((root) => root.selected && root.editable).flatMap((root) => root.files));
-  const rankOf = new Map<string, number>();
-  selectedRoots.forEach((root, rank) => root.files.forEach((file) => rankOf.set(file, rank)));
-
-  const shown = findings
-    .filter((finding) => finding.path === null || shownFiles.has(finding.path))
-    .sort((a, b) => rankOfFinding(a, rankOf) - rankOfFinding(b, rankOf) || compareByPosition(a, b));
-  const withheld = findings.filter((finding) => finding.path !== null && !shownFiles.has(finding.path));
+  const sequenceOf = new Map<string, number>();
+  for (const root of selectedRoots) {
+    if (root.selected && root.editable) for (const file of root.ring?.files ?? root.order) sequenceOf.set(file, sequenceOf.size);
+  }
+  const isShown = (finding: Finding) => finding.path === null || sequenceOf.has(finding.path);
+  const sequence = (finding: Finding) => (finding.path === null ? -1 : sequenceOf.get(finding.path)!);
+  const shown = findings.filter(isShown).sort((a, b) => sequence(a) - sequence(b) || compareByPosition(a, b));
+  const withheld = findings.filter((finding) => !isShown(finding));
   const files = [...new Set(withheld.map((finding) => finding.path!))].sort(compareStrings);
   return { shown, withheld: { count: withheld.length, files }, roots: selectedRoots };
 }
 
-function rankOfFinding(finding: Finding, rankOf: ReadonlyMap<string, number>): number {
-  return finding.path === null ? -1 : (rankOf.get(finding.path) ?? Number.MAX_SAFE_INTEGER);
+/** The files at the unit's smallest distance, at most `maxRingFiles`; undefined when that is the whole unit. */
+function findNearestRing(root: RootUnit): Ring | undefined {
+  const distance = root.distances[0] ?? null;
+  const files = root.order.filter((_, index) => root.distances[index] === distance).slice(0, maxRingFiles);
+  return files.length < root.files.length ? { distance, files } : undefined;
 }

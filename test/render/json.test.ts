@@ -44,6 +44,7 @@ describe('renderJson', () => {
       'attempt',
       'counts',
       'shown',
+      'groups',
       'withheld',
       'roots',
       'checks',
@@ -68,8 +69,26 @@ describe('renderJson', () => {
         fingerprint: '0123456789abcdef#1',
       },
     ]);
+    expect(parsed.groups).toEqual([]);
+    expect(Object.keys(parsed.withheld.reasons)).toEqual(['downstream', 'queued', 'nonEditable', 'belowRung', 'echoes']);
     expect(parsed.roots).toEqual([{ files: ['src/a.ts'], editable: true, selected: true, introduced: 1 }]);
     expect(parsed.checks).toEqual([{ name: 'tsc', status: 'ok', durationMs: 10, version: '6.0.3' }]);
+  });
+
+  it('prints echo groups and rings in the documented key order', () => {
+    const shuffle = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).reverse()) as T;
+    const withCascade: Report = {
+      ...report,
+      groups: [shuffle({ tool: 'tsc', code: 'TS2339', severity: 'error', message: 'No.', sites: 2, files: 1, listed: ['src/a.ts:2:3', 'src/a.ts:4:3'], declared: shuffle({ name: 'A', path: 'src/t.ts', line: 1 }) })],
+      roots: [shuffle({ files: ['src/a.ts', 'src/b.ts'], editable: true, selected: true, introduced: 3, ring: shuffle({ distance: 1, files: ['src/a.ts'] }) })],
+    };
+    const parsed = JSON.parse(renderJson(withCascade)) as Report;
+    expect(parsed.groups.map((group) => [Object.keys(group), Object.keys(group.declared!)])).toEqual([
+      [['tool', 'code', 'severity', 'message', 'sites', 'files', 'listed', 'declared'], ['name', 'path', 'line']],
+    ]);
+    expect(parsed.roots.map((root) => [Object.keys(root), Object.keys(root.ring!)])).toEqual([
+      [['files', 'editable', 'selected', 'introduced', 'ring'], ['distance', 'files']],
+    ]);
   });
 
   it('does not depend on the order the report object was built in', () => {
@@ -80,7 +99,7 @@ describe('renderJson', () => {
 
 describe('renderers', () => {
   it('maps format names to renderers', () => {
-    expect(Object.keys(renderers)).toEqual(['text', 'json']);
+    expect(Object.keys(renderers)).toEqual(['text', 'json', 'sarif', 'github']);
     expect(isFormatName('json')).toBe(true);
     expect(isFormatName('toString')).toBe(false);
     expect(renderers.json(report, { outputLimit: 10, sourceLines: () => undefined })).toBe(renderJson(report));

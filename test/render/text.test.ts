@@ -54,6 +54,11 @@ function makeTestReport(introduced: Finding[], fields: Partial<MakeReportInput> 
 }
 
 const rateFindings = [makeFinding('src/rates.ts', 4), makeFinding('src/rates.ts', 7, { column: 41 })];
+
+/** `count` findings on lines 1..count of a file, each with its own message: no echo groups among them. */
+function makeDistinctFindings(path: string, count: number): Finding[] {
+  return Array.from({ length: count }, (_, index) => makeFinding(path, index + 1, { message: `Property 'p${index}' does not exist on type 'RateCard'.` }));
+}
 const cascade = [...rateFindings, ...makeFindings({ 'src/credits.ts': 8, 'src/invoice.ts': 20, 'e2e/fixtures.ts': 14 })];
 
 describe('renderText', () => {
@@ -65,11 +70,7 @@ describe('renderText', () => {
         3 | export function total(card: RateCard): number {
       > 4 |   return card.price * card.quantity;
         5 | }
-
-      src/rates.ts:7:41 error TS2339 Property 'price' does not exist on type 'RateCard'.
-        6 |
-      > 7 | export const zero = (card: RateCard) => card.price === 0;
-        8 |
+      Same error at 2 sites in 1 file: src/rates.ts:4:15, src/rates.ts:7:41
       "
     `);
   });
@@ -99,8 +100,7 @@ describe('renderText', () => {
       (no file) error TS5023 Unknown compiler option 'strictest'.
 
       src/a.ts:1:15 error TS2339 Property 'price' does not exist on type 'RateCard'.
-
-      src/a.ts:2:15 error TS2339 Property 'price' does not exist on type 'RateCard'.
+      Same error at 2 sites in 1 file: src/a.ts:1:15, src/a.ts:2:15
 
       src/generated/api.ts is marked non-editable; do not edit it by hand. Change what it is generated from instead (run npm run codegen), or change your own code to match it.
       "
@@ -167,7 +167,7 @@ describe('renderText', () => {
   });
 
   it('never exceeds the output limit, and says what was cut', () => {
-    const many = makeFindings({ 'src/rates.ts': 7, 'src/credits.ts': 4 });
+    const many = [...makeDistinctFindings('src/rates.ts', 7), ...makeDistinctFindings('src/credits.ts', 4)];
     const report = makeTestReport(many, { changedFiles: new Set(['src/rates.ts']) });
     const full = renderText(report, { outputLimit: 100_000, sourceLines });
     for (let limit = 0; limit <= full.length + 5; limit++) {
@@ -181,31 +181,124 @@ describe('renderText', () => {
     expect(cut).toMatchInlineSnapshot(`
       "culprit: your edit introduced 11 findings; showing 7 in 1 root file (src/rates.ts). 4 more in 1 file that depends on it are withheld: they are likely echoes and will be re-checked after this fix.
 
-      src/rates.ts:1:15 error TS2339 Property 'price' does not exist on type 'RateCard'.
+      src/rates.ts:1:15 error TS2339 Property 'p0' does not exist on type 'RateCard'.
       > 1 | import type { RateCard } from './types.js';
         2 |
 
-      src/rates.ts:2:15 error TS2339 Property 'price' does not exist on type 'RateCard'.
+      src/rates.ts:2:15 error TS2339 Property 'p1' does not exist on type 'RateCard'.
         1 | import type { RateCard } from './types.js';
       > 2 |
         3 | export function total(card: RateCard): number {
 
-      src/rates.ts:3:15 error TS2339 Property 'price' does not exist on type 'RateCard'.
+      src/rates.ts:3:15 error TS2339 Property 'p2' does not exist on type 'RateCard'.
         2 |
       > 3 | export function total(card: RateCard): number {
         4 |   return card.price * card.quantity;
 
-      … 4 more findings cut to stay within the output limit; \`culprit check --json\` has all of them.
+      src/rates.ts:4:15 error TS2339 Property 'p3' does not exist on type 'RateCard'.
+
+      … 3 more findings cut to stay within the output limit; \`culprit check --json\` has all of them.
       "
     `);
   });
 
   it('keeps instructions for non-editable roots when it cuts findings', () => {
-    const introduced = makeFindings({ 'src/generated/api.ts': 3, 'src/a.ts': 6 });
+    const introduced = [...makeFindings({ 'src/generated/api.ts': 3 }), ...makeDistinctFindings('src/a.ts', 6)];
     const report = makeTestReport(introduced);
     const text = renderText(report, { outputLimit: 700, sourceLines });
     expect(text.length).toBeLessThanOrEqual(700);
     expect(text).toContain('src/generated/api.ts is marked non-editable');
     expect(text).toMatch(/\d+ more findings? cut/);
+  });
+});
+
+describe('renderText for cascades', () => {
+  /** One import cycle through a barrel: three commands import the changed types directly, two only through the barrel. */
+  const cycle = makeModuleGraph([
+    {
+      'src/types.ts': ['src/index.ts'],
+      'src/index.ts': ['src/types.ts', 'src/bold.ts', 'src/code.ts', 'src/italic.ts', 'src/link.ts', 'src/undo.ts'],
+      'src/bold.ts': ['src/index.ts', 'src/types.ts'],
+      'src/code.ts': ['src/index.ts', 'src/types.ts'],
+      'src/italic.ts': ['src/index.ts', 'src/types.ts'],
+      'src/link.ts': ['src/index.ts'],
+      'src/undo.ts': ['src/index.ts'],
+    },
+  ]);
+  const cycleSources: Record<string, string> = {
+    'src/types.ts': "import type { Editor } from './index';\n\nexport interface CommandProps {\n  editor: Editor;\n  transaction: string[];\n}\n",
+    'src/code.ts': "import type { CommandProps } from './types';\n\nexport const code = (props: CommandProps) => props.tr.push('code');\nexport const isCode = (props: CommandProps) => props.tr.includes('code');\n",
+  };
+  const cycleLines = (path: string) => (cycleSources[path] === undefined ? undefined : splitSourceLines(cycleSources[path]));
+  const missingTr = { message: "Property 'tr' does not exist on type 'CommandProps'.", column: 52 };
+  const echo = { tool: 'eslint', code: '@typescript-eslint/no-unsafe-call', phase: 'lint', message: 'Unsafe call of a type that could not be resolved.' } as const;
+  const introduced = [
+    makeFinding('src/bold.ts', 3, missingTr),
+    makeFinding('src/bold.ts', 3, { ...echo, column: 46 }),
+    makeFinding('src/code.ts', 3, missingTr),
+    makeFinding('src/code.ts', 4, missingTr),
+    makeFinding('src/italic.ts', 3, missingTr),
+    makeFinding('src/link.ts', 5, { code: 'TS2345', message: "Argument of type 'string' is not assignable to parameter of type 'number'." }),
+    makeFinding('src/undo.ts', 2, { code: 'TS2345', message: "Argument of type 'string' is not assignable to parameter of type 'number'." }),
+  ];
+  const report = makeTestReport(introduced, { graph: cycle, sourceLines: cycleLines });
+
+  it('shows one error at many sites once, says where the type it names is declared, and withholds lint echoes', () => {
+    expect(renderText(report, { outputLimit: 8000, sourceLines: cycleLines })).toMatchInlineSnapshot(`
+      "culprit: your edit introduced 7 findings; showing 4 in 3 root files (src/code.ts, src/bold.ts and src/italic.ts). 5 failing files form one import cycle; the 3 shown are the nearest to your change (1 import away). 2 more in 2 files that depend on them are withheld: they are likely echoes and will be re-checked after this fix. 1 lint finding about values of the compiler's error type is withheld: it restates compiler errors and will go away with them.
+
+      src/code.ts:3:52 error TS2339 Property 'tr' does not exist on type 'CommandProps'.
+        2 |
+      > 3 | export const code = (props: CommandProps) => props.tr.push('code');
+        4 | export const isCode = (props: CommandProps) => props.tr.includes('code');
+      'CommandProps' is declared in src/types.ts:3, a file your edit changed.
+      Same error at 4 sites in 3 files: src/code.ts:3:52, src/code.ts:4:52, src/bold.ts:3:52,
+        src/italic.ts:3:52
+      "
+    `);
+  });
+
+  it('lists fewer sites before it drops a group, and never exceeds the limit', () => {
+    const many = Array.from({ length: 12 }, (_, index) => makeFinding(`src/c${String(index).padStart(2, '0')}.ts`, 3, missingTr));
+    const big = makeTestReport(many, { graph: makeModuleGraph([]), baseWidth: 100, changedFiles: new Set(['src/types.ts']), sourceLines: cycleLines });
+    const lines = () => ['// one', '// two', 'props.tr.push(1);', '// four'];
+    const full = renderText(big, { outputLimit: 100_000, sourceLines: lines });
+    const listed: number[] = [];
+    for (let limit = full.length + 5; limit >= 0; limit--) {
+      const text = renderText(big, { outputLimit: limit, sourceLines: lines });
+      expect(text.length).toBeLessThanOrEqual(limit);
+      if (limit >= full.length) expect(text).toBe(full);
+      const more = /, and (\d+) more\.\n\n… \1 more findings? cut to stay within the output limit/.exec(text);
+      if (more === null) continue;
+      expect(text).toContain("'CommandProps' is declared in src/types.ts:3, a file your edit changed.");
+      expect(text).not.toContain('> 3 |');
+      listed.push(12 - Number(more[1]));
+    }
+    // Shorter as the limit falls, one site at a time down to one (the footer's reserved room
+    // makes the first cut take a few sites at once).
+    expect(listed).toEqual([...listed].sort((a, b) => b - a));
+    expect(new Set(listed)).toEqual(new Set(Array.from({ length: listed[0]! }, (_, index) => index + 1)));
+    expect(listed[0]).toBeGreaterThanOrEqual(8);
+  });
+
+  it('calls sites whose messages differ only in numbers similar, and says so at the first one', () => {
+    const arity = [
+      makeFinding('src/rates.ts', 4, { code: 'TS2554', message: 'Expected 2 arguments, but got 1.' }),
+      makeFinding('src/rates.ts', 7, { code: 'TS2554', message: 'Expected 3 arguments, but got 1.' }),
+    ];
+    const text = renderText(makeTestReport(arity), { outputLimit: 8000, sourceLines: () => undefined });
+    expect(text.split('\n').slice(2)).toEqual([
+      'src/rates.ts:4:15 error TS2554 Expected 2 arguments, but got 1.',
+      'Similar error at 2 sites in 1 file: src/rates.ts:4:15, src/rates.ts:7:15',
+      '',
+    ]);
+  });
+
+  it('says how many sites the report did not list', () => {
+    const many = Array.from({ length: 60 }, (_, index) => makeFinding(`src/c${String(index).padStart(2, '0')}.ts`, 3, missingTr));
+    const text = renderText(makeTestReport(many, { graph: makeModuleGraph([]), baseWidth: 100 }), { outputLimit: 8000, sourceLines: () => undefined });
+    expect(text).toContain('Same error at 60 sites in 60 files: src/c00.ts:3:52,');
+    expect(text).toMatch(/src\/c49\.ts:3:52,\s+and 10 more \(`culprit check --json` lists every site under shown\)\.\n$/);
+    expect(text).not.toContain('src/c50.ts');
   });
 });

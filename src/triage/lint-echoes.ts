@@ -1,0 +1,56 @@
+/**
+ * Lint echoes of compiler errors. Where the compiler cannot type an expression (a property that
+ * no longer exists, an import that no longer resolves) it gives it its error type, and
+ * typescript-eslint's no-unsafe-* rules then flag every use of that value: one renamed field can
+ * add several lint findings per compiler error, each restating it in other words. While the
+ * compiler reports errors they are withheld; fixing the compiler error makes them go away.
+ */
+import type { Diagnostic } from '../diagnostic.js';
+
+/**
+ * typescript-eslint's wording (8.x) for a value of the error type: "Unsafe assignment of an
+ * error typed value.", "Unsafe argument of type error typed …", "Unsafe spread of an error array
+ * type.", "Unsafe return of a value of type error.", "'X' is an 'error' type that acts as 'any' …".
+ */
+const errorTypeWording = /\berror typed\b|\ban error array type\b|\bof type error\b|\bis an 'error' type\b/;
+/**
+ * no-unsafe-call and no-unsafe-member-access say "could not be resolved" / "cannot be resolved"
+ * instead; other plugins use those words for unresolved module paths, so only these rules count.
+ */
+const unresolvedWording = /\b(?:could not|cannot) be resolved\b/;
+const unresolvedRules: ReadonlySet<string> = new Set(['no-unsafe-call', 'no-unsafe-member-access']);
+
+/** Whether a lint finding is about a value whose type is the compiler's error type. */
+export function isErrorTypeFinding(finding: Diagnostic): boolean {
+  if (finding.phase !== 'lint') return false;
+  if (errorTypeWording.test(finding.message)) return true;
+  const rule = finding.code.slice(finding.code.lastIndexOf('/') + 1);
+  return unresolvedRules.has(rule) && unresolvedWording.test(finding.message);
+}
+
+export interface LintEchoes<T> {
+  kept: T[];
+  /** Error-type lint findings withheld because a compiler reports errors. */
+  echoes: T[];
+}
+
+/**
+ * Withholds error-type lint findings while some other tool reports a syntax or semantic error
+ * among the same findings (the compiler the linter's types come from). A linter's own parse
+ * error does not count: with no compiler error in sight, the lint finding may be the only trace
+ * of the problem and must be shown. Order is preserved.
+ */
+export function splitLintEchoes<T extends Diagnostic>(findings: readonly T[]): LintEchoes<T> {
+  const compilerTools = new Set<string>();
+  for (const finding of findings) {
+    if ((finding.phase === 'semantic' || finding.phase === 'syntax') && finding.severity === 'error') compilerTools.add(finding.tool);
+  }
+  const compilers = [...compilerTools];
+  const kept: T[] = [];
+  const echoes: T[] = [];
+  for (const finding of findings) {
+    const echoesCompiler = isErrorTypeFinding(finding) && compilers.some((tool) => tool !== finding.tool);
+    (echoesCompiler ? echoes : kept).push(finding);
+  }
+  return { kept, echoes };
+}

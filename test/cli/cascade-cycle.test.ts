@@ -1,0 +1,137 @@
+/**
+ * Cascades inside one import cycle, through the CLI with real tsc and type-aware ESLint: one
+ * error at 42 sites is read once with all its sites, its lint echoes are withheld, and a cycle
+ * whose files fail through each other's inferred types is shown nearest file first.
+ */
+import { afterEach, expect, test } from 'vitest';
+import { checkJson, runCli } from '../helpers/cli.js';
+import { makeRepo, type TestRepo } from '../helpers/repo.js';
+import {
+  editorCommandFiles,
+  editorFiles,
+  editorSites,
+  makeAmountString,
+  parseAmountInTotals,
+  ratesFiles,
+  renameTrField,
+} from '../fixtures/cascade-cycle.js';
+
+let repos: TestRepo[] = [];
+afterEach(() => {
+  for (const repo of repos) repo.cleanup();
+  repos = [];
+});
+
+function startRepo(files: Record<string, string>, eslint: '10' | false = false): TestRepo {
+  const repo = makeRepo({ files, eslint });
+  repos.push(repo);
+  const start = runCli(repo.root, ['start']);
+  expect(start.exitCode, start.stderr).toBe(0);
+  expect(start.stdout).toContain('the repository was clean before this task');
+  return repo;
+}
+
+/** The `path:line:col` entries of the payload's "Same error at …" list. */
+function readListedSites(text: string): string[] {
+  const list = /^Same error at .*?(?=\n\n|\n$)/ms.exec(text)?.[0] ?? '';
+  return [...list.matchAll(/(\S+\.ts):(\d+):(\d+)/g)].map((match) => match[0]);
+}
+
+/** What the agent does with the list: rename `tr` at exactly each listed position. */
+function renameAtSites(repo: TestRepo, sites: readonly string[]): void {
+  const byFile = new Map<string, { line: number; column: number }[]>();
+  for (const site of sites) {
+    const [path, line, column] = site.split(':');
+    byFile.set(path!, [...(byFile.get(path!) ?? []), { line: Number(line), column: Number(column) }]);
+  }
+  for (const [path, positions] of byFile) {
+    const lines = repo.read(path).split('\n');
+    // Right to left, so an edit never moves a column still to be edited on the same line.
+    for (const { line, column } of positions.sort((a, b) => b.line - a.line || b.column - a.column)) {
+      const text = lines[line - 1]!;
+      expect(text.slice(column - 1, column + 1)).toBe('tr');
+      lines[line - 1] = `${text.slice(0, column - 1)}transaction${text.slice(column + 1)}`;
+    }
+    repo.write(path, lines.join('\n'));
+  }
+}
+
+test('a renamed field read in 34 files of one import cycle is one short payload listing every site, and one attempt clears it', () => {
+  const repo = startRepo(editorFiles, '10');
+  repo.write('src/types.ts', renameTrField(repo.read('src/types.ts')));
+
+  const text = runCli(repo.root, ['check']);
+  expect(text.exitCode).toBe(1);
+  expect(text.stdout.length).toBeLessThanOrEqual(3000);
+  expect(text.stdout.split('\n')[0]).toBe(
+    `culprit: your edit introduced 92 findings; showing ${editorSites} in 34 root files (src/commands/clear-content.ts, src/commands/delete-selection.ts, src/commands/insert-content.ts and 31 more). 50 lint findings about values of the compiler's error type are withheld: they restate compiler errors and will go away with them.`,
+  );
+  expect(text.stdout).toContain("'CommandProps' is declared in src/types.ts:8, a file your edit changed.");
+  expect(text.stdout).toContain(`Same error at ${editorSites} sites in 34 files: `);
+  expect(text.stdout).not.toContain('and 1 more');
+  expect(text.stdout).not.toContain('@typescript-eslint');
+  const sites = readListedSites(text.stdout);
+  expect(sites).toHaveLength(editorSites);
+  expect(new Set(sites.map((site) => site.split(':')[0]))).toEqual(new Set(editorCommandFiles));
+
+  // Nothing changed, so the second look is the same findings again: stuck, with the same triage.
+  const { report } = checkJson(repo.root);
+  expect(report.verdict).toBe('stuck');
+  expect(report['groups']).toEqual([
+    {
+      tool: 'tsc',
+      code: 'TS2339',
+      severity: 'error',
+      message: "Property 'tr' does not exist on type 'CommandProps'.",
+      sites: editorSites,
+      files: 34,
+      listed: sites,
+      declared: { name: 'CommandProps', path: 'src/types.ts', line: 8 },
+    },
+  ]);
+  expect(report.shown.map((finding) => `${finding.path}:${finding.line}:${finding.column}`)).toEqual(sites);
+  expect(report.withheld).toMatchObject({ count: 50, reasons: { echoes: { count: 50, files: [...editorCommandFiles].sort() }, downstream: { count: 0 } } });
+  expect(report.roots).toEqual([{ files: [...editorCommandFiles].sort(), editable: true, selected: true, introduced: editorSites }]);
+
+  renameAtSites(repo, sites);
+  const last = checkJson(repo.root);
+  expect([last.exitCode, last.report.verdict, last.report.counts]).toEqual([0, 'clean', { introduced: 0, resolved: 0, standing: 0 }]);
+});
+
+test('inside a cycle the file that reads the change shows first, and its echoes through inferred types wait', () => {
+  const shown = startRepo(ratesFiles);
+  shown.write('src/types.ts', makeAmountString(shown.read('src/types.ts')));
+  const text = runCli(shown.root, ['check']);
+  expect(text.exitCode).toBe(1);
+  expect(text.stdout.split('\n')[0]).toBe(
+    'culprit: your edit introduced 3 findings; showing 1 in 1 root file (src/totals.ts). 3 failing files form one import cycle; the 1 shown is the nearest to your change (1 import away). 2 more in 2 files that depend on it are withheld: they are likely echoes and will be re-checked after this fix.',
+  );
+  expect(text.stdout).toContain("src/totals.ts:5:23 error TS2362 The left-hand side of an arithmetic operation must be of type 'any', 'number', 'bigint' or an enum type.");
+  expect(text.stdout).not.toMatch(/src\/(billing|invoice)\.ts:\d+:\d+/);
+
+  const repo = startRepo(ratesFiles);
+  repo.write('src/types.ts', makeAmountString(repo.read('src/types.ts')));
+  const first = checkJson(repo.root);
+  expect(first.report.roots).toEqual([
+    { files: ['src/billing.ts', 'src/invoice.ts', 'src/totals.ts'], editable: true, selected: true, introduced: 3, ring: { distance: 1, files: ['src/totals.ts'] } },
+  ]);
+  expect(first.report.shown.map((finding) => [finding.path, finding.code])).toEqual([['src/totals.ts', 'TS2362']]);
+  expect(first.report.withheld).toMatchObject({ count: 2, reasons: { downstream: { count: 2, files: ['src/billing.ts', 'src/invoice.ts'] } } });
+
+  // Fixing the nearer file alone clears the two that failed only through what it inferred.
+  repo.write('src/totals.ts', parseAmountInTotals(repo.read('src/totals.ts')));
+  const second = checkJson(repo.root);
+  expect([second.exitCode, second.report.verdict]).toEqual([0, 'clean']);
+});
+
+test('a cycle no larger than --max-files is shown whole, nearest file first', () => {
+  const repo = startRepo(ratesFiles);
+  repo.write('src/types.ts', makeAmountString(repo.read('src/types.ts')));
+  const { report } = checkJson(repo.root, ['--max-files', '3']);
+  expect(report.roots).toEqual([{ files: ['src/billing.ts', 'src/invoice.ts', 'src/totals.ts'], editable: true, selected: true, introduced: 3 }]);
+  expect(report.shown.map((finding) => [finding.path, finding.code])).toEqual([
+    ['src/totals.ts', 'TS2362'],
+    ['src/billing.ts', 'TS2322'],
+    ['src/invoice.ts', 'TS2362'],
+  ]);
+});

@@ -55,8 +55,11 @@ export function checkWithCompilerApi(ts: TypeScript, request: CheckRequest<TscOp
       const owner = owners.get(file.fileName);
       if (checked.has(file.fileName) || (owner !== undefined && owner !== index)) continue;
       checked.add(file.fileName);
-      diagnostics.push(...collectFileDiagnostics(ts, program, file, toRepoPath));
+      // TypeScript's own lib files are not checked: nothing in them is the agent's to fix, the
+      // user-side half of a clash with them is reported in the user's file, and checking them is
+      // most of the time a small project's tsc run takes (seconds, on every attempt).
       if (program.isSourceFileDefaultLibrary(file)) continue;
+      diagnostics.push(...collectFileDiagnostics(ts, program, file, toRepoPath));
       const targets = readFileImports(ts, program, file, route, cache);
       if (targets.length > 0) imports[toRepoPath(file.fileName)] = targets.map(toRepoPath);
     }

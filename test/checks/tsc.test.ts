@@ -250,3 +250,15 @@ describe('tsc adapter details', () => {
     expect(run.error).toBe(`typescript is not installed in ${bare.root}: no typescript found from ${bare.root} upwards`);
   });
 });
+
+describe("TypeScript's own lib files", () => {
+  it('are not checked, while a clash with them is still reported in the user file', async () => {
+    const repo = makeTsRepo('6.0', {
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, target: 'es2022', types: [] }, include: ['src'] }),
+      'src/globals.ts': 'export {};\ndeclare global {\n  interface Array<T> {\n    length: string;\n  }\n}\n',
+    });
+    const output = await check(repo.root);
+    expect(output.diagnostics.every((diagnostic) => diagnostic.path === 'src/globals.ts')).toBe(true);
+    expect(brief(output.diagnostics).map(({ code, path, line }) => [code, path, line])).toEqual([['TS2717', 'src/globals.ts', 4]]);
+  });
+});

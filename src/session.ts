@@ -14,6 +14,11 @@ export interface AttemptRecord {
   fingerprints: string[];
   /** How many editable root units the attempt showed. */
   width: number;
+  /**
+   * Identity of the tree the attempt checked (a git tree id, or a hash of file hashes). A check
+   * of the same tree again is a re-read, not a new attempt: it must not read as stuck.
+   */
+  tree?: string;
 }
 
 export interface AttemptState {

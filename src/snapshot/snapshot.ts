@@ -3,6 +3,7 @@
  * and versions, and the identity of the tree they ran on. A task's baseline is a snapshot; so is
  * each attempt's "after" state.
  */
+import { createHash } from 'node:crypto';
 import type { CheckRun } from '../checks/check.js';
 import type { AnchoredDiagnostic } from '../diagnostic.js';
 import type { FileHashes } from '../tree/file-hashes.js';
@@ -29,4 +30,12 @@ export function countFindings(snapshot: Snapshot): { findings: number; errors: n
     for (const diagnostic of check.diagnostics) if (diagnostic.severity === 'error') errors += 1;
   }
   return { findings, errors };
+}
+
+/** A short identity for a tree state: the git tree id, or a hash over the per-file hashes. */
+export function makeTreeKey(tree: TreeState): string {
+  if (tree.kind === 'git') return tree.treeId;
+  const hash = createHash('sha1');
+  for (const path of Object.keys(tree.hashes).sort()) hash.update(`${path}\0${tree.hashes[path]}\0`);
+  return `files:${hash.digest('hex')}`;
 }

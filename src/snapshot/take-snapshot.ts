@@ -8,6 +8,7 @@ import { makeAnchor } from '../fingerprint.js';
 import { makeModuleGraph, type ModuleGraph } from '../graph/module-graph.js';
 import type { Repository } from '../git/git.js';
 import { makeWorkTreeId } from '../git/tree-id.js';
+import { logDebug } from '../log-debug.js';
 import { hashFiles } from '../tree/file-hashes.js';
 import type { Snapshot, SnapshotCheck, TreeState } from './snapshot.js';
 import { makeSourceCache, type SourceCache } from './source-cache.js';
@@ -20,6 +21,10 @@ export interface SnapshotRequest {
   checks: readonly ResolvedCheck[];
   /** A directory for short-lived files, outside the tree. */
   scratch: string;
+  /** The tree's identity when the caller knows it (a copy of a commit's tree); read from the tree otherwise. */
+  tree?: TreeState;
+  /** Applied to each run before anchoring: a base copy names linked files the way the work tree does. */
+  mapRun?: (run: CheckRun) => CheckRun;
 }
 
 export interface TakenSnapshot {
@@ -31,17 +36,25 @@ export interface TakenSnapshot {
 }
 
 export async function takeSnapshot(request: SnapshotRequest): Promise<TakenSnapshot> {
-  const tree = await readTreeState(request);
-  const runs = await runChecks([...request.checks], request.root);
+  const tree = request.tree ?? (await readTreeState(request));
+  const { checks, graph, sources } = await runAnchoredChecks(request);
+  return { snapshot: { version: 1, takenAt: new Date().toISOString(), tree, checks }, graph, sources };
+}
+
+export interface AnchoredRuns {
+  checks: SnapshotCheck[];
+  graph: ModuleGraph;
+  sources: SourceCache;
+}
+
+/** Every check run once on `root`, anchored; no tree identity (the gate reads the absolute state only). */
+export async function runAnchoredChecks(request: Pick<SnapshotRequest, 'root' | 'checks' | 'mapRun'>): Promise<AnchoredRuns> {
+  logDebug(`running ${request.checks.map((check) => check.name).join(', ')} on ${request.root}`);
+  const raw = await runChecks([...request.checks], request.root);
+  const runs = request.mapRun === undefined ? raw : raw.map(request.mapRun);
   const sources = makeSourceCache(request.root);
-  const snapshot: Snapshot = {
-    version: 1,
-    takenAt: new Date().toISOString(),
-    tree,
-    checks: runs.map((run) => anchorRun(run, sources)),
-  };
   const graph = makeModuleGraph(runs.flatMap((run) => (run.imports === undefined ? [] : [run.imports])));
-  return { snapshot, graph, sources };
+  return { checks: runs.map((run) => anchorRun(run, sources)), graph, sources };
 }
 
 export async function readTreeState(request: Pick<SnapshotRequest, 'root' | 'repo' | 'scratch'>): Promise<TreeState> {

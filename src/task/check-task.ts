@@ -1,19 +1,21 @@
 /**
  * `culprit check`: one attempt of the task. Runs every check on the tree as it is now, compares
  * with the baseline by fingerprint, and triages what the edit introduced into the payload the
- * agent should act on.
+ * agent should act on. The baseline is the started task's, or else the tree of HEAD (or
+ * `--base`), snapshotted without touching the work tree and cached by content.
  */
 import type { CheckRun } from '../checks/check.js';
-import { attribute } from '../attribute.js';
+import { attribute, type Attribution } from '../attribute.js';
 import type { AnchoredDiagnostic } from '../diagnostic.js';
-import { makeUserError } from '../errors.js';
 import { diffTrees, type TreeChanges } from '../git/diff-trees.js';
+import type { ModuleGraph } from '../graph/module-graph.js';
 import { makeReport, type Report } from '../report.js';
-import type { Snapshot, TreeState } from '../snapshot/snapshot.js';
+import { makeTreeKey, type Snapshot, type TreeState } from '../snapshot/snapshot.js';
 import { takeSnapshot } from '../snapshot/take-snapshot.js';
 import type { SourceCache } from '../snapshot/source-cache.js';
-import { loadSession, saveSession } from '../state/session-store.js';
-import { loadSnapshot } from '../state/snapshot-store.js';
+import { makeBaselineNotes, refreshStaleBaseline, resolveBaseline, type Baseline } from '../baseline/resolve-baseline.js';
+import type { AttemptRecord } from '../session.js';
+import { loadSessionFile, putImplicitSession, saveSessionFile, type SessionFile } from '../state/session-store.js';
 import { diffFileHashes } from '../tree/file-hashes.js';
 import { makeEditabilityClassifier } from '../triage/non-editable.js';
 import { resolveTaskContext, type TaskContext, type TaskOptions } from './context.js';
@@ -23,39 +25,70 @@ export interface CheckResult {
   report: Report;
   /** Source lines of the checked tree, for rendering code excerpts. */
   sources: SourceCache;
+  /**
+   * What the report was made from, for readers that need more than the shown findings: SARIF
+   * lists standing and resolved findings too, and the MCP server's `explain` walks the graph.
+   */
+  details: { attribution: Attribution; graph: ModuleGraph };
+  /** What this check compared with. */
+  baseline: Pick<Baseline, 'id' | 'label' | 'kind' | 'source'>;
 }
 
-export async function checkTask(options: TaskOptions = {}): Promise<CheckResult> {
+export interface CheckTaskOptions extends TaskOptions {
+  /**
+   * Compare with this revision's tree (`HEAD`, `origin/main`, a merge base) even when a task was
+   * started. Without it: the started task's baseline, or HEAD's tree when none was started.
+   */
+  base?: string;
+  /**
+   * When the tree is identical to the one the session's last attempt checked, repeat that attempt
+   * instead of counting a new one. For hooks and per-file lint commands, which check the same tree
+   * more than once per model turn; without it every check is an attempt, as the contract says.
+   */
+  oncePerTree?: boolean;
+}
+
+/** Attempts kept per session: only the last one is read, the rest is for people debugging a loop. */
+const keptAttempts = 20;
+
+export async function checkTask(options: CheckTaskOptions = {}): Promise<CheckResult> {
   const context = await resolveTaskContext(options);
   const { layout, settings } = context;
-  const session = loadSession(layout.sessionFile);
-  if (session === null) {
-    throw makeUserError(`no baseline for ${context.root}: run \`culprit start\` before the agent's first edit`);
-  }
-  const baseline = loadSnapshot(layout.snapshots, session.baseline);
-  if (baseline === null) {
-    throw makeUserError(`the baseline of this task is missing from ${layout.snapshots}; run \`culprit start\` again`);
-  }
+  const sessions = loadSessionFile(layout.sessionFile, context.root);
+  const resolved = await resolveBaseline(context, sessions, options.base === undefined ? {} : { base: options.base });
 
   const after = await takeSnapshot({ root: context.root, repo: context.repo, checks: settings.checks, scratch: layout.scratch });
-  const changes = await compareTrees(context, baseline.tree, after.snapshot.tree);
-  const paired = pairChecks(baseline, after.snapshot);
+  const baseline = await refreshStaleBaseline(context, resolved, after.snapshot);
+  const changes = await compareTrees(context, baseline.snapshot.tree, after.snapshot.tree);
+  const paired = pairChecks(baseline.snapshot, after.snapshot, baseline.kind === 'started' ? 'run culprit start again' : 'run culprit check again');
   const attribution = attribute(paired.before, paired.after, { renames: changes.renames, hasLine: after.sources.hasLine });
+  // Checking the very tree the last attempt checked (a Stop hook right after a PostToolUse hook,
+  // aider linting each edited file) can re-read that attempt rather than count as a stuck one.
+  const tree = makeTreeKey(after.snapshot.tree);
+  const attempts = baseline.session.attempts;
+  const rereads = options.oncePerTree === true && attempts.at(-1)?.tree === tree;
   const { report, attemptRecord } = makeReport({
     attribution,
     graph: after.graph,
     changedFiles: changes.changed,
     classify: makeEditabilityClassifier({ rules: settings.nonEditable, readHead: after.sources.head }),
     checks: paired.checks,
-    previous: session.attempts.at(-1),
+    previous: rereads ? attempts.at(-2) : attempts.at(-1),
     baseWidth: settings.maxFiles,
-    notes: paired.notes,
+    notes: [...makeBaselineNotes(baseline, changes), ...paired.notes],
+    sourceLines: after.sources.lines,
   });
   // An attempt some check could not finish is not evidence of progress or of being stuck.
-  if (report.verdict !== 'check-failed') {
-    saveSession(layout.sessionFile, { ...session, attempts: [...session.attempts, attemptRecord] });
+  if (report.verdict !== 'check-failed' && !rereads) {
+    saveSessionFile(layout.sessionFile, recordAttempt(sessions, baseline, { ...attemptRecord, tree }));
   }
-  return { context, report, sources: after.sources };
+  const { id, label, kind, source } = baseline;
+  return { context, report, sources: after.sources, details: { attribution, graph: after.graph }, baseline: { id, label, kind, source } };
+}
+
+function recordAttempt(sessions: SessionFile, baseline: Baseline, attempt: AttemptRecord): SessionFile {
+  const session = { ...baseline.session, attempts: [...baseline.session.attempts, attempt].slice(-keptAttempts) };
+  return baseline.kind === 'started' ? { ...sessions, started: session } : putImplicitSession(sessions, session);
 }
 
 export async function compareTrees(context: TaskContext, base: TreeState, current: TreeState): Promise<TreeChanges> {
@@ -80,7 +113,7 @@ interface PairedChecks {
  * on either side contributes nothing to the difference and is reported as failed, so a broken
  * baseline never turns a repository's whole standing debt into "introduced".
  */
-export function pairChecks(baseline: Snapshot, current: Snapshot): PairedChecks {
+export function pairChecks(baseline: Snapshot, current: Snapshot, remedy = 'run culprit start again'): PairedChecks {
   const baseByName = new Map(baseline.checks.map((check) => [check.name, check]));
   const paired: PairedChecks = { before: [], after: [], checks: [], notes: [] };
   for (const check of current.checks) {
@@ -93,7 +126,7 @@ export function pairChecks(baseline: Snapshot, current: Snapshot): PairedChecks 
       paired.checks.push({
         ...check,
         status: 'failed',
-        error: `${check.name} is not in this task's baseline (the configuration changed); run culprit start again`,
+        error: `${check.name} is not in this task's baseline (the configuration changed); ${remedy}`,
       });
       continue;
     }
@@ -101,7 +134,7 @@ export function pairChecks(baseline: Snapshot, current: Snapshot): PairedChecks 
       paired.checks.push({
         ...check,
         status: 'failed',
-        error: `${check.name} has no usable baseline: it was ${base.status} when the baseline was taken (${base.error ?? 'no detail'}); run culprit start again once it works`,
+        error: `${check.name} has no usable baseline: it was ${base.status} when the baseline was taken (${base.error ?? 'no detail'}); ${remedy} once it works`,
       });
       continue;
     }

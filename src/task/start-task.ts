@@ -1,12 +1,16 @@
 /**
  * `culprit start`: snapshot the tree as it is before the agent's first edit and make it the
- * baseline of a new task session for this work tree.
+ * baseline of a new task session for this work tree. Snapshots are cached by content, so
+ * starting on a tree that was already snapshotted (HEAD's tree after a `check` without start, or
+ * a previous start) runs nothing.
  */
-import { randomBytes } from 'node:crypto';
+import { isComplete, makeUniqueSnapshotId } from '../baseline/resolve-baseline.js';
+import { makeBaselineKey } from '../baseline/baseline-key.js';
+import { loadCachedSnapshot, saveCachedSnapshot } from '../baseline/snapshot-cache.js';
+import { logDebug } from '../log-debug.js';
 import { countFindings, type Snapshot } from '../snapshot/snapshot.js';
-import { takeSnapshot } from '../snapshot/take-snapshot.js';
-import { saveSession } from '../state/session-store.js';
-import { saveSnapshot } from '../state/snapshot-store.js';
+import { readTreeState, takeSnapshot } from '../snapshot/take-snapshot.js';
+import { loadSessionFile, saveSessionFile } from '../state/session-store.js';
 import { resolveTaskContext, type TaskContext, type TaskOptions } from './context.js';
 
 export interface StartResult {
@@ -17,31 +21,41 @@ export interface StartResult {
   errors: number;
   /** Every check ran to completion; otherwise the baseline cannot attribute that check's findings. */
   complete: boolean;
+  /** The tree had been snapshotted before with the same checks and tools: nothing ran. */
+  cached: boolean;
 }
 
 export async function startTask(options: TaskOptions = {}): Promise<StartResult> {
   const context = await resolveTaskContext(options);
-  const { snapshot } = await takeSnapshot({
+  const { layout, settings } = context;
+  const tree = await readTreeState({ root: context.root, repo: context.repo, scratch: layout.scratch });
+  const key = tree.kind === 'git' ? makeBaselineKey({ treeId: tree.treeId, root: context.root, checks: settings.checks }) : null;
+  const cached = key === null ? null : loadCachedSnapshot(layout, key);
+  logDebug(key === null ? 'start: outside git, nothing to reuse' : `start: cache ${cached === null ? 'miss' : 'hit'} ${key}`);
+  const snapshot =
+    cached ?? (await takeSnapshot({ root: context.root, repo: context.repo, checks: settings.checks, scratch: layout.scratch, tree })).snapshot;
+  // Only a complete snapshot of a git tree is shared by content; any other belongs to this task alone.
+  const id = key !== null && isComplete(snapshot) ? key : makeUniqueSnapshotId('start');
+  if (cached === null) saveCachedSnapshot(layout, id, snapshot);
+
+  const sessions = loadSessionFile(layout.sessionFile, context.root);
+  saveSessionFile(layout.sessionFile, {
+    ...sessions,
     root: context.root,
-    repo: context.repo,
-    checks: context.settings.checks,
-    scratch: context.layout.scratch,
-  });
-  const id = `start-${Date.now()}-${randomBytes(4).toString('hex')}`;
-  saveSnapshot(context.layout.snapshots, id, snapshot);
-  saveSession(context.layout.sessionFile, {
-    version: 1,
-    root: context.root,
-    startedAt: snapshot.takenAt,
-    baseline: id,
-    baselineLabel: 'culprit start',
-    attempts: [],
+    started: {
+      baseline: id,
+      baselineLabel: 'culprit start',
+      ...(tree.kind === 'git' ? { tree: tree.treeId } : {}),
+      startedAt: new Date().toISOString(),
+      attempts: [],
+    },
   });
   return {
     context,
     baseline: snapshot,
     ...countFindings(snapshot),
     complete: snapshot.checks.every((check) => check.status === 'ok'),
+    cached: cached !== null,
   };
 }
 
@@ -61,5 +75,6 @@ export function describeStart(result: StartResult): string {
     problems.length === 0
       ? ''
       : `\nthe baseline is incomplete, so these checks cannot be attributed until start succeeds: ${problems.join('; ')}`;
-  return `culprit: baseline taken; ${state}.${tail}\n`;
+  const how = result.cached ? ' (this tree was snapshotted before with the same checks and tools: nothing ran)' : '';
+  return `culprit: baseline taken${how}; ${state}.${tail}\n`;
 }

@@ -112,6 +112,18 @@ test('the same findings twice in a row is stuck (exit 3)', () => {
   expect(runCli(r.root, ['check']).stdout.toLowerCase()).toContain('stuck');
 });
 
+test('--once-per-tree repeats the last attempt when nothing changed, instead of calling it stuck', () => {
+  const r = started({ 'src/a.ts': 'export const a: number = 1;\n' });
+  r.write('src/a.ts', "export const a: number = 'one';\n");
+  const first = checkJson(r.root, ['--once-per-tree']);
+  const again = checkJson(r.root, ['--once-per-tree']);
+  expect([first.report.verdict, first.report.attempt]).toEqual(['introduced', 1]);
+  expect([again.report.verdict, again.report.attempt, again.exitCode]).toEqual(['introduced', 1, 1]);
+  expect(again.report.shown).toEqual(first.report.shown);
+  // Without the flag the contract holds: every check is an attempt.
+  expect(checkJson(r.root).report.verdict).toBe('stuck');
+});
+
 test('when roots stop falling the frontier widens', () => {
   const r = started({
     'src/a.ts': 'export const a: number = 1;\n',

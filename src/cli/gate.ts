@@ -1,0 +1,16 @@
+import { gateRenderers, type GateFormatName } from '../baseline/gate-renderers.js';
+import { exitCodeOfGate } from '../baseline/gate-report.js';
+import { gateTask } from '../task/gate-task.js';
+import type { CommandOutcome } from './run-command.js';
+
+export interface GateCommandOptions {
+  cwd?: string;
+  json?: boolean;
+  format?: GateFormatName;
+}
+
+export async function runGateCommand(options: GateCommandOptions): Promise<CommandOutcome> {
+  const { report } = await gateTask(options.cwd === undefined ? {} : { cwd: options.cwd });
+  const format: GateFormatName = options.json ? 'json' : (options.format ?? 'text');
+  return { stdout: gateRenderers[format](report), exitCode: exitCodeOfGate(report.verdict) };
+}

@@ -1,0 +1,40 @@
+/**
+ * Writes the files of a git tree into a directory outside the work tree, with git's own
+ * plumbing: `read-tree` into a private index (GIT_INDEX_FILE) and `checkout-index --prefix`.
+ * The user's index, work tree, HEAD, refs, stash and worktree list are never touched. Unlike
+ * `git archive`, this honours the attributes a checkout does (line endings, smudge filters) and
+ * ignores `export-ignore`, so the copy has every file a checkout of that tree would have.
+ */
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { releaseTemporaryPath, trackTemporaryPath } from '../state/temporary-paths.js';
+import { runGit, type Repository } from './git.js';
+
+export async function checkoutTree(repo: Repository, treeId: string, target: string, scratchDir: string): Promise<void> {
+  mkdirSync(scratchDir, { recursive: true });
+  const index = join(scratchDir, `index-${process.pid}-${randomBytes(4).toString('hex')}`);
+  trackTemporaryPath(index);
+  trackTemporaryPath(`${index}.lock`);
+  try {
+    const env = { ...process.env, GIT_INDEX_FILE: index, GIT_OPTIONAL_LOCKS: '0' };
+    await runGit(['read-tree', treeId], { cwd: repo.root, env });
+    await runGit(['checkout-index', '--all', '--force', `--prefix=${target}/`], { cwd: repo.root, env });
+  } finally {
+    releaseTemporaryPath(index);
+    releaseTemporaryPath(`${index}.lock`);
+  }
+}
+
+/**
+ * Untracked paths git ignores, repository-relative; an ignored directory is one entry ending in
+ * `/` (git does not list its content). These are not part of any tree id, so the work tree's
+ * copies are what a base run should see too.
+ */
+export async function listIgnoredPaths(repo: Repository): Promise<string[]> {
+  const output = await runGit(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory'], {
+    cwd: repo.root,
+    env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' },
+  });
+  return output.split('\0').filter((path) => path !== '');
+}

@@ -1,0 +1,123 @@
+/**
+ * Temporary files and directories culprit creates outside the work tree (the copy of a base
+ * tree, private index files), removed however the command ends: normally, by an error, or by
+ * SIGINT/SIGTERM/SIGHUP. Each copy's name carries the pid that made it, so a copy left behind by a
+ * culprit killed with SIGKILL is swept by the next one.
+ *
+ * Signals: like the worker registry, our listener replaces Node's default action, so whoever is
+ * the last culprit listener re-raises the signal once its cleanup is done. When other listeners
+ * remain (the worker registry stopping a base run's checks), they decide; if the command is still
+ * running when the temporary path is released, the signal is re-raised then.
+ */
+import { mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+const live = new Set<string>();
+let interruptedBy: NodeJS.Signals | undefined;
+
+/**
+ * A new empty directory under the system's temporary directory (`TMPDIR`), named
+ * `<prefix><pid>-<random>`, removed by `releaseTemporaryPath` or when culprit ends.
+ */
+export function makeTemporaryDirectory(prefix: string): string {
+  const parent = realpathSync(tmpdir());
+  sweepAbandoned(parent, prefix);
+  const dir = realpathSync(mkdtempSync(join(parent, `${prefix}${process.pid}-`)));
+  trackTemporaryPath(dir);
+  return dir;
+}
+
+/** Removes `path` (a file or a directory tree) when culprit ends, unless released first. */
+export function trackTemporaryPath(path: string): void {
+  if (live.size === 0) installHandlers();
+  live.add(path);
+}
+
+/**
+ * Removes the path now and stops tracking it. When a signal arrived meanwhile and nobody else
+ * handles it, culprit dies of it here, as the user asked.
+ */
+export function releaseTemporaryPath(path: string): void {
+  removePath(path);
+  if (live.delete(path) && live.size === 0) removeHandlers();
+  const signal = interruptedBy;
+  if (signal !== undefined && live.size === 0 && process.listenerCount(signal) === 0) {
+    process.kill(process.pid, signal);
+  }
+}
+
+/** Runs `use` with a new temporary directory and removes it afterwards, whatever happens. */
+export async function withTemporaryDirectory<T>(prefix: string, use: (dir: string) => Promise<T>): Promise<T> {
+  const dir = makeTemporaryDirectory(prefix);
+  try {
+    return await use(dir);
+  } finally {
+    releaseTemporaryPath(dir);
+  }
+}
+
+/** The paths currently tracked, for tests and diagnostics. */
+export function readTemporaryPaths(): string[] {
+  return [...live];
+}
+
+/**
+ * `rmSync` never follows symbolic links: a base copy's links into the repository's node_modules
+ * are removed as links, and what they point at is untouched.
+ */
+function removePath(path: string): void {
+  try {
+    rmSync(path, { recursive: true, force: true, maxRetries: 2 });
+  } catch {
+    // Best effort: a path that cannot be removed must not turn an answer into a crash.
+  }
+}
+
+function removeAll(): void {
+  for (const path of live) removePath(path);
+  live.clear();
+}
+
+function onSignal(signal: NodeJS.Signals): void {
+  interruptedBy = signal;
+  removeAll();
+  removeHandlers();
+  if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+}
+
+function installHandlers(): void {
+  process.on('exit', removeAll);
+  for (const signal of signals) process.on(signal, onSignal);
+}
+
+function removeHandlers(): void {
+  process.off('exit', removeAll);
+  for (const signal of signals) process.off(signal, onSignal);
+}
+
+/** Copies whose creator no longer runs: it was killed before it could clean up. */
+function sweepAbandoned(parent: string, prefix: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(/^(\d+)-/.exec(name.slice(prefix.length))?.[1]);
+    if (Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && !isRunning(pid)) removePath(join(parent, name));
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

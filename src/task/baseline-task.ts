@@ -1,0 +1,81 @@
+/**
+ * `culprit baseline --write` and `--prune`: the checked-in baseline file. Writing accepts every
+ * finding as it stands (for adopting the gate, or deliberately accepting debt in a reviewed
+ * change); pruning only removes what no longer exists. Neither writes anything unless every check
+ * completed: a partial run would drop the entries of the check that failed.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { baselineFileName, countBaselineEntries, makeBaselineFile, serializeBaselineFile } from '../baseline/baseline-file.js';
+import { pruneBaselineFile } from '../baseline/prune-baseline-file.js';
+import { makeUserError } from '../errors.js';
+import type { AnchoredRuns } from '../snapshot/take-snapshot.js';
+import { writeFileAtomic } from '../state/atomic-write.js';
+import { resolveTaskContext, type TaskContext, type TaskOptions } from './context.js';
+import { compareWithFile, requireBaselineFile, runWorkTreeChecks } from './gate-task.js';
+
+export interface BaselineWriteResult {
+  context: TaskContext;
+  /** Whether the file's bytes changed (false: it already said exactly this). */
+  changed: boolean;
+  /** Occurrences the file allows now, in total and per check. */
+  findings: number;
+  perCheck: Record<string, number>;
+}
+
+export interface BaselinePruneResult extends BaselineWriteResult {
+  /** Occurrences removed because they no longer exist. */
+  removed: number;
+  /** Files whose entries moved to their new path. */
+  renames: { from: string; to: string }[];
+}
+
+export async function writeBaselineTask(options: TaskOptions = {}): Promise<BaselineWriteResult> {
+  const context = await resolveTaskContext(options);
+  const runs = requireComplete(await runWorkTreeChecks(context));
+  const file = makeBaselineFile(runs.checks);
+  return { context, ...saveIfChanged(context, serializeBaselineFile(file)), ...countPerCheck(file) };
+}
+
+export async function pruneBaselineTask(options: TaskOptions = {}): Promise<BaselinePruneResult> {
+  const context = await resolveTaskContext(options);
+  const file = requireBaselineFile(context);
+  const runs = requireComplete(await runWorkTreeChecks(context));
+  const report = compareWithFile(context, file, runs);
+  const pruned = pruneBaselineFile(file, report);
+  return {
+    context,
+    ...saveIfChanged(context, serializeBaselineFile(pruned)),
+    ...countPerCheck(pruned),
+    removed: countBaselineEntries(file) - countBaselineEntries(pruned),
+    renames: report.renames,
+  };
+}
+
+function requireComplete(runs: AnchoredRuns): AnchoredRuns {
+  const failed = runs.checks.filter((check) => check.status !== 'ok');
+  if (failed.length > 0) {
+    const what = failed.map((check) => `${check.name} ${check.status}${check.error === undefined ? '' : ` (${check.error})`}`).join('; ');
+    throw makeUserError(`${baselineFileName} was not written: ${what}`);
+  }
+  return runs;
+}
+
+function saveIfChanged(context: TaskContext, text: string): { changed: boolean } {
+  const path = join(context.root, baselineFileName);
+  let existing: string | undefined;
+  try {
+    existing = readFileSync(path, 'utf8');
+  } catch {
+    // None yet, or unreadable: write it.
+  }
+  if (existing === text) return { changed: false };
+  writeFileAtomic(path, text);
+  return { changed: true };
+}
+
+function countPerCheck(file: ReturnType<typeof makeBaselineFile>): { findings: number; perCheck: Record<string, number> } {
+  const perCheck: Record<string, number> = {};
+  for (const [name, check] of Object.entries(file.checks)) perCheck[name] = countBaselineEntries({ version: 1, checks: { [name]: check } });
+  return { findings: countBaselineEntries(file), perCheck };
+}

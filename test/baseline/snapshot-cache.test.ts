@@ -1,0 +1,63 @@
+/**
+ * The baseline cache is bounded by use, keeps what started tasks depend on, and treats a
+ * corrupt entry as a miss.
+ */
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { loadCachedSnapshot, saveCachedSnapshot } from '../../src/baseline/snapshot-cache.js';
+import type { Snapshot } from '../../src/snapshot/snapshot.js';
+import { saveSessionFile } from '../../src/state/session-store.js';
+import { resolveStateLayout, type StateLayout } from '../../src/state/state-dir.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function makeLayout(): StateLayout {
+  const dir = mkdtempSync(join(tmpdir(), 'culprit-cache-'));
+  dirs.push(dir);
+  return resolveStateLayout('/repo', { root: '/repo', gitDir: dir, commonDir: dir });
+}
+
+const snapshot: Snapshot = { version: 1, takenAt: 't', tree: { kind: 'git', treeId: 'abc' }, checks: [] };
+
+/** Saves `id` as if it had last been used `age` seconds ago. */
+function saveAged(layout: StateLayout, id: string, age: number): void {
+  saveCachedSnapshot(layout, id, snapshot);
+  const when = new Date(Date.now() - age * 1000);
+  utimesSync(join(layout.snapshots, `${id}.json`), when, when);
+}
+
+test('keeps the sixteen most recently used snapshots, plus those a started task depends on', () => {
+  const layout = makeLayout();
+  saveAged(layout, 'pinned', 1000);
+  saveSessionFile(layout.sessionFile, {
+    version: 2,
+    root: '/repo',
+    started: { baseline: 'pinned', baselineLabel: 'culprit start', startedAt: 't', attempts: [] },
+    implicit: [],
+  });
+  for (let index = 0; index < 20; index++) saveAged(layout, `k${String(index).padStart(2, '0')}`, 500 - index);
+  // The four least recently used went; using the oldest left makes it recent again.
+  expect(loadCachedSnapshot(layout, 'k03')).toBeNull();
+  expect(loadCachedSnapshot(layout, 'k04')).toEqual(snapshot);
+  saveCachedSnapshot(layout, 'newest', snapshot);
+  const kept = readdirSync(layout.snapshots).map((name) => name.replace(/\.json$/, '')).sort();
+  expect(kept).toHaveLength(17);
+  expect(kept).toContain('pinned');
+  expect(kept).toContain('k04');
+  expect(kept).toContain('newest');
+  expect(kept).not.toContain('k05');
+});
+
+test('a corrupt or missing entry is a miss, and the corrupt file is removed', () => {
+  const layout = makeLayout();
+  expect(loadCachedSnapshot(layout, 'nothing')).toBeNull();
+  saveCachedSnapshot(layout, 'broken', snapshot);
+  writeFileSync(join(layout.snapshots, 'broken.json'), '{ "version": 1, "checks": ');
+  expect(loadCachedSnapshot(layout, 'broken')).toBeNull();
+  expect(readdirSync(layout.snapshots)).toEqual([]);
+});

@@ -8,5 +8,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Most of a test's time is spent in child processes (culprit, tsc, ESLint, git), so two test
+    // files at once keep both cores of a CI machine busy without oversubscribing them.
+    maxWorkers: 2,
   },
 });

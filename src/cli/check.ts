@@ -1,3 +1,7 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ResolvedCheck } from '../checks/check.js';
+import { eslintConfigNames } from '../config/resolve-settings.js';
 import { exitCodeOf } from '../report.js';
 import { renderers, type FormatName } from '../render/index.js';
 import { checkTask } from '../task/check-task.js';
@@ -9,15 +13,42 @@ export interface CheckCommandOptions {
   format?: FormatName;
   maxFiles?: number;
   outputLimit?: number;
+  /** Compare with this revision's tree instead of the started task's baseline (default: HEAD without start). */
+  base?: string;
+  /** Repeat the last attempt when the tree has not changed since it (see CheckTaskOptions). */
+  oncePerTree?: boolean;
 }
 
 export async function runCheckCommand(options: CheckCommandOptions): Promise<CommandOutcome> {
-  const { report, sources, context } = await checkTask({
+  const { report, sources, context, details } = await checkTask({
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     ...(options.maxFiles === undefined ? {} : { maxFiles: options.maxFiles }),
     ...(options.outputLimit === undefined ? {} : { outputLimit: options.outputLimit }),
+    ...(options.base === undefined ? {} : { base: options.base }),
+    ...(options.oncePerTree === undefined ? {} : { oncePerTree: options.oncePerTree }),
   });
   const format: FormatName = options.json ? 'json' : (options.format ?? 'text');
-  const stdout = renderers[format](report, { outputLimit: context.settings.outputLimit, sourceLines: sources.lines });
+  const stdout = renderers[format](report, {
+    outputLimit: context.settings.outputLimit,
+    sourceLines: sources.lines,
+    attribution: details.attribution,
+    configFiles: findConfigFiles(context.root, context.settings.checks),
+  });
   return { stdout, exitCode: exitCodeOf(report.verdict) };
+}
+
+/**
+ * The file that configures each check, where culprit knows it: findings about no file (compiler
+ * options, a config the tool rejected) are reported on it in SARIF and annotations.
+ */
+export function findConfigFiles(root: string, checks: readonly ResolvedCheck[]): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const check of checks) {
+    if (check.kind === 'tsc') files.set(check.name, check.options.project);
+    if (check.kind === 'eslint') {
+      const config = eslintConfigNames.find((name) => existsSync(join(root, name)));
+      if (config !== undefined) files.set(check.name, config);
+    }
+  }
+  return files;
 }

@@ -2,9 +2,16 @@
 /**
  * The culprit command line: a thin layer that parses arguments and hands them to the library.
  */
-import { Command, CommanderError, Option } from 'commander';
+import { Argument, Command, CommanderError, Option } from 'commander';
 import { createRequire } from 'node:module';
+import { formatNames, type FormatName } from '../render/index.js';
+import { hookAgentNames, type HookAgentName } from '../hooks/agents.js';
+import { gateFormatNames, type GateFormatName } from '../baseline/gate-renderers.js';
+import { runBaselineCommand } from './baseline.js';
 import { runCheckCommand } from './check.js';
+import { runGateCommand } from './gate.js';
+import { runHookFromStdin } from './hook.js';
+import { runMcpCommand } from './mcp.js';
 import { parsePositiveInteger, runCommand } from './run-command.js';
 import { runStartCommand } from './start.js';
 
@@ -28,13 +35,44 @@ program
 program
   .command('check')
   .description('run every check, and show what this edit introduced, root causes first')
+  .argument('[files...]', "ignored: the whole repository is always checked (accepted so aider's --lint-cmd can append the edited file)")
   .option('--json', 'print one JSON object (same as --format json)')
-  .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+  .addOption(new Option('--format <format>', 'output format').choices(formatNames).default('text'))
   .option('--max-files <n>', 'root units shown per attempt', parsePositiveInteger)
   .option('--output-limit <chars>', 'maximum characters of the text payload', parsePositiveInteger)
-  .action((options: { json?: boolean; format?: 'text' | 'json'; maxFiles?: number; outputLimit?: number }) =>
+  .option('--base <rev>', "compare with this revision's tree (e.g. origin/main); default: the started task, else HEAD")
+  .option('--once-per-tree', 'when nothing changed since the last check, repeat its verdict instead of counting a new attempt (for per-file lint commands)')
+  .action((_files: string[], options: { json?: boolean; format?: FormatName; maxFiles?: number; outputLimit?: number; base?: string; oncePerTree?: boolean }) =>
     runCommand(() => runCheckCommand({ ...globalOptions(), ...options })),
   );
+
+program
+  .command('gate')
+  .description('fail on any finding culprit-baseline.json does not allow, and on entries that no longer exist')
+  .option('--json', 'print one JSON object (same as --format json)')
+  .addOption(new Option('--format <format>', 'output format').choices(gateFormatNames).default('text'))
+  .action((options: { json?: boolean; format?: GateFormatName }) => runCommand(() => runGateCommand({ ...globalOptions(), ...options })));
+
+program
+  .command('baseline')
+  .description('write culprit-baseline.json (--write), or remove its entries that no longer exist (--prune)')
+  .option('--write', 'accept every finding as it stands')
+  .option('--prune', 'remove entries that no longer exist; never adds any')
+  .option('--json', 'print a JSON object instead of text')
+  .action((options: { write?: boolean; prune?: boolean; json?: boolean }) =>
+    runCommand(() => runBaselineCommand({ ...globalOptions(), ...options })),
+  );
+
+program
+  .command('mcp')
+  .description('serve the MCP tools start, check and explain over stdio for this repository')
+  .action(() => runMcpCommand({ ...globalOptions(), version }));
+
+program
+  .command('hook')
+  .description("answer an agent's hook: read its hook JSON on stdin, check after an edit or before a stop")
+  .addArgument(new Argument('<agent>', 'the agent running the hook').choices(hookAgentNames))
+  .action((agent: HookAgentName) => runHookFromStdin({ ...globalOptions(), agent }));
 
 function globalOptions(): { cwd?: string } {
   const { cwd } = program.opts<{ cwd?: string }>();

@@ -1,25 +1,33 @@
 /**
- * Output formats, by name. Each renderer turns a report into the text one kind of reader wants;
- * adding a format (sarif, github annotations) is adding an entry here.
+ * Output formats, by name. Each renderer turns a report into the text one kind of reader wants:
+ * the agent payload, JSON for harnesses, SARIF for code scanning, workflow commands for GitHub
+ * Actions. Adding a format is adding an entry here.
  */
 import type { Report } from '../report.js';
+import { renderGithub } from './github.js';
 import { renderJson } from './json.js';
+import { renderSarif } from './sarif.js';
+import type { FormatDetails } from './stated-findings.js';
 import { renderText } from './text.js';
 import type { TextRenderOptions } from './text.js';
 
-export type RenderOptions = TextRenderOptions;
+export type RenderOptions = TextRenderOptions & FormatDetails;
 
 export type Renderer = (report: Report, options: RenderOptions) => string;
 
-export type FormatName = 'text' | 'json';
+export type FormatName = 'text' | 'json' | 'sarif' | 'github';
 
 export const renderers: Readonly<Record<FormatName, Renderer>> = {
   text: renderText,
   json: renderJson,
+  sarif: renderSarif,
+  github: renderGithub,
 };
+
+export const formatNames = Object.keys(renderers) as FormatName[];
 
 export function isFormatName(name: string): name is FormatName {
   return Object.hasOwn(renderers, name);
 }
 
-export { renderJson, renderText };
+export { renderGithub, renderJson, renderSarif, renderText };

@@ -1,0 +1,70 @@
+/**
+ * `culprit hook <agent>`: the command an agent runs as a hook. Reads the agent's hook JSON on
+ * stdin, runs `check` when an edit happened or the model wants to stop, and prints the agent's
+ * answer. Exit codes follow the agents, not culprit's CLI: every one of them treats exit 2 as
+ * "block and show stderr to the model", which for a broken hook configuration would put the
+ * model in a loop it cannot leave, so culprit's own failures exit 1 (shown to the user, never
+ * blocking) and findings are always reported through JSON on exit 0.
+ */
+import { describeError, isUserError } from '../errors.js';
+import { hookAgents, type HookAgentName } from '../hooks/agents.js';
+import { answerHook, type HookAnswer, type HookTrigger } from '../hooks/hook-decision.js';
+import { answerJson } from '../hooks/hook-answer.js';
+import { parseHookInput } from '../hooks/hook-input.js';
+import { renderText } from '../render/text.js';
+import { checkTask } from '../task/check-task.js';
+
+export interface HookCommandOptions {
+  agent: HookAgentName;
+  /** `-C`: overrides the working directory the agent reports. */
+  cwd?: string;
+  /** The agent's hook input. */
+  input: string;
+}
+
+/** What the hook prints and how it exits; `stderr` is one line when culprit itself failed. */
+export interface HookOutcome extends HookAnswer {
+  stderr: string;
+}
+
+export async function runHookCommand(options: HookCommandOptions): Promise<HookOutcome> {
+  const agent = hookAgents[options.agent];
+  const fail = (what: string): HookOutcome => ({ stdout: '', exitCode: 1, stderr: `culprit hook ${options.agent}: ${what}\n` });
+  let trigger: HookTrigger | null;
+  try {
+    trigger = agent.readTrigger(parseHookInput(options.agent, options.input));
+  } catch (error) {
+    return fail(describeError(error));
+  }
+  if (trigger === null) return { stdout: '', exitCode: 0, stderr: '' };
+  try {
+    const cwd = options.cwd ?? trigger.cwd;
+    // A check of a tree the last attempt already checked (a stop right after an edit hook, several
+    // edit hooks for one change) repeats that attempt. Not on a stop the model is continuing from:
+    // coming back with nothing changed after being blocked is exactly what stuck means.
+    const oncePerTree = !(trigger.kind === 'stop' && trigger.stopHookActive);
+    const { report, sources, context } = await checkTask(cwd === undefined ? { oncePerTree } : { cwd, oncePerTree });
+    const renderPayload = (outputLimit: number) => renderText(report, { outputLimit, sourceLines: sources.lines });
+    return { ...answerHook(agent, trigger, report, renderPayload, context.settings.outputLimit), stderr: '' };
+  } catch (error) {
+    // A problem the user can fix (no baseline, a bad config) is shown to them in the agent's UI.
+    // The model is not told: what it would do about it, such as running start mid-task, is wrong.
+    if (isUserError(error)) return { ...answerJson({ systemMessage: `culprit: ${describeError(error)}` }), stderr: '' };
+    return fail(`internal error (a bug in culprit, please report it): ${describeError(error)}`);
+  }
+}
+
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) return '';
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The command's outer edge: stdin in, the answer out, the exit code set. */
+export async function runHookFromStdin(options: Omit<HookCommandOptions, 'input'>): Promise<void> {
+  const outcome = await runHookCommand({ ...options, input: await readStdin() });
+  if (outcome.stderr !== '') process.stderr.write(outcome.stderr);
+  if (outcome.stdout !== '') await new Promise<void>((done) => process.stdout.write(outcome.stdout, () => done()));
+  process.exitCode = outcome.exitCode;
+}

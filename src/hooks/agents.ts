@@ -1,0 +1,15 @@
+/** The agents `culprit hook <agent>` speaks to, by the name used on the command line. */
+import { claudeCodeHook } from './claude-code.js';
+import { codexHook } from './codex.js';
+import { geminiHook } from './gemini.js';
+import type { HookAgent } from './hook-decision.js';
+
+export type HookAgentName = 'claude-code' | 'codex' | 'gemini';
+
+export const hookAgents: Readonly<Record<HookAgentName, HookAgent>> = {
+  'claude-code': claudeCodeHook,
+  codex: codexHook,
+  gemini: geminiHook,
+};
+
+export const hookAgentNames = Object.keys(hookAgents) as HookAgentName[];

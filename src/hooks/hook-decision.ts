@@ -1,0 +1,91 @@
+/**
+ * What an agent hook should do with one check, whatever the agent: make the model act on the
+ * payload (block), tell it without blocking (inform), or stay silent (pass). The agents differ
+ * only in how they say it (see one file per agent); the policy is here, so all of them end a loop
+ * the same way.
+ */
+import type { Report } from '../report.js';
+
+/** What the agent reported: an edit just happened, or the model wants to stop. */
+export interface HookTrigger {
+  kind: 'edit' | 'stop';
+  /** The agent's own name for the event, echoed in its answer where the protocol wants it. */
+  event: string;
+  /** On a stop: the model is already continuing because a stop hook blocked before. */
+  stopHookActive: boolean;
+  /** The session's working directory, as the agent reported it. */
+  cwd?: string;
+}
+
+export type HookDecision =
+  | { action: 'pass' }
+  /** Feed `reason` back to the model as something to act on now. */
+  | { action: 'block'; reason: string }
+  /** Tell the model (where the event allows) and the user, without holding anything up. */
+  | { action: 'inform'; message: string };
+
+/** What the hook command prints and how it exits. */
+export interface HookAnswer {
+  stdout: string;
+  exitCode: number;
+}
+
+export interface HookAgent {
+  /** The trigger in the agent's hook input, or null for events and tools culprit has no business with. */
+  readTrigger(input: Record<string, unknown>): HookTrigger | null;
+  makeAnswer(trigger: HookTrigger, decision: HookDecision): HookAnswer;
+}
+
+/**
+ * Claude Code turns hook output longer than this into a file and shows the model a preview, so
+ * the whole answer (JSON included) stays within it.
+ */
+export const hookOutputLimit = 10_000;
+
+const notBlockingAgain =
+  'culprit: not blocking the stop again: the number of root causes did not fall since the last attempt, so another forced round is unlikely to converge. Still introduced:';
+
+/**
+ * The policy. A clean tree passes. Introduced findings block, except on a stop the model is
+ * already continuing from, where they block again only while the number of root causes falls
+ * (`widened` is false): a strictly falling count of roots cannot fall forever, so the loop ends.
+ * A stuck loop never blocks: the model is told and may stop. A check that could not finish is
+ * never reported as clean: the model is told, and a stop is blocked at most once for it.
+ */
+export function decideHook(trigger: HookTrigger, report: Report, payload: string): HookDecision {
+  switch (report.verdict) {
+    case 'clean':
+      return { action: 'pass' };
+    case 'introduced':
+      if (trigger.kind === 'edit' || !trigger.stopHookActive || !report.widened) return { action: 'block', reason: payload };
+      return { action: 'inform', message: `${notBlockingAgain}\n\n${payload}` };
+    case 'stuck':
+      return { action: 'inform', message: payload };
+    case 'check-failed':
+      if (trigger.kind === 'stop' && !trigger.stopHookActive) return { action: 'block', reason: payload };
+      return { action: 'inform', message: payload };
+  }
+}
+
+/** Room kept for the agents' own wrapping of the payload (JSON keys, a lead sentence). */
+const wrapperRoom = 600;
+
+/**
+ * Decides and answers, rendering the payload small enough that the whole answer fits
+ * `hookOutputLimit`. JSON escaping can lengthen a payload, so when the answer is still too long
+ * the payload is rendered again with its limit scaled down by how much the answer overflowed.
+ */
+export function answerHook(
+  agent: HookAgent,
+  trigger: HookTrigger,
+  report: Report,
+  renderPayload: (outputLimit: number) => string,
+  outputLimit: number,
+): HookAnswer {
+  let limit = Math.min(outputLimit, hookOutputLimit - wrapperRoom);
+  for (;;) {
+    const answer = agent.makeAnswer(trigger, decideHook(trigger, report, renderPayload(limit)));
+    if (answer.stdout.length <= hookOutputLimit || limit <= 200) return answer;
+    limit = Math.max(200, Math.floor((limit * (hookOutputLimit - 100)) / answer.stdout.length));
+  }
+}

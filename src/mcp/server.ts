@@ -1,0 +1,122 @@
+/**
+ * The MCP server: culprit's `start`, `check` and `explain` as tools for one repository. It is a
+ * thin layer over the library like the CLI, with one difference: it lives for a whole agent
+ * session, so it keeps the last check in memory (explain answers from it without running the
+ * checks again, and warm re-checks will live here). Calls run one at a time, in order, because
+ * each check is an attempt of the task's session. It writes nothing to stdout itself; the
+ * transport owns it.
+ */
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { describeError, isUserError, makeUserError } from '../errors.js';
+import { renderJson } from '../render/json.js';
+import { renderText } from '../render/text.js';
+import { checkTask, type CheckResult } from '../task/check-task.js';
+import { describeStart, startTask } from '../task/start-task.js';
+import { explainFile, renderExplanation } from './explain.js';
+import { explanationSchema, reportSchema } from './report-schema.js';
+
+export interface ServerOptions {
+  /** The repository is found from here (default: the process's working directory). */
+  cwd?: string;
+  version: string;
+  /** Where diagnostics go; never stdout, which carries the protocol. */
+  log?: (line: string) => void;
+}
+
+const instructions = `culprit runs this repository's own checks (tsc, ESLint) and shows only what your edits introduced, root causes first.
+Call start once before your first edit. After each attempt call check, fix only the findings it shows (the others are likely echoes of them and are re-checked after the fix), and call check again. Stop retrying when the verdict is stuck. Use explain to see what check withheld behind a root cause or in a file.`;
+
+export function makeServer(options: ServerOptions): McpServer {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const cwd = options.cwd ?? process.cwd();
+  const server = new McpServer({ name: 'culprit', version: options.version }, { instructions });
+  /** The last check of this server's lifetime: what explain reads. */
+  let last: CheckResult | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  /** Runs tool calls one after another and turns failures into error results naming the cause. */
+  const serve = <Args>(name: string, handler: (args: Args) => Promise<CallToolResult>) => (args: Args): Promise<CallToolResult> => {
+    const run = queue.then(() => handler(args)).catch((error: unknown): CallToolResult => {
+      if (!isUserError(error)) log(`culprit mcp: ${name} failed (a bug in culprit): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return { isError: true, content: [{ type: 'text', text: `culprit: ${describeError(error)}` }] };
+    });
+    queue = run;
+    return run;
+  };
+
+  server.registerTool(
+    'start',
+    {
+      title: 'Take the baseline',
+      description:
+        "Take this task's baseline: run every check once on the repository as it is now. Call it once, before your first edit; check then reports only what your edits introduced. Calling it again starts a new task from the current tree.",
+      inputSchema: z.strictObject({}),
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    },
+    serve('start', async () => {
+      const result = await startTask({ cwd });
+      last = undefined;
+      return { isError: !result.complete, content: [{ type: 'text', text: describeStart(result) }] };
+    }),
+  );
+
+  server.registerTool(
+    'check',
+    {
+      title: 'Check the edit',
+      description:
+        'Run every check and report what your edits introduced since start, root causes first. The text is what to act on; the structured result is the same object as `culprit check --json`. Fix the shown findings and call check again; verdict stuck means stop retrying, check-failed means nothing is known to be clean.',
+      inputSchema: z.strictObject({
+        maxFiles: z.number().int().min(1).optional().describe('Root units to show in this attempt (default: the configured maxFiles, 2).'),
+      }),
+      outputSchema: reportSchema,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    },
+    serve('check', async ({ maxFiles }: { maxFiles?: number | undefined }) => {
+      const result = await checkTask(maxFiles === undefined ? { cwd } : { cwd, maxFiles });
+      last = result;
+      const { report, sources, context } = result;
+      return {
+        content: [{ type: 'text', text: renderText(report, { outputLimit: context.settings.outputLimit, sourceLines: sources.lines }) }],
+        structuredContent: JSON.parse(renderJson(report)) as Record<string, unknown>,
+      };
+    }),
+  );
+
+  server.registerTool(
+    'explain',
+    {
+      title: 'Explain what was withheld',
+      description:
+        'List the findings the last check withheld behind a root cause (give a file of the root unit) or in a file: findings in files that import the root (likely echoes), roots held back for a later attempt, warnings beside errors. Reads the last check; it does not run the checks again.',
+      inputSchema: z.strictObject({
+        file: z.string().min(1).describe('A path in the repository, relative to its root (or absolute inside it).'),
+      }),
+      outputSchema: explanationSchema,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    serve('explain', async ({ file }: { file: string }) => {
+      if (last === undefined) throw makeUserError('no check has run in this session yet: call check first, then explain');
+      const { report, details, sources, context } = last;
+      const explanation = explainFile({ report, ...details, file: resolveRepoPath(context.root, file) });
+      return {
+        content: [{ type: 'text', text: renderExplanation(explanation, { outputLimit: context.settings.outputLimit, sourceLines: sources.lines }) }],
+        structuredContent: explanation as unknown as Record<string, unknown>,
+      };
+    }),
+  );
+
+  return server;
+}
+
+/** A repository-relative POSIX path, or an error for anything outside the repository. */
+export function resolveRepoPath(root: string, file: string): string {
+  const path = relative(root, resolve(root, file));
+  if (path === '' || path === '..' || path.startsWith(`..${sep}`) || isAbsolute(path)) {
+    throw makeUserError(`refusing ${JSON.stringify(file)}: it is not a file inside the repository ${root}`);
+  }
+  return path.split(sep).join('/');
+}

@@ -1,0 +1,121 @@
+/**
+ * `culprit hook <agent>` as each agent runs it: the built CLI, the agent's own hook documents on
+ * stdin, a real repository checked by real tsc. One loop per agent: clean edit, an edit that
+ * breaks two files, a stop that is blocked, progress that keeps it blocked, a stuck attempt and
+ * no progress that let the model stop, and a clean end.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, type CliResult } from '../helpers/cli.js';
+import { makeRepo, type TestRepo } from '../helpers/repo.js';
+import { agentDocuments, type AgentDocuments } from './documents.js';
+
+const tsconfig = JSON.stringify({
+  compilerOptions: { target: 'es2022', module: 'esnext', moduleResolution: 'bundler', strict: true, noEmit: true, types: [] },
+  include: ['src'],
+});
+
+// Renaming Rate.amount breaks rates.ts and sync.ts (two roots) and app.ts (an echo of rates.ts).
+const files = {
+  'package.json': '{ "name": "hooks", "private": true, "type": "module" }',
+  'tsconfig.json': tsconfig,
+  'src/types.ts': 'export interface Rate { amount: number }\n',
+  'src/rates.ts': "import type { Rate } from './types';\nexport const rate = (r: Rate): number => r.amount * 2;\n",
+  'src/sync.ts': "import type { Rate } from './types';\nexport const same = (a: Rate, b: Rate): boolean => a.amount === b.amount;\n",
+  'src/app.ts': "import type { Rate } from './types';\nimport { rate } from './rates';\nexport const show = (r: Rate): string => `${r.amount}: ${rate(r)}`;\n",
+};
+
+function parse(result: CliResult): Record<string, unknown> {
+  expect(result.exitCode, result.stderr).toBe(0);
+  expect(result.stderr).toBe('');
+  return JSON.parse(result.stdout) as Record<string, unknown>;
+}
+
+function expectSilent(result: CliResult): void {
+  expect(result.exitCode, result.stderr).toBe(0);
+  expect(result.stdout).toBe('');
+  expect(result.stderr).toBe('');
+}
+
+describe.each(agentDocuments)('culprit hook $agent', (documents: AgentDocuments) => {
+  let repo: TestRepo;
+  const hook = (document: unknown) => runCli(repo.root, ['hook', documents.agent], { input: typeof document === 'string' ? document : JSON.stringify(document) });
+  const [firstEdit, ...otherEdits] = Object.entries(documents.edits);
+  const blockWord = documents.agent === 'gemini' ? 'deny' : 'block';
+
+  beforeAll(() => {
+    repo = makeRepo({ files });
+  });
+  afterAll(() => repo.cleanup());
+
+  it('ignores tools that write nothing and events it does not answer, without checking', () => {
+    expect(runCli(repo.root, ['start']).exitCode).toBe(0);
+    expectSilent(hook(documents.other(repo.root)));
+    expectSilent(hook(documents.unrelated(repo.root)));
+  });
+
+  it(`says nothing after ${firstEdit![0]} on a clean tree`, () => {
+    expectSilent(hook(firstEdit![1](repo.root, 'src/types.ts')));
+  });
+
+  it('blocks a stop while the edit introduced findings', () => {
+    repo.write('src/types.ts', 'export interface Rate { value: number }\n');
+    const answer = parse(hook(documents.stop(repo.root, false)));
+    expect(Object.keys(answer)).toEqual(['decision', 'reason']);
+    expect(answer['decision']).toBe(blockWord);
+    expect(answer['reason']).toMatch(/^culprit: your edit introduced 4 findings; showing 3 in 2 root files \(src\/sync\.ts and src\/rates\.ts\)/);
+    expect((answer['reason'] as string).length).toBeLessThan(10_000);
+  });
+
+  it('blocks again on a continued stop while the root causes fall', () => {
+    repo.write('src/sync.ts', "import type { Rate } from './types';\nexport const same = (a: Rate, b: Rate): boolean => a.value === b.value;\n");
+    const answer = parse(hook(documents.stop(repo.root, true)));
+    expect(answer['decision']).toBe(blockWord);
+    expect(answer['reason']).toMatch(/^culprit: your edit introduced 2 findings; showing 1 in 1 root file \(src\/rates\.ts\)/);
+  });
+
+  it('lets the model stop when it is stuck', () => {
+    const answer = parse(hook(documents.stop(repo.root, true)));
+    expect(answer).not.toHaveProperty('decision');
+    expect(answer['systemMessage']).toMatch(/^culprit: stuck: the same 2 findings came back unchanged/);
+  });
+
+  it('lets the model stop when a continued stop made no progress', () => {
+    repo.write('src/rates.ts', "import type { Rate } from './types';\nexport const rate = (r: Rate): number => r.value * 2;\n");
+    const answer = parse(hook(documents.stop(repo.root, true)));
+    expect(answer).not.toHaveProperty('decision');
+    expect(answer['systemMessage']).toMatch(/^culprit: not blocking the stop again: the number of root causes did not fall/);
+    expect(answer['systemMessage']).toContain('src/app.ts:3:47 error TS2339');
+  });
+
+  it('blocks after an edit that introduced findings, and says nothing once clean', () => {
+    repo.write('src/app.ts', "import type { Rate } from './types';\nimport { rate } from './rates';\nexport const show = (r: Rate): string => `${r.value}: ${rate(r)}`;\n");
+    for (const [, document] of otherEdits) expectSilent(hook(document(repo.root, 'src/app.ts')));
+    repo.write('src/sync.ts', 'export const broken: number = "x";\n');
+    const answer = parse(hook(firstEdit![1](repo.root, 'src/sync.ts')));
+    expect(answer['decision']).toBe(blockWord);
+    const lead = documents.agent === 'gemini' ? 'The edit was applied. culprit then checked the repository:\n\n' : '';
+    expect(answer['reason']).toMatch(new RegExp(`^${lead}culprit: your edit introduced 1 finding; showing 1 in 1 root file \\(src/sync\\.ts\\)`));
+  });
+
+  it('blocks a stop right after that edit hook: the same tree is the same attempt, not a stuck one', () => {
+    const answer = parse(hook(documents.stop(repo.root, false)));
+    expect(answer['decision']).toBe(blockWord);
+    expect(answer['reason']).toMatch(/^culprit: your edit introduced 1 finding; showing 1 in 1 root file \(src\/sync\.ts\)/);
+  });
+
+  it('tells the user, not the model, when culprit cannot check', () => {
+    repo.write('culprit.config.json', '{ "maxFiles": 0 }');
+    const answer = parse(hook(firstEdit![1](repo.root, 'culprit.config.json')));
+    expect(answer).toEqual({ systemMessage: expect.stringMatching(/^culprit: culprit\.config\.json: .*maxFiles/) });
+    repo.remove('culprit.config.json');
+  });
+
+  it('rejects input it cannot read with one line on stderr and exit 1, never 2', () => {
+    for (const input of ['not json', '[1]', JSON.stringify({ cwd: repo.root }), JSON.stringify({ ...documents.stop(repo.root, false), stop_hook_active: 'yes' })]) {
+      const result = hook(input);
+      expect(result.exitCode, input).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(new RegExp(`^culprit hook ${documents.agent}: the ${documents.agent} hook input is [^\\n]+\\n$`));
+    }
+  });
+});

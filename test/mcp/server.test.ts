@@ -1,0 +1,149 @@
+/**
+ * The MCP server as a client meets it: `culprit mcp` spawned over stdio, driven by the SDK's own
+ * Client, on a real repository checked by real tsc. One session walks start → edit → check →
+ * explain, and bad arguments in between must give error results without ending the session.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { Ajv } from 'ajv';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportSchema } from '../../src/mcp/report-schema.js';
+import { cliPath } from '../helpers/cli.js';
+import { makeRepo, type TestRepo } from '../helpers/repo.js';
+
+const tsconfig = JSON.stringify({
+  compilerOptions: { target: 'es2022', module: 'esnext', moduleResolution: 'bundler', strict: true, noEmit: true, types: [] },
+  include: ['src'],
+});
+
+let repo: TestRepo;
+let client: Client;
+let stderr = '';
+const tools = new Map<string, Tool>();
+
+beforeAll(async () => {
+  // rates.ts reads Rate.amount; app.ts imports rates.ts and reads it too, so renaming the field
+  // makes rates.ts the root and app.ts a withheld echo.
+  repo = makeRepo({
+    files: {
+      'package.json': '{ "name": "mcp", "private": true, "type": "module" }',
+      'tsconfig.json': tsconfig,
+      'src/types.ts': 'export interface Rate { amount: number }\n',
+      'src/rates.ts': "import type { Rate } from './types';\nexport const rate = (r: Rate): number => r.amount * 2;\n",
+      'src/app.ts': "import type { Rate } from './types';\nimport { rate } from './rates';\nexport const show = (r: Rate): string => `${r.amount}: ${rate(r)}`;\n",
+    },
+  });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [cliPath, 'mcp'], cwd: repo.root, stderr: 'pipe' });
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  client = new Client({ name: 'culprit-test', version: '0.0.0' });
+  await client.connect(transport);
+  for (const tool of (await client.listTools()).tools) tools.set(tool.name, tool);
+});
+
+afterAll(async () => {
+  await client?.close();
+  repo?.cleanup();
+});
+
+async function call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+function textOf(result: CallToolResult): string {
+  const [first] = result.content;
+  return first?.type === 'text' ? first.text : '';
+}
+
+describe('culprit mcp', () => {
+  it('lists start, check and explain with strict input schemas and output schemas', () => {
+    expect([...tools.keys()].sort()).toEqual(['check', 'explain', 'start']);
+    expect(tools.get('check')!.inputSchema).toMatchObject({
+      type: 'object',
+      properties: { maxFiles: { type: 'integer', minimum: 1 } },
+      additionalProperties: false,
+    });
+    expect(tools.get('check')!.inputSchema.required ?? []).toEqual([]);
+    expect(tools.get('explain')!.inputSchema).toMatchObject({ required: ['file'], additionalProperties: false });
+    expect(tools.get('start')!.inputSchema).toMatchObject({ additionalProperties: false });
+    expect(tools.get('check')!.outputSchema?.required).toEqual(
+      expect.arrayContaining(['verdict', 'attempt', 'counts', 'shown', 'withheld', 'roots', 'checks']),
+    );
+    expect(tools.get('explain')!.outputSchema).toBeDefined();
+  });
+
+  it('takes the baseline, and explain asks for a check before there is one', async () => {
+    const start = await call('start', {});
+    expect(start.isError).toBeFalsy();
+    expect(textOf(start)).toMatch(/^culprit: baseline taken; the repository was clean before this task/);
+    const early = await call('explain', { file: 'src/rates.ts' });
+    expect(early.isError).toBe(true);
+    expect(textOf(early)).toContain('call check first');
+  });
+
+  it('checks: the payload as text, the --json object as structured content matching the output schema', async () => {
+    repo.write('src/types.ts', 'export interface Rate { value: number }\n');
+    const result = await call('check', {});
+    expect(result.isError).toBeFalsy();
+    expect(textOf(result)).toMatch(/^culprit: your edit introduced 2 findings; showing 1 in 1 root file \(src\/rates\.ts\)/);
+    const report = result.structuredContent as { verdict: string; attempt: number; shown: { path: string }[]; withheld: { files: string[] } };
+    expect(report.verdict).toBe('introduced');
+    expect(report.attempt).toBe(1);
+    expect(report.shown.map((finding) => finding.path)).toEqual(['src/rates.ts']);
+    expect(report.withheld.files).toEqual(['src/app.ts']);
+
+    const validate = new Ajv({ strict: false }).compile(tools.get('check')!.outputSchema!);
+    expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
+    expect(reportSchema.safeParse(report).success).toBe(true);
+  });
+
+  it('explains what is withheld behind a root, and whose echo a file is', async () => {
+    const root = await call('explain', { file: 'src/rates.ts' });
+    expect(root.isError).toBeFalsy();
+    expect(textOf(root)).toMatch(
+      /^culprit: src\/rates\.ts is in a root cause shown by this check\. Withheld behind it: 1 finding in 1 file that imports it \(likely echoes, re-checked after the fix\)\.\n/,
+    );
+    expect(textOf(root)).toContain("src/app.ts:3:47 error TS2339 Property 'amount' does not exist on type 'Rate'. [withheld: downstream]\n  > 3 | export const show");
+    expect(root.structuredContent).toMatchObject({
+      file: 'src/rates.ts',
+      root: { files: ['src/rates.ts'], editable: true, selected: true },
+      findings: [{ path: 'src/app.ts', code: 'TS2339', withheldAs: ['downstream'] }],
+    });
+
+    const echo = await call('explain', { file: `${repo.root}/src/app.ts` });
+    expect(echo.structuredContent).toMatchObject({ file: 'src/app.ts', root: null, dependsOnRoots: ['src/rates.ts'] });
+    expect(textOf(echo)).toMatch(/^culprit: src\/app\.ts is not a root cause\. Its withheld finding is likely an echo of src\/rates\.ts, which it imports/);
+  });
+
+  it('refuses paths outside the repository', async () => {
+    for (const file of ['../outside.ts', '/etc/passwd', '.']) {
+      const result = await call('explain', { file });
+      expect(result.isError, file).toBe(true);
+      expect(textOf(result)).toContain('not a file inside the repository');
+    }
+  });
+
+  it('gives error results for bad arguments and stays usable', async () => {
+    const bad: [string, Record<string, unknown>][] = [
+      ['check', { bogus: 1 }],
+      ['check', { maxFiles: 0 }],
+      ['check', { maxFiles: '2' }],
+      ['check', { maxFiles: 1.5 }],
+      ['explain', {}],
+      ['explain', { file: 3 }],
+      ['start', { now: true }],
+    ];
+    for (const [name, args] of bad) {
+      const result = await call(name, args);
+      expect(result.isError, `${name} ${JSON.stringify(args)}`).toBe(true);
+      expect(textOf(result)).toMatch(/Input validation error/);
+    }
+    const again = await call('check', { maxFiles: 1 });
+    expect(again.isError).toBeFalsy();
+    expect(again.structuredContent).toMatchObject({ verdict: 'stuck', attempt: 2 });
+  });
+
+  it('keeps stdout for the protocol: its only log line is on stderr', () => {
+    expect(stderr).toMatch(/^culprit mcp \S+: serving .* over stdio\n/);
+  });
+});

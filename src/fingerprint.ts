@@ -4,8 +4,8 @@
  * so inserting or moving unrelated lines keeps every identity; an occurrence suffix `#n`
  * separates identical findings so that three becoming four is one new finding.
  */
-import { createHash } from 'node:crypto';
-import { compareByPosition, compareStrings } from './diagnostic.js';
+import { hash } from 'node:crypto';
+import { compareStrings } from './diagnostic.js';
 import type { AnchoredDiagnostic, Diagnostic, Finding } from './diagnostic.js';
 import { foldWhitespace } from './source-lines.js';
 
@@ -19,8 +19,14 @@ const computedLocationRules: ReadonlySet<string> = new Set(['max-lines', 'eol-la
 
 /** Replaces numbers with `N` and folds whitespace: counts and line numbers in messages move with every edit. */
 export function normalizeMessage(message: string): string {
-  return foldWhitespace(message.replace(/\b\d+(\.\d+)?\b/g, 'N'));
+  // Most messages have no digits or odd whitespace; testing is cheaper than rewriting.
+  const numbered = hasDigit.test(message) ? message.replace(/\b\d+(\.\d+)?\b/g, 'N') : message;
+  return hasOddWhitespace.test(numbered) ? foldWhitespace(numbered) : numbered;
 }
+
+const hasDigit = /\d/;
+/** Whatever foldWhitespace would change: a run of whitespace, whitespace other than a space, or a space at either end. */
+const hasOddWhitespace = /\s\s|[^\S ]|^ | $/;
 
 /** Whether the rule's reported line is computed (see the table above); plugin namespaces are ignored. */
 export function isLocationComputed(code: string): boolean {
@@ -48,8 +54,17 @@ export interface FingerprintParts {
 
 /** The first 16 hex digits of the sha1 of the `|`-joined parts, with the message normalised. */
 export function hashFingerprint(parts: FingerprintParts): string {
-  const text = [parts.tool, parts.code, parts.path ?? '', normalizeMessage(parts.message), parts.anchor].join('|');
-  return createHash('sha1').update(text).digest('hex').slice(0, 16);
+  return hashOnce(joinParts(parts.tool, parts.code, parts.path, parts.message, parts.anchor));
+}
+
+/** The text a fingerprint hashes. */
+function joinParts(tool: string, code: string, path: string | null, message: string, anchor: string): string {
+  return `${tool}|${code}|${path ?? ''}|${normalizeMessage(message)}|${anchor}`;
+}
+
+/** The one-shot `crypto.hash` (Node ≥ 20.12) gives createHash's digest without a Hash object per finding. */
+function hashOnce(text: string): string {
+  return hash('sha1', text, 'hex').slice(0, 16);
 }
 
 /**
@@ -61,26 +76,102 @@ export function hashFingerprint(parts: FingerprintParts): string {
  */
 export function fingerprintFindings(
   diagnostics: readonly AnchoredDiagnostic[],
-  pathOf: (diagnostic: AnchoredDiagnostic) => string | null = (diagnostic) => diagnostic.path,
+  pathOf?: (diagnostic: AnchoredDiagnostic) => string | null,
 ): Finding[] {
-  const ordered = [...diagnostics].sort(compareCompletely);
-  const seen = new Map<string, number>();
-  return ordered.map((diagnostic) => {
-    const { tool, code, message, anchor } = diagnostic;
-    const hash = hashFingerprint({ tool, code, path: pathOf(diagnostic), message, anchor });
-    const occurrence = (seen.get(hash) ?? 0) + 1;
-    seen.set(hash, occurrence);
-    return { ...diagnostic, fingerprint: `${hash}#${occurrence}` };
-  });
+  const identities = identifyFindings(diagnostics, pathOf);
+  return identities.order.map((index, rank) => makeFinding(diagnostics[index]!, identities, rank));
+}
+
+/** The identities of a list of diagnostics, in complete order, without building a Finding for each. */
+export interface Identities {
+  /** Indices into the diagnostics, in complete order. */
+  order: number[];
+  /** Per rank: the hash (16 hex digits) and the occurrence number of that hash. */
+  hashes: string[];
+  occurrences: number[];
+  /** How many diagnostics have a hash: occurrences of it run from 1 to this. */
+  countOf(hash: string): number;
+}
+
+export function identifyFindings(
+  diagnostics: readonly AnchoredDiagnostic[],
+  pathOf: (diagnostic: AnchoredDiagnostic) => string | null = (diagnostic) => diagnostic.path,
+): Identities {
+  const order = sortCompletely(diagnostics);
+  const hashes = new Array<string>(order.length);
+  const occurrences = new Array<number>(order.length);
+  const counts = makeHashCounter();
+  for (let rank = 0; rank < order.length; rank += 1) {
+    const diagnostic = diagnostics[order[rank]!]!;
+    const hashed = hashOnce(joinParts(diagnostic.tool, diagnostic.code, pathOf(diagnostic), diagnostic.message, diagnostic.anchor));
+    hashes[rank] = hashed;
+    occurrences[rank] = counts.add(hashed);
+  }
+  return { order, hashes, occurrences, countOf: counts.countOf };
+}
+
+/** The finding at `rank` of `identities`, built from its diagnostic (which is not changed). */
+export function makeFinding(diagnostic: AnchoredDiagnostic, identities: Identities, rank: number): Finding {
+  return Object.assign({}, diagnostic, { fingerprint: `${identities.hashes[rank]!}#${identities.occurrences[rank]!}` });
 }
 
 /**
- * Position order, then every remaining field: two findings at the same place that differ in any
- * way must still sort the same way in every run, or their occurrence numbers could swap.
+ * Counts per hash. Keyed by the hash's first 13 hex digits as a number, because a map keyed by
+ * fresh strings spends most of its time hashing the strings again; a collision of those 52 bits
+ * (the full hashes differ) goes to a map keyed by the whole hash.
  */
+function makeHashCounter(): { add(hash: string): number; countOf(hash: string): number } {
+  const byPrefix = new Map<number, { hash: string; count: number }>();
+  const collided = new Map<string, number>();
+  const entryOf = (hash: string) => byPrefix.get(Number.parseInt(hash.slice(0, 13), 16));
+  return {
+    add(hash) {
+      const prefix = Number.parseInt(hash.slice(0, 13), 16);
+      const entry = byPrefix.get(prefix);
+      if (entry === undefined) {
+        byPrefix.set(prefix, { hash, count: 1 });
+        return 1;
+      }
+      if (entry.hash === hash) return (entry.count += 1);
+      const count = (collided.get(hash) ?? 0) + 1;
+      collided.set(hash, count);
+      return count;
+    },
+    countOf(hash) {
+      const entry = entryOf(hash);
+      if (entry === undefined) return 0;
+      return entry.hash === hash ? entry.count : (collided.get(hash) ?? 0);
+    },
+  };
+}
+
+/**
+ * Indices of `diagnostics` in complete order: position order (path, line, column, code,
+ * message), then every remaining field, so two findings at the same place that differ in any way
+ * still sort the same way in every run and their occurrence numbers cannot swap. Tools report in
+ * order, so the input is usually sorted runs (one per check) and TimSort merges them in close to
+ * linear time.
+ */
+function sortCompletely(diagnostics: readonly AnchoredDiagnostic[]): number[] {
+  const order = Array.from(diagnostics.keys());
+  return order.sort((a, b) => compareCompletely(diagnostics[a]!, diagnostics[b]!));
+}
+
 function compareCompletely(a: AnchoredDiagnostic, b: AnchoredDiagnostic): number {
+  if (a.path !== b.path) {
+    // null sorts before every path, as in compareByPosition.
+    if (a.path === null) return -1;
+    if (b.path === null) return 1;
+    return a.path < b.path ? -1 : 1;
+  }
+  return a.line - b.line || a.column - b.column || compareRest(a, b);
+}
+
+/** What position order leaves undecided: code and message (the end of compareByPosition), then every other field. */
+function compareRest(a: AnchoredDiagnostic, b: AnchoredDiagnostic): number {
   return (
-    compareByPosition(a, b) ||
+    compareStrings(a.code, b.code) ||
+    compareStrings(a.message, b.message) ||
     compareStrings(a.tool, b.tool) ||
     compareStrings(a.severity, b.severity) ||
     compareStrings(a.phase, b.phase) ||

@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { makeConfigError } from '../config/load-config.js';
+import { makeConfigError, parseJsonText } from '../config/load-config.js';
 import { compareStrings, type Severity } from '../diagnostic.js';
 import { makeUserError } from '../errors.js';
 import { fingerprintFindings } from '../fingerprint.js';
@@ -85,12 +85,7 @@ export function serializeBaselineFile(file: BaselineFile): string {
 }
 
 export function parseBaselineFile(text: string, source = baselineFileName): BaselineFile {
-  let json: unknown;
-  try {
-    json = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    throw makeUserError(`${source}: not valid JSON (${(error as Error).message}); fix it or write it again with \`culprit baseline --write\``, error);
-  }
+  const json = parseJsonText(text, source, 'fix it or write it again with `culprit baseline --write`');
   const parsed = fileSchema.safeParse(json);
   if (!parsed.success) throw makeConfigError(source, parsed.error.issues);
   return mergeDuplicates(parsed.data as BaselineFile);

@@ -60,7 +60,7 @@ export function parseCargoMessages(stdout: string, toSpanPath: SpanPath): CargoM
     if (!line.startsWith('{')) continue;
     let parsed: CargoLine;
     try {
-      parsed = JSON.parse(line) as CargoLine;
+      parsed = readCargoLine(JSON.parse(line));
     } catch {
       continue;
     }
@@ -141,4 +141,57 @@ function locateSpan(spans: readonly Span[], toSpanPath: SpanPath): { span: Span;
     if (!path.startsWith('../') && !path.startsWith('<')) return candidate;
   }
   return first;
+}
+
+/**
+ * A line of cargo's JSON as culprit reads it: a field of another type than cargo documents is
+ * left out rather than trusted, so a garbled line is a line with less in it, never a crash.
+ */
+function readCargoLine(value: unknown): CargoLine {
+  const line = asObject(value);
+  return {
+    reason: asString(line['reason']),
+    package_id: asString(line['package_id']),
+    target: { kind: asArray(asObject(line['target'])['kind']).filter((kind): kind is string => typeof kind === 'string') },
+    message: line['message'] === undefined ? undefined : readRustcMessage(line['message']),
+  };
+}
+
+function readRustcMessage(value: unknown): RustcMessage {
+  const message = asObject(value);
+  return {
+    message: asString(message['message']),
+    code: { code: asString(asObject(message['code'])['code']) },
+    level: asString(message['level']),
+    spans: asArray(message['spans']).map(readSpan),
+    children: asArray(message['children']).map(readRustcMessage),
+  };
+}
+
+function readSpan(value: unknown): Span {
+  const span = asObject(value);
+  const number = (key: string) => (typeof span[key] === 'number' ? (span[key] as number) : undefined);
+  const expansion = asObject(span['expansion']);
+  return {
+    file_name: asString(span['file_name']),
+    is_primary: span['is_primary'] === true,
+    line_start: number('line_start'),
+    line_end: number('line_end'),
+    column_start: number('column_start'),
+    column_end: number('column_end'),
+    suggested_replacement: asString(span['suggested_replacement']) ?? null,
+    expansion: expansion['span'] === undefined ? null : { span: readSpan(expansion['span']) },
+  };
+}
+
+function asObject(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function asArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+function asString(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }

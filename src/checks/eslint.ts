@@ -5,26 +5,43 @@
  */
 import type { ESLint as EslintInstance, Linter } from 'eslint';
 import { join, relative } from 'node:path';
+import type { Diagnostic } from '../diagnostic.js';
 import type { CheckAdapter, CheckOutput, CheckRequest, EslintOptions } from './check.js';
 import { makeEslintDiagnostic } from './eslint-messages.js';
 import { makeRepoPath } from './repo-path.js';
 import { requireTool } from './resolve-tool.js';
 
+export type EslintClass = {
+  new (options: EslintInstance.Options): EslintInstance;
+  readonly version: string;
+};
+
 interface EslintModule {
-  ESLint: {
-    new (options: EslintInstance.Options): EslintInstance;
-    readonly version: string;
-  };
+  ESLint: EslintClass;
 }
 
 export const eslintAdapter: CheckAdapter<EslintOptions> = { kind: 'eslint', run: runEslint };
 
 export async function runEslint({ root, options }: CheckRequest<EslintOptions>): Promise<CheckOutput> {
+  const ESLint = loadEslintClass(root);
+  const eslint = makeEslint(ESLint, root);
+  await loadConfig(eslint, root);
+  const results = await lint(eslint, options.patterns);
+  return { version: ESLint.version, diagnostics: results.flatMap(makeResultReader(root)) };
+}
+
+/** The repository's own ESLint class; throws when it is older than 9 (no flat config API). */
+export function loadEslintClass(root: string): EslintClass {
   const { ESLint } = requireTool<EslintModule>(root, 'eslint');
   if (Number.parseInt(ESLint.version, 10) < 9) {
     throw new Error(`eslint ${ESLint.version} in ${root} is too old: culprit runs ESLint 9 or later with a flat config`);
   }
-  const eslint = new ESLint({
+  return ESLint;
+}
+
+/** An ESLint that lints as `npx eslint` would and writes nothing. `overrideConfig` goes after the user's config. */
+export function makeEslint(ESLint: EslintClass, root: string, overrideConfig?: Linter.Config[]): EslintInstance {
+  return new ESLint({
     cwd: root,
     fix: false,
     cache: false,
@@ -32,21 +49,22 @@ export async function runEslint({ root, options }: CheckRequest<EslintOptions>):
     // empty match is not an error when two trees are compared.
     errorOnUnmatchedPattern: false,
     warnIgnored: false,
+    ...(overrideConfig === undefined ? {} : { overrideConfig }),
   });
-  await loadConfig(eslint, root);
-  const results = await lint(eslint, options.patterns);
+}
+
+/** Turns one file's lint result into diagnostics with repository-relative paths. */
+export function makeResultReader(root: string): (result: EslintInstance.LintResult) => Diagnostic[] {
   const toRepoPath = makeRepoPath(root);
-  const diagnostics = results.flatMap((result) =>
-    result.messages.filter((message) => !isIgnoredNotice(message)).map((message) => makeEslintDiagnostic(message, toRepoPath(result.filePath))),
-  );
-  return { version: ESLint.version, diagnostics };
+  return (result) =>
+    result.messages.filter((message) => !isIgnoredNotice(message)).map((message) => makeEslintDiagnostic(message, toRepoPath(result.filePath)));
 }
 
 /**
  * Loads the flat config before linting, so a broken config is reported as one (ESLint's own
  * error does not name the file) and never mistaken for a clean run.
  */
-async function loadConfig(eslint: EslintInstance, root: string): Promise<void> {
+export async function loadConfig(eslint: EslintInstance, root: string): Promise<void> {
   // findConfigFile names the file for the error message; it exists throughout ESLint 9 and 10.
   const configFile = typeof eslint.findConfigFile === 'function' ? await eslint.findConfigFile() : undefined;
   const name = configFile === undefined ? 'eslint.config.js' : relative(root, configFile);
@@ -57,7 +75,7 @@ async function loadConfig(eslint: EslintInstance, root: string): Promise<void> {
   }
 }
 
-async function lint(eslint: EslintInstance, patterns: readonly string[]): Promise<EslintInstance.LintResult[]> {
+export async function lint(eslint: EslintInstance, patterns: readonly string[]): Promise<EslintInstance.LintResult[]> {
   try {
     return await eslint.lintFiles([...patterns]);
   } catch (error) {

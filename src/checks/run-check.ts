@@ -3,7 +3,9 @@
  * or why there is none (missing tool, failure, crash, timeout). A check never takes culprit down
  * and never comes back as clean when it did not finish.
  */
+import type { TreeState } from '../snapshot/snapshot.js';
 import type { CheckRun, ResolvedCheck } from './check.js';
+import { normalizeDiagnostic } from './normalize-diagnostic.js';
 import { spawnWorker, type WorkerOutcome } from './spawn-worker.js';
 
 export async function runCheck(check: ResolvedCheck, root: string): Promise<CheckRun> {
@@ -11,6 +13,13 @@ export async function runCheck(check: ResolvedCheck, root: string): Promise<Chec
   const outcome = await spawnWorker({ kind: check.kind, root, options: check.options }, check.timeoutMs);
   return makeCheckRun(check, outcome, Math.round(performance.now() - started));
 }
+
+/**
+ * Something that runs checks on a tree: `runChecks` below (cold: a new worker per check), or a
+ * warm engine that keeps workers between runs. `tree` is the identity of the tree at `root` when
+ * the caller read it, which lets a warm engine find what changed since its last run.
+ */
+export type CheckRunner = (checks: readonly ResolvedCheck[], root: string, tree?: TreeState) => Promise<CheckRun[]>;
 
 /** Independent checks run side by side; results come back in the order of `checks`. */
 export function runChecks(checks: readonly ResolvedCheck[], root: string): Promise<CheckRun[]> {
@@ -27,8 +36,9 @@ export function makeCheckRun(check: ResolvedCheck, outcome: WorkerOutcome, durat
     case 'reply': {
       const { reply } = outcome;
       if (!reply.ok) return failed(reply.status, reply.error);
-      // Findings carry the check's configured name, so two checks of one kind stay apart.
-      const diagnostics = reply.output.diagnostics.map((diagnostic) => ({ ...diagnostic, tool: check.name }));
+      // Findings carry the check's configured name, so two checks of one kind stay apart; positions
+      // a tool got wrong are dropped here, once for every adapter.
+      const diagnostics = reply.output.diagnostics.map((diagnostic) => normalizeDiagnostic({ ...diagnostic, tool: check.name }));
       return { name: check.name, status: 'ok', durationMs, ...reply.output, diagnostics };
     }
   }

@@ -83,7 +83,9 @@ export function parseSarifLog(text: string, context: SarifContext): SarifFinding
     json = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     const start = text.trim().slice(0, 80);
-    throw new Error(start === '' ? 'stdout was empty' : `stdout is not JSON (${(error as Error).message}); it starts with ${JSON.stringify(start)}`);
+    // V8 quotes the text it choked on, newlines included: the reason must stay on one line.
+    const reason = (error as Error).message.replace(/\s*\n\s*/g, ' ');
+    throw new Error(start === '' ? 'stdout was empty' : `stdout is not JSON (${reason}); it starts with ${JSON.stringify(start)}`);
   }
   const parsed = logSchema.safeParse(json);
   if (!parsed.success) {

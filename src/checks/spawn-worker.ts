@@ -3,12 +3,12 @@
  * process group: a timeout or the end of the check kills the group, which takes down anything
  * the tool started too (a tsgo server, a child a lint rule spawned).
  */
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { makeOutputTail } from './output-tail.js';
+import { makeOutputTail, type OutputTail } from './output-tail.js';
 import { isWorkerReply, type WorkerReply, type WorkerRequest } from './worker-protocol.js';
 import { killProcessGroup, trackWorker } from './worker-registry.js';
 
@@ -22,20 +22,37 @@ const channelGraceMs = 5_000;
 /** After a reply, how long the worker may take to exit by itself before its group is killed. */
 const exitGraceMs = 5_000;
 
-export function spawnWorker(request: WorkerRequest, timeoutMs: number): Promise<WorkerOutcome> {
-  const entry = resolveWorkerEntry();
+/** A forked worker process: the child, the end of its stderr, and whether it has exited. */
+export interface WorkerProcess {
+  child: ChildProcess;
+  stderr: OutputTail;
+  hasExited(): boolean;
+}
+
+/**
+ * Forks a worker module (its URL without extension; `.js` next to the compiled code, `.ts` when
+ * culprit runs from its sources) as the leader of a new process group, tracked so it is killed
+ * with culprit.
+ */
+export function forkWorkerProcess(module: URL, cwd: string, env?: NodeJS.ProcessEnv): WorkerProcess {
+  const entry = resolveWorkerEntry(module);
   const child = fork(entry.path, [], {
-    cwd: request.root,
+    cwd,
     execArgv: entry.execArgv,
     serialization: 'advanced',
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    ...(env === undefined ? {} : { env }),
   });
   trackWorker(child);
   const stderr = makeOutputTail();
   child.stdout?.resume();
   child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
-  const hasExited = () => child.exitCode !== null || child.signalCode !== null;
+  return { child, stderr, hasExited: () => child.exitCode !== null || child.signalCode !== null };
+}
+
+export function spawnWorker(request: WorkerRequest, timeoutMs: number): Promise<WorkerOutcome> {
+  const { child, stderr, hasExited } = forkWorkerProcess(new URL('./worker', import.meta.url), request.root);
 
   return new Promise((resolve) => {
     let timedOut = false;
@@ -84,14 +101,14 @@ export function spawnWorker(request: WorkerRequest, timeoutMs: number): Promise<
 }
 
 /**
- * The compiled worker next to this file. When culprit runs from its TypeScript sources (tests,
- * tsx), worker.ts is loaded through tsx — but only worker.ts and what it imports, in a tsx
+ * The compiled worker module. When culprit runs from its TypeScript sources (tests, tsx), the
+ * worker's .ts is loaded through tsx — but only that module and what it imports, in a tsx
  * namespace: with a global `--import tsx` the tool's own imports (a repository's
  * eslint.config.js) would be compiled by tsx too, and behave unlike they do in production.
  * With `--eval`, node runs the bootstrap instead of the module path, which stays in `process.argv[1]`.
  */
-function resolveWorkerEntry(): { path: string; execArgv: string[] } {
-  if (!import.meta.url.endsWith('.ts')) return { path: fileURLToPath(new URL('./worker.js', import.meta.url)), execArgv: [] };
+function resolveWorkerEntry(module: URL): { path: string; execArgv: string[] } {
+  if (!import.meta.url.endsWith('.ts')) return { path: fileURLToPath(`${module.href}.js`), execArgv: [] };
   const tsxApi = pathToFileURL(resolveTsxEsmApi()).href;
   const bootstrap = [
     `const { register } = await import(${JSON.stringify(tsxApi)});`,
@@ -99,7 +116,7 @@ function resolveWorkerEntry(): { path: string; execArgv: string[] } {
     `const worker = pathToFileURL(process.argv[1]).href;`,
     `await register({ namespace: 'culprit-worker' }).import(worker, worker);`,
   ].join('\n');
-  return { path: fileURLToPath(new URL('./worker.ts', import.meta.url)), execArgv: ['--input-type=module', '--eval', bootstrap] };
+  return { path: fileURLToPath(`${module.href}.ts`), execArgv: ['--input-type=module', '--eval', bootstrap] };
 }
 
 /** tsx's ES module API; `require.resolve` would pick its CommonJS build, which cannot register ES hooks from here. */

@@ -15,17 +15,34 @@ export function collectConfigDiagnostics(ts: TypeScript, program: ts.Program, to
   return raw.map((diagnostic) => makeTscDiagnostic(ts, diagnostic, 'config', toRepoPath));
 }
 
+/**
+ * Where a file's semantic and declaration diagnostics come from: the program itself on a cold
+ * run, the builder's per-file cache on a warm one (same diagnostics, computed once per change).
+ */
+export interface FileDiagnosticSource {
+  semantic(file: ts.SourceFile): readonly ts.Diagnostic[];
+  declaration(file: ts.SourceFile): readonly ts.Diagnostic[];
+}
+
+export function makeProgramSource(program: ts.Program): FileDiagnosticSource {
+  return { semantic: (file) => program.getSemanticDiagnostics(file), declaration: (file) => program.getDeclarationDiagnostics(file) };
+}
+
+/** Whether `tsc --noEmit` adds declaration diagnostics: when the project emits declarations. */
+export function emitsDeclarations(options: ts.CompilerOptions): boolean {
+  return options.declaration === true || options.composite === true;
+}
+
 /** Syntactic, then semantic (and declaration, when the project emits declarations) diagnostics of one file. */
 export function collectFileDiagnostics(
   ts: TypeScript,
   program: ts.Program,
   file: ts.SourceFile,
   toRepoPath: (path: string) => string,
+  source: FileDiagnosticSource = makeProgramSource(program),
 ): Diagnostic[] {
-  const options = program.getCompilerOptions();
-  const semantic = [...program.getSemanticDiagnostics(file)];
-  // tsc --noEmit adds declaration diagnostics when the project emits declarations.
-  if (options.declaration === true || options.composite === true) semantic.push(...program.getDeclarationDiagnostics(file));
+  const semantic = [...source.semantic(file)];
+  if (emitsDeclarations(program.getCompilerOptions())) semantic.push(...source.declaration(file));
   return [
     ...program.getSyntacticDiagnostics(file).map((diagnostic) => makeTscDiagnostic(ts, diagnostic, 'syntax', toRepoPath)),
     ...semantic.map((diagnostic) => makeTscDiagnostic(ts, diagnostic, 'semantic', toRepoPath)),

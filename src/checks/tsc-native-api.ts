@@ -45,8 +45,21 @@ export interface NativeProject {
   };
 }
 
+export interface NativeSnapshot {
+  getProject(configFileName: string): NativeProject | undefined;
+  /** Releases the snapshot's programs in the tsgo process and its cached files here. */
+  dispose(): void;
+}
+
+export interface NativeFileChanges {
+  changed?: string[];
+  created?: string[];
+  deleted?: string[];
+}
+
 export interface NativeApi {
-  updateSnapshot(params: { openProjects: string[] }): { getProject(configFileName: string): NativeProject | undefined };
+  /** Opens projects (kept open across snapshots), or tells the server which files changed on disk. */
+  updateSnapshot(params: { openProjects?: string[]; fileChanges?: NativeFileChanges }): NativeSnapshot;
   close(): void;
 }
 

@@ -14,7 +14,7 @@ import { makeRepoPath } from './repo-path.js';
 import { importTool } from './resolve-tool.js';
 import { readOwners } from './read-owners.js';
 import { resolveConfigPath } from './tsc-config-path.js';
-import type { NativeApi, NativeDiagnostic, NativeModule, NativeProgram, NativeProject, NativeSourceFile } from './tsc-native-api.js';
+import type { NativeApi, NativeDiagnostic, NativeModule, NativeProgram, NativeProject, NativeSnapshot, NativeSourceFile } from './tsc-native-api.js';
 import { makeLineMapReader, makeNativeDiagnostic } from './tsc-native-diagnostics.js';
 import { readProjectReferences } from './tsc-native-references.js';
 
@@ -31,44 +31,93 @@ export async function runNativeTsc(request: CheckRequest<TscOptions>, version: s
 }
 
 function checkProjects(api: NativeApi, configPaths: readonly string[], root: string): Pick<CheckOutput, 'diagnostics' | 'imports'> {
-  const snapshot = api.updateSnapshot({ openProjects: [...configPaths] });
+  const projects = openNativeProjects(api.updateSnapshot({ openProjects: [...configPaths] }), configPaths);
+  const checker = makeNativeChecker(root);
+  const diagnostics: Diagnostic[] = [];
+  const imports: ImportRecord = {};
+  for (const project of projects) diagnostics.push(...checker.readConfigDiagnostics(project));
+  for (const { project, fileName } of listOwnedFiles(projects)) {
+    const result = checker.checkFile(project, fileName);
+    if (result === undefined) continue;
+    diagnostics.push(...result.diagnostics);
+    if (result.imports.length > 0) imports[checker.toRepoPath(fileName)] = result.imports.map(checker.toRepoPath);
+  }
+  return { diagnostics: dedupeDiagnostics(diagnostics), imports };
+}
+
+/** The opened projects of a snapshot, in the order of `configPaths`; at least the configured one. */
+export function openNativeProjects(snapshot: NativeSnapshot, configPaths: readonly string[]): NativeProject[] {
   const projects = configPaths.flatMap((configPath) => {
     const project = snapshot.getProject(configPath);
     return project === undefined ? [] : [project];
   });
   if (projects.length === 0) throw new Error(`TypeScript could not open ${configPaths.at(-1) ?? 'the project'}`);
+  return projects;
+}
 
-  const toRepoPath = makeRepoPath(root);
-  const lineMaps = makeLineMapReader();
+/** Each file once, with the project that reports it (the first that lists it; files no project lists: the first program). */
+export function listOwnedFiles(projects: readonly NativeProject[]): { project: NativeProject; fileName: string }[] {
   const owners = readOwners(projects.map((project) => project.rootFiles));
   const checked = new Set<string>();
-  const diagnostics: Diagnostic[] = [];
-  const imports: ImportRecord = {};
-
+  const owned: { project: NativeProject; fileName: string }[] = [];
   projects.forEach((project, index) => {
-    const { program } = project;
-    const toDiagnostic = (phase: Phase) => (diagnostic: NativeDiagnostic) =>
-      makeNativeDiagnostic(diagnostic, phase, toRepoPath, (fileName) => lineMaps.read(fileName, program));
-    const config = [...program.getConfigFileParsingDiagnostics(), ...program.getProgramDiagnostics(), ...program.getGlobalDiagnostics()];
-    diagnostics.push(...config.map(toDiagnostic('config')));
-    const inProgram = new Set(program.getSourceFileNames());
-    const emitsDeclarations = project.compilerOptions.declaration === true || project.compilerOptions.composite === true;
-
-    for (const fileName of inProgram) {
+    for (const fileName of project.program.getSourceFileNames()) {
       const owner = owners.get(fileName);
       if (checked.has(fileName) || (owner !== undefined && owner !== index)) continue;
       checked.add(fileName);
-      if (isDefaultLibrary(program, fileName)) continue;
-      const file = program.getSourceFile(fileName);
-      if (file === undefined) continue;
-      diagnostics.push(...program.getSyntacticDiagnostics(fileName).map(toDiagnostic('syntax')));
-      diagnostics.push(...program.getSemanticDiagnostics(fileName).map(toDiagnostic('semantic')));
-      if (emitsDeclarations) diagnostics.push(...program.getDeclarationDiagnostics(fileName).map(toDiagnostic('semantic')));
-      const targets = readNativeImports(project, inProgram, fileName, file);
-      if (targets.length > 0) imports[toRepoPath(fileName)] = targets.map(toRepoPath);
+      owned.push({ project, fileName });
     }
   });
-  return { diagnostics: dedupeDiagnostics(diagnostics), imports };
+  return owned;
+}
+
+export interface NativeFileResult {
+  diagnostics: Diagnostic[];
+  /** Absolute names of the files it imports. */
+  imports: string[];
+}
+
+export interface NativeChecker {
+  toRepoPath(path: string): string;
+  readConfigDiagnostics(project: NativeProject): Diagnostic[];
+  /** A file's diagnostics, every phase, and its imports; undefined for default lib files and files the program lacks. */
+  checkFile(project: NativeProject, fileName: string): NativeFileResult | undefined;
+}
+
+export function makeNativeChecker(root: string): NativeChecker {
+  const toRepoPath = makeRepoPath(root);
+  const lineMaps = makeLineMapReader();
+  const converterOf = (program: NativeProgram) => (phase: Phase) => (diagnostic: NativeDiagnostic) =>
+    makeNativeDiagnostic(diagnostic, phase, toRepoPath, (fileName) => lineMaps.read(fileName, program));
+  // Asking the server for the file list is a round trip: once per program.
+  const fileSets = new WeakMap<NativeProgram, ReadonlySet<string>>();
+  const readFileSet = (program: NativeProgram) => {
+    let files = fileSets.get(program);
+    if (files === undefined) fileSets.set(program, (files = new Set(program.getSourceFileNames())));
+    return files;
+  };
+  return {
+    toRepoPath,
+    readConfigDiagnostics({ program }) {
+      const toDiagnostic = converterOf(program);
+      const config = [...program.getConfigFileParsingDiagnostics(), ...program.getProgramDiagnostics(), ...program.getGlobalDiagnostics()];
+      return config.map(toDiagnostic('config'));
+    },
+    checkFile(project, fileName) {
+      const { program } = project;
+      if (isDefaultLibrary(program, fileName)) return undefined;
+      const file = program.getSourceFile(fileName);
+      if (file === undefined) return undefined;
+      const toDiagnostic = converterOf(program);
+      const emitsDeclarations = project.compilerOptions.declaration === true || project.compilerOptions.composite === true;
+      const diagnostics = [
+        ...program.getSyntacticDiagnostics(fileName).map(toDiagnostic('syntax')),
+        ...program.getSemanticDiagnostics(fileName).map(toDiagnostic('semantic')),
+        ...(emitsDeclarations ? program.getDeclarationDiagnostics(fileName).map(toDiagnostic('semantic')) : []),
+      ];
+      return { diagnostics, imports: readNativeImports(project, readFileSet(program), fileName, file) };
+    },
+  };
 }
 
 /** Module specifiers resolved by the checker: each specifier's module symbol is declared by the imported file. */

@@ -6,7 +6,7 @@
  */
 import type ts from 'typescript';
 import type { ConfigParser, TscProject } from './tsc-projects.js';
-import type { SourceFileCache } from './tsc-source-files.js';
+import type { GetSourceFile, SourceFileCache } from './tsc-source-files.js';
 
 type TypeScript = typeof ts;
 
@@ -17,15 +17,7 @@ interface SourceRedirectingHost extends ts.CompilerHost {
 
 export function makeProgram(ts: TypeScript, project: TscProject, parser: ConfigParser, sourceFiles: SourceFileCache): ts.Program {
   const { options, fileNames, projectReferences } = project.parsed;
-  const base = ts.createCompilerHost(options);
-  const host: SourceRedirectingHost = Object.assign(base, {
-    getSourceFile: sourceFiles.wrap(base.getSourceFile.bind(base), options),
-    useSourceOfProjectReferenceRedirect: () => true,
-    getParsedCommandLine: (configPath: string) => parser.parseAsReference(configPath),
-    writeFile: (fileName: string) => {
-      throw new Error(`culprit never writes into the checked tree, but TypeScript asked to write ${fileName}`);
-    },
-  });
+  const host = makeCompilerHost(ts, project, parser, (base) => sourceFiles.wrap(base, options));
   return ts.createProgram({
     rootNames: fileNames,
     options,
@@ -33,4 +25,27 @@ export function makeProgram(ts: TypeScript, project: TscProject, parser: ConfigP
     ...(projectReferences === undefined ? {} : { projectReferences }),
     configFileParsingDiagnostics: ts.getConfigFileParsingDiagnostics(project.parsed),
   });
+}
+
+/**
+ * The compiler host of one project: sources of referenced projects, references parsed as
+ * written, writes refused. `wrapGetSourceFile` decides where parsed files come from (a cache
+ * shared by the projects of one run, or a warm session's cache kept between runs).
+ */
+export function makeCompilerHost(
+  ts: TypeScript,
+  project: TscProject,
+  parser: ConfigParser,
+  wrapGetSourceFile: (base: GetSourceFile) => GetSourceFile,
+): ts.CompilerHost {
+  const base = ts.createCompilerHost(project.parsed.options);
+  const host: SourceRedirectingHost = Object.assign(base, {
+    getSourceFile: wrapGetSourceFile(base.getSourceFile.bind(base)),
+    useSourceOfProjectReferenceRedirect: () => true,
+    getParsedCommandLine: (configPath: string) => parser.parseAsReference(configPath),
+    writeFile: (fileName: string) => {
+      throw new Error(`culprit never writes into the checked tree, but TypeScript asked to write ${fileName}`);
+    },
+  });
+  return host;
 }

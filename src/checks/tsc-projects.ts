@@ -24,13 +24,22 @@ export interface ConfigParser {
   parseAsReference(configPath: string): ts.ParsedCommandLine | undefined;
 }
 
-export function makeConfigParser(ts: TypeScript): ConfigParser {
+/** `onReadFile`: told every file parsing reads (tsconfig files and what they extend), for a warm session to watch. */
+export function makeConfigParser(ts: TypeScript, onReadFile?: (path: string) => void): ConfigParser {
   const extendedConfigCache = new Map<string, ts.ExtendedConfigCacheEntry>();
   const references = new Map<string, ts.ParsedCommandLine | undefined>();
   const parse = (configPath: string, optionsToExtend: ts.CompilerOptions) => {
     let unrecoverable: ts.Diagnostic | undefined;
     const host: ts.ParseConfigFileHost = {
       ...ts.sys,
+      ...(onReadFile === undefined
+        ? {}
+        : {
+            readFile: (path: string) => {
+              onReadFile(path);
+              return ts.sys.readFile(path);
+            },
+          }),
       onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
         unrecoverable = diagnostic;
       },

@@ -13,10 +13,10 @@ import { makeRepoPath } from './repo-path.js';
 import { requireTool } from './resolve-tool.js';
 import { resolveConfigPath } from './tsc-config-path.js';
 import { runNativeTsc } from './tsc-native.js';
-import { collectConfigDiagnostics, collectFileDiagnostics } from './tsc-diagnostics.js';
+import { collectConfigDiagnostics, collectFileDiagnostics, type FileDiagnosticSource } from './tsc-diagnostics.js';
 import { makeResolutionCache, readFileImports, readImportRoute, type ImportRoute } from './tsc-imports.js';
 import { makeProgram } from './tsc-program.js';
-import { loadProjects, makeConfigParser } from './tsc-projects.js';
+import { loadProjects, makeConfigParser, type TscProject } from './tsc-projects.js';
 import { makeSourceFileCache } from './tsc-source-files.js';
 
 type TypeScript = typeof ts;
@@ -40,32 +40,57 @@ export function checkWithCompilerApi(ts: TypeScript, request: CheckRequest<TscOp
   const parser = makeConfigParser(ts);
   const sourceFiles = makeSourceFileCache(ts);
   const projects = loadProjects(ts, resolveConfigPath(request.root, request.options.project), parser);
+  const collector = makeFileCollector(ts, projects, toRepoPath, settings);
+  projects.forEach((project, index) => {
+    const program = makeProgram(ts, project, parser, sourceFiles);
+    collector.addConfigDiagnostics(program);
+    collector.addFiles(program, index);
+  });
+  return { version: ts.version, ...collector.finish() };
+}
+
+export interface FileCollector {
+  /** The program's tsconfig, options and global diagnostics; read them before checking any file, as tsc does. */
+  addConfigDiagnostics(program: ts.Program): void;
+  /** Diagnostics and import edges of the files this program owns (each file once, over every program). */
+  addFiles(program: ts.Program, index: number, source?: FileDiagnosticSource): void;
+  finish(): Pick<CheckOutput, 'diagnostics' | 'imports'>;
+}
+
+/** What one tsc check reports, gathered program by program; shared by the cold run and the warm session. */
+export function makeFileCollector(
+  ts: TypeScript,
+  projects: readonly TscProject[],
+  toRepoPath: (path: string) => string,
+  settings: CompilerApiSettings = {},
+): FileCollector {
   const owners = readOwners(projects.map((project) => project.parsed.fileNames));
   const checked = new Set<string>();
   const diagnostics: Diagnostic[] = [];
   const imports: ImportRecord = {};
-
-  projects.forEach((project, index) => {
-    const program = makeProgram(ts, project, parser, sourceFiles);
-    const route = settings.importRoute ?? readImportRoute(program);
-    const cache = makeResolutionCache(ts, program);
-    diagnostics.push(...collectConfigDiagnostics(ts, program, toRepoPath));
-    for (const file of program.getSourceFiles()) {
-      // Each file once, from the project that owns it (files no project lists: the first program).
-      const owner = owners.get(file.fileName);
-      if (checked.has(file.fileName) || (owner !== undefined && owner !== index)) continue;
-      checked.add(file.fileName);
-      // TypeScript's own lib files are not checked: nothing in them is the agent's to fix, the
-      // user-side half of a clash with them is reported in the user's file, and checking them is
-      // most of the time a small project's tsc run takes (seconds, on every attempt).
-      if (program.isSourceFileDefaultLibrary(file)) continue;
-      diagnostics.push(...collectFileDiagnostics(ts, program, file, toRepoPath));
-      const targets = readFileImports(ts, program, file, route, cache);
-      if (targets.length > 0) imports[toRepoPath(file.fileName)] = targets.map(toRepoPath);
-    }
-  });
-
-  return { version: ts.version, diagnostics: dedupeDiagnostics(diagnostics), imports };
+  return {
+    addConfigDiagnostics(program) {
+      diagnostics.push(...collectConfigDiagnostics(ts, program, toRepoPath));
+    },
+    addFiles(program, index, source) {
+      const route = settings.importRoute ?? readImportRoute(program);
+      const cache = makeResolutionCache(ts, program);
+      for (const file of program.getSourceFiles()) {
+        // Each file once, from the project that owns it (files no project lists: the first program).
+        const owner = owners.get(file.fileName);
+        if (checked.has(file.fileName) || (owner !== undefined && owner !== index)) continue;
+        checked.add(file.fileName);
+        // TypeScript's own lib files are not checked: nothing in them is the agent's to fix, the
+        // user-side half of a clash with them is reported in the user's file, and checking them is
+        // most of the time a small project's tsc run takes (seconds, on every attempt).
+        if (program.isSourceFileDefaultLibrary(file)) continue;
+        diagnostics.push(...collectFileDiagnostics(ts, program, file, toRepoPath, source));
+        const targets = readFileImports(ts, program, file, route, cache);
+        if (targets.length > 0) imports[toRepoPath(file.fileName)] = targets.map(toRepoPath);
+      }
+    },
+    finish: () => ({ diagnostics: dedupeDiagnostics(diagnostics), imports }),
+  };
 }
 
 export function readMajorVersion(versionMajorMinor: string): number {

@@ -27,15 +27,19 @@ export async function answerRequest(request: WorkerRequest): Promise<WorkerReply
     const output = await adapter.run({ root: request.root, options: request.options as never });
     return { ok: true, output: relativizeMessages(output, request.root) };
   } catch (error) {
-    return { ok: false, status: isMissingToolError(error) ? 'missing' : 'failed', error: describeFailure(error) };
+    return makeFailureReply(error);
   }
+}
+
+export function makeFailureReply(error: unknown): WorkerReply {
+  return { ok: false, status: isMissingToolError(error) ? 'missing' : 'failed', error: describeFailure(error) };
 }
 
 /**
  * Messages that embed the tree's absolute location ("…/src/a.js was not found by the project
  * service") would give the same finding another identity in a temporary copy of the base tree.
  */
-function relativizeMessages(output: CheckOutput, root: string): CheckOutput {
+export function relativizeMessages(output: CheckOutput, root: string): CheckOutput {
   const strip = makeRootStripper(root);
   return { ...output, diagnostics: output.diagnostics.map((diagnostic) => ({ ...diagnostic, message: strip(diagnostic.message) })) };
 }
@@ -48,7 +52,7 @@ export function isWorkerReply(value: unknown): value is WorkerReply {
 }
 
 /** The error's own message on one line (adapters write theirs to be read as they are), bounded: a tool's internal error can be long. */
-function describeFailure(error: unknown): string {
+export function describeFailure(error: unknown): string {
   const message = describeError(error) || 'the check failed without a message';
   return message.length > maxErrorLength ? `${message.slice(0, maxErrorLength - 1)}…` : message;
 }

@@ -4,7 +4,9 @@ import type { ResolvedCheck } from '../checks/check.js';
 import { eslintConfigNames } from '../config/resolve-settings.js';
 import { exitCodeOf } from '../report.js';
 import { renderers, type FormatName } from '../render/index.js';
+import type { CheckRunner } from '../checks/run-check.js';
 import { checkTask } from '../task/check-task.js';
+import { askServedCheck } from '../warm/serve-client.js';
 import type { CommandOutcome } from './run-command.js';
 
 export interface CheckCommandOptions {
@@ -17,10 +19,20 @@ export interface CheckCommandOptions {
   base?: string;
   /** Repeat the last attempt when the tree has not changed since it (see CheckTaskOptions). */
   oncePerTree?: boolean;
+  /** Ask the work tree's `culprit serve` first, if one runs (the CLI does; the server itself does not). */
+  viaServer?: { version: string };
+  /** What runs the checks: the server passes its warm engine. */
+  runChecks?: CheckRunner;
 }
 
 export async function runCheckCommand(options: CheckCommandOptions): Promise<CommandOutcome> {
+  if (options.viaServer !== undefined) {
+    const { viaServer, runChecks: _runChecks, ...served } = options;
+    const outcome = await askServedCheck(served, viaServer.version);
+    if (outcome !== undefined) return outcome;
+  }
   const { report, sources, context, details } = await checkTask({
+    ...(options.runChecks === undefined ? {} : { runChecks: options.runChecks }),
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     ...(options.maxFiles === undefined ? {} : { maxFiles: options.maxFiles }),
     ...(options.outputLimit === undefined ? {} : { outputLimit: options.outputLimit }),

@@ -13,6 +13,7 @@ import { runGateCommand } from './gate.js';
 import { runHookFromStdin } from './hook.js';
 import { runMcpCommand } from './mcp.js';
 import { parsePositiveInteger, runCommand } from './run-command.js';
+import { defaultIdleSeconds, runServeCommand } from './serve.js';
 import { runStartCommand } from './start.js';
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
@@ -43,7 +44,7 @@ program
   .option('--base <rev>', "compare with this revision's tree (e.g. origin/main); default: the started task, else HEAD")
   .option('--once-per-tree', 'when nothing changed since the last check, repeat its verdict instead of counting a new attempt (for per-file lint commands)')
   .action((_files: string[], options: { json?: boolean; format?: FormatName; maxFiles?: number; outputLimit?: number; base?: string; oncePerTree?: boolean }) =>
-    runCommand(() => runCheckCommand({ ...globalOptions(), ...options })),
+    runCommand(() => runCheckCommand({ ...globalOptions(), ...options, viaServer: { version } })),
   );
 
 program
@@ -62,6 +63,13 @@ program
   .action((options: { write?: boolean; prune?: boolean; json?: boolean }) =>
     runCommand(() => runBaselineCommand({ ...globalOptions(), ...options })),
   );
+
+program
+  .command('serve')
+  .description('keep this work tree\'s checks warm; `culprit check` here uses the server while it runs (foreground; logs to stderr)')
+  .option('--stop', 'stop the server running for this work tree')
+  .option('--idle-timeout <seconds>', `exit after this many seconds without a check (default ${defaultIdleSeconds})`, parsePositiveInteger)
+  .action((options: { stop?: boolean; idleTimeout?: number }) => runCommand(() => runServeCommand({ ...globalOptions(), ...options, version })));
 
 program
   .command('mcp')

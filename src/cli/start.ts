@@ -10,7 +10,7 @@ export async function runStartCommand(options: StartCommandOptions): Promise<Com
   const result = await startTask(options.cwd === undefined ? {} : { cwd: options.cwd });
   const stdout = options.json
     ? `${JSON.stringify({
-        clean: result.findings === 0,
+        clean: result.complete && result.findings === 0,
         findings: result.findings,
         errors: result.errors,
         complete: result.complete,

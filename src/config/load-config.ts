@@ -26,13 +26,31 @@ export function loadConfig(root: string): LoadedConfig {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { file: null, raw: {} };
     throw makeUserError(`${configFileName}: cannot be read: ${(error as Error).message}`, error);
   }
-  let json: unknown;
+  return { file, raw: parseConfig(parseJsonText(text, configFileName, 'write {} or delete the file'), configFileName) };
+}
+
+/**
+ * Parses the JSON text of a file culprit reads (its configuration, the baseline file), BOM
+ * allowed, or throws an error naming the file and where the text stops being JSON.
+ */
+export function parseJsonText(text: string, source: string, remedy: string): unknown {
+  const body = text.replace(/^\uFEFF/, '');
+  if (body.trim() === '') throw makeUserError(`${source}: the file is empty; ${remedy}`);
   try {
-    json = JSON.parse(text.replace(/^\uFEFF/, ''));
+    return JSON.parse(body) as unknown;
   } catch (error) {
-    throw makeUserError(`${configFileName}: not valid JSON: ${(error as Error).message}`, error);
+    const { message } = error as Error;
+    throw makeUserError(`${source}: not valid JSON${locateJsonError(body, message)}: ${message.replace(/\s*\n\s*/g, ' ')}`, error);
   }
-  return { file, raw: parseConfig(json, configFileName) };
+}
+
+/** ` at line L, column C` from the position in V8's message, or '' when it gives none. */
+function locateJsonError(text: string, message: string): string {
+  const position = /at position (\d+)/.exec(message)?.[1];
+  if (position === undefined) return '';
+  const before = text.slice(0, Number(position));
+  const line = before.split('\n').length;
+  return ` at line ${line}, column ${before.length - before.lastIndexOf('\n')}`;
 }
 
 /** Validates a config object; `source` names it in errors. */
@@ -45,13 +63,25 @@ export function parseConfig(json: unknown, source: string): RawConfig {
 export function makeConfigError(source: string, issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[] = []) {
   const issue = issues[0];
   if (issue === undefined) return makeUserError(`${source}: invalid`);
-  const path = [...prefix, ...issue.path].map(String).join('.');
+  // An unknown key is named as the field it is, like any other: `checks.tsc.projct: unknown field`.
+  const unknown = issue.code === 'unrecognized_keys' ? issue.keys : [];
+  const path = [...prefix, ...issue.path, ...unknown.slice(0, 1)].map(formatPathPart).join('.');
   const where = path === '' ? '' : `${path}: `;
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : '';
   return makeUserError(`${source}: ${where}${describeIssue(issue)}${more}`);
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') {
+    const others = issue.keys.slice(1).map((key) => JSON.stringify(key));
+    return `unknown field${others.length === 0 ? '' : `, as ${others.length === 1 ? 'is' : 'are'} ${others.join(', ')}`}`;
+  }
   // zod's messages start with "Invalid input: " for type errors; the field name already says that.
   return issue.message.replace(/^Invalid input: /, '');
+}
+
+/** Field names as written in the file; an empty one, or one with spaces, is quoted. */
+function formatPathPart(part: PropertyKey): string {
+  const text = String(part);
+  return text === '' || /\s/.test(text) ? JSON.stringify(text) : text;
 }

@@ -5,25 +5,15 @@
  * `git archive`, this honours the attributes a checkout does (line endings, smudge filters) and
  * ignores `export-ignore`, so the copy has every file a checkout of that tree would have.
  */
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { releaseTemporaryPath, trackTemporaryPath } from '../state/temporary-paths.js';
 import { runGit, type Repository } from './git.js';
+import { withPrivateIndex } from './private-index.js';
 
 export async function checkoutTree(repo: Repository, treeId: string, target: string, scratchDir: string): Promise<void> {
-  mkdirSync(scratchDir, { recursive: true });
-  const index = join(scratchDir, `index-${process.pid}-${randomBytes(4).toString('hex')}`);
-  trackTemporaryPath(index);
-  trackTemporaryPath(`${index}.lock`);
-  try {
+  await withPrivateIndex(scratchDir, async (index) => {
     const env = { ...process.env, GIT_INDEX_FILE: index, GIT_OPTIONAL_LOCKS: '0' };
     await runGit(['read-tree', treeId], { cwd: repo.root, env });
     await runGit(['checkout-index', '--all', '--force', `--prefix=${target}/`], { cwd: repo.root, env });
-  } finally {
-    releaseTemporaryPath(index);
-    releaseTemporaryPath(`${index}.lock`);
-  }
+  });
 }
 
 /**

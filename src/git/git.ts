@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process';
 import { isAbsolute, resolve } from 'node:path';
 import { makeUserError } from '../errors.js';
+import { trackHelperProcess } from '../state/temporary-paths.js';
 
 export interface Repository {
   /** Absolute path of the work tree's top level. */
@@ -38,6 +39,8 @@ export function runGit(args: readonly string[], options: GitOptions): Promise<st
         resolvePromise(stdout);
       },
     );
+    // Killed with culprit: an orphaned git could recreate a private index or a copy's folder after cleanup.
+    trackHelperProcess(child);
     if (options.input !== undefined) child.stdin?.end(options.input);
   });
 }

@@ -3,18 +3,13 @@
  * adds everything (tracked and untracked, not ignored) into a private copy of the index and
  * writes a tree from it. The objects it writes are unreferenced and git's gc removes them.
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { releaseTemporaryPath, trackTemporaryPath } from '../state/temporary-paths.js';
 import { runGit, type Repository } from './git.js';
+import { withPrivateIndex } from './private-index.js';
 
 export async function makeWorkTreeId(repo: Repository, scratchDir: string): Promise<string> {
-  mkdirSync(scratchDir, { recursive: true });
-  const index = join(scratchDir, `index-${process.pid}-${randomBytes(4).toString('hex')}`);
-  trackTemporaryPath(index);
-  trackTemporaryPath(`${index}.lock`);
-  try {
+  return withPrivateIndex(scratchDir, async (index) => {
     // Starting from a copy of the real index lets git reuse its stat cache, so only changed files are hashed.
     try {
       copyFileSync(join(repo.gitDir, 'index'), index);
@@ -25,10 +20,7 @@ export async function makeWorkTreeId(repo: Repository, scratchDir: string): Prom
     // Untracked files that are not ignored are part of the edit; an unignored node_modules is not.
     await runGit(['add', '--all', '--ignore-errors', '--', '.', ':(exclude,glob)**/node_modules/**'], { cwd: repo.root, env });
     return (await runGit(['write-tree'], { cwd: repo.root, env })).trim();
-  } finally {
-    releaseTemporaryPath(index);
-    releaseTemporaryPath(`${index}.lock`);
-  }
+  });
 }
 
 /** The tree of a commit. */

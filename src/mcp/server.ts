@@ -2,11 +2,12 @@
  * The MCP server: culprit's `start`, `check` and `explain` as tools for one repository. It is a
  * thin layer over the library like the CLI, with one difference: it lives for a whole agent
  * session, so it keeps the last check in memory (explain answers from it without running the
- * checks again, and warm re-checks will live here). Calls run one at a time, in order, because
- * each check is an attempt of the task's session. It writes nothing to stdout itself; the
- * transport owns it.
+ * checks again) and keeps tsc and ESLint warm between checks (src/warm/). Calls run one at a
+ * time, in order, because each check is an attempt of the task's session. It writes nothing to
+ * stdout itself; the transport owns it.
  */
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -15,6 +16,8 @@ import { renderJson } from '../render/json.js';
 import { renderText } from '../render/text.js';
 import { checkTask, type CheckResult } from '../task/check-task.js';
 import { describeStart, startTask } from '../task/start-task.js';
+import { makeWarmEngine } from '../warm/warm-engine.js';
+import { primeWarmEngine } from '../warm/prime-warm-engine.js';
 import { explainFile, renderExplanation } from './explain.js';
 import { explanationSchema, reportSchema } from './report-schema.js';
 
@@ -24,6 +27,8 @@ export interface ServerOptions {
   version: string;
   /** Where diagnostics go; never stdout, which carries the protocol. */
   log?: (line: string) => void;
+  /** Keep tsc and ESLint warm between checks (default true); false runs every check cold. */
+  warm?: boolean;
 }
 
 const instructions = `culprit runs this repository's own checks (tsc, ESLint) and shows only what your edits introduced, root causes first.
@@ -36,6 +41,16 @@ export function makeServer(options: ServerOptions): McpServer {
   /** The last check of this server's lifetime: what explain reads. */
   let last: CheckResult | undefined;
   let queue: Promise<unknown> = Promise.resolve();
+  /** Warm workers for the repository's checks, kept between tool calls; gone with the server. */
+  const engine = options.warm === false ? undefined : makeWarmEngine();
+  const runChecks = engine === undefined ? {} : { runChecks: engine.runChecks };
+  if (engine !== undefined) {
+    const closed = server.server.onclose;
+    server.server.onclose = () => {
+      engine.close();
+      closed?.();
+    };
+  }
 
   /** Runs tool calls one after another and turns failures into error results naming the cause. */
   const serve = <Args>(name: string, handler: (args: Args) => Promise<CallToolResult>) => (args: Args): Promise<CallToolResult> => {
@@ -59,6 +74,8 @@ export function makeServer(options: ServerOptions): McpServer {
     serve('start', async () => {
       const result = await startTask({ cwd });
       last = undefined;
+      // Warm the workers on this tree while the agent edits: the next check is then incremental.
+      if (engine !== undefined) queue = queue.then(() => primeWarmEngine(engine, result.context)).catch(() => undefined);
       return { isError: !result.complete, content: [{ type: 'text', text: describeStart(result) }] };
     }),
   );
@@ -76,7 +93,7 @@ export function makeServer(options: ServerOptions): McpServer {
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     serve('check', async ({ maxFiles }: { maxFiles?: number | undefined }) => {
-      const result = await checkTask(maxFiles === undefined ? { cwd } : { cwd, maxFiles });
+      const result = await checkTask(maxFiles === undefined ? { cwd, ...runChecks } : { cwd, maxFiles, ...runChecks });
       last = result;
       const { report, sources, context } = result;
       return {
@@ -112,11 +129,30 @@ export function makeServer(options: ServerOptions): McpServer {
   return server;
 }
 
-/** A repository-relative POSIX path, or an error for anything outside the repository. */
+/**
+ * A repository-relative POSIX path, or an error for anything outside the repository: by its
+ * spelling (absolute, `../`), or through a symbolic link inside the repository that leads out.
+ */
 export function resolveRepoPath(root: string, file: string): string {
-  const path = relative(root, resolve(root, file));
-  if (path === '' || path === '..' || path.startsWith(`..${sep}`) || isAbsolute(path)) {
-    throw makeUserError(`refusing ${JSON.stringify(file)}: it is not a file inside the repository ${root}`);
-  }
+  const refuse = (why: string) => makeUserError(`refusing ${JSON.stringify(file)}: ${why} ${root}`);
+  if (file.includes('\0')) throw refuse('a path cannot contain a NUL byte; give a file inside the repository');
+  const absolute = resolve(root, file);
+  const path = relative(root, absolute);
+  if (isOutside(path)) throw refuse('it is not a file inside the repository');
+  if (isOutside(relative(readRealPath(root), readRealPath(absolute)))) throw refuse('it is a symbolic link that leads outside the repository');
   return path.split(sep).join('/');
+}
+
+function isOutside(path: string): boolean {
+  return path === '' || path === '..' || path.startsWith(`..${sep}`) || isAbsolute(path);
+}
+
+/** The real path of `path`, or of its nearest existing folder with the rest appended (a file not there yet). */
+function readRealPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    const parent = dirname(path);
+    return parent === path ? path : join(readRealPath(parent), basename(path));
+  }
 }

@@ -3,7 +3,7 @@
  * flag. The tree's identity is read first, so it names the content the checks saw.
  */
 import type { CheckRun, ResolvedCheck } from '../checks/check.js';
-import { runChecks } from '../checks/run-check.js';
+import { runChecks, type CheckRunner } from '../checks/run-check.js';
 import { makeAnchor } from '../fingerprint.js';
 import { makeModuleGraph, type ModuleGraph } from '../graph/module-graph.js';
 import type { Repository } from '../git/git.js';
@@ -25,6 +25,8 @@ export interface SnapshotRequest {
   tree?: TreeState;
   /** Applied to each run before anchoring: a base copy names linked files the way the work tree does. */
   mapRun?: (run: CheckRun) => CheckRun;
+  /** What runs the checks: a new worker per check by default; a warm engine keeps workers between runs. */
+  runChecks?: CheckRunner;
 }
 
 export interface TakenSnapshot {
@@ -37,7 +39,7 @@ export interface TakenSnapshot {
 
 export async function takeSnapshot(request: SnapshotRequest): Promise<TakenSnapshot> {
   const tree = request.tree ?? (await readTreeState(request));
-  const { checks, graph, sources } = await runAnchoredChecks(request);
+  const { checks, graph, sources } = await runAnchoredChecks({ ...request, tree });
   return { snapshot: { version: 1, takenAt: new Date().toISOString(), tree, checks }, graph, sources };
 }
 
@@ -48,9 +50,9 @@ export interface AnchoredRuns {
 }
 
 /** Every check run once on `root`, anchored; no tree identity (the gate reads the absolute state only). */
-export async function runAnchoredChecks(request: Pick<SnapshotRequest, 'root' | 'checks' | 'mapRun'>): Promise<AnchoredRuns> {
+export async function runAnchoredChecks(request: Pick<SnapshotRequest, 'root' | 'checks' | 'mapRun' | 'runChecks' | 'tree'>): Promise<AnchoredRuns> {
   logDebug(`running ${request.checks.map((check) => check.name).join(', ')} on ${request.root}`);
-  const raw = await runChecks([...request.checks], request.root);
+  const raw = await (request.runChecks ?? runChecks)([...request.checks], request.root, request.tree);
   const runs = request.mapRun === undefined ? raw : raw.map(request.mapRun);
   const sources = makeSourceCache(request.root);
   const graph = makeModuleGraph(runs.flatMap((run) => (run.imports === undefined ? [] : [run.imports])));

@@ -17,6 +17,8 @@ export interface StateLayout {
   sessionFile: string;
   /** Short-lived files (private indexes, temporary copies' bookkeeping). */
   scratch: string;
+  /** Held while a command works on this work tree's session or baseline file (lock-file.ts). */
+  lockFile: string;
 }
 
 export function resolveStateLayout(root: string, repo: Repository | null): StateLayout {
@@ -27,6 +29,7 @@ export function resolveStateLayout(root: string, repo: Repository | null): State
     // Work trees of one repository share the common dir but each has its own task.
     sessionFile: join(dir, 'sessions', `${hashPath(root)}.json`),
     scratch: join(dir, 'tmp'),
+    lockFile: join(dir, 'locks', `${hashPath(root)}.lock`),
   };
 }
 

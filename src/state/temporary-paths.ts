@@ -8,13 +8,18 @@
  * the last culprit listener re-raises the signal once its cleanup is done. When other listeners
  * remain (the worker registry stopping a base run's checks), they decide; if the command is still
  * running when the temporary path is released, the signal is re-raised then.
+ *
+ * Short-lived helper processes that write into those paths (git's read-tree and checkout-index)
+ * are tracked too and killed first, so none can recreate a file after its folder was removed.
  */
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 const live = new Set<string>();
+const helpers = new Set<ChildProcess>();
 let interruptedBy: NodeJS.Signals | undefined;
 
 /**
@@ -23,7 +28,7 @@ let interruptedBy: NodeJS.Signals | undefined;
  */
 export function makeTemporaryDirectory(prefix: string): string {
   const parent = realpathSync(tmpdir());
-  sweepAbandoned(parent, prefix);
+  sweepAbandonedPaths(parent, readPrefixedPid(prefix));
   const dir = realpathSync(mkdtempSync(join(parent, `${prefix}${process.pid}-`)));
   trackTemporaryPath(dir);
   return dir;
@@ -31,7 +36,7 @@ export function makeTemporaryDirectory(prefix: string): string {
 
 /** Removes `path` (a file or a directory tree) when culprit ends, unless released first. */
 export function trackTemporaryPath(path: string): void {
-  if (live.size === 0) installHandlers();
+  if (isIdle()) installHandlers();
   live.add(path);
 }
 
@@ -41,11 +46,19 @@ export function trackTemporaryPath(path: string): void {
  */
 export function releaseTemporaryPath(path: string): void {
   removePath(path);
-  if (live.delete(path) && live.size === 0) removeHandlers();
-  const signal = interruptedBy;
-  if (signal !== undefined && live.size === 0 && process.listenerCount(signal) === 0) {
-    process.kill(process.pid, signal);
-  }
+  live.delete(path);
+  settle();
+}
+
+/** Kills `child` (SIGKILL) if culprit is interrupted or ends before the child exits. */
+export function trackHelperProcess(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  if (isIdle()) installHandlers();
+  helpers.add(child);
+  child.once('exit', () => {
+    helpers.delete(child);
+    settle();
+  });
 }
 
 /** Runs `use` with a new temporary directory and removes it afterwards, whatever happens. */
@@ -75,7 +88,27 @@ function removePath(path: string): void {
   }
 }
 
+function isIdle(): boolean {
+  return live.size === 0 && helpers.size === 0;
+}
+
+/** After a release: uninstall when nothing is tracked, and die of a signal that was deferred. */
+function settle(): void {
+  if (!isIdle()) return;
+  removeHandlers();
+  const signal = interruptedBy;
+  if (signal !== undefined && process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+}
+
 function removeAll(): void {
+  for (const child of helpers) {
+    try {
+      child.kill('SIGKILL');
+    } catch {
+      // Exited meanwhile.
+    }
+  }
+  helpers.clear();
   for (const path of live) removePath(path);
   live.clear();
 }
@@ -97,8 +130,12 @@ function removeHandlers(): void {
   for (const signal of signals) process.off(signal, onSignal);
 }
 
-/** Copies whose creator no longer runs: it was killed before it could clean up. */
-function sweepAbandoned(parent: string, prefix: string): void {
+/**
+ * Removes the entries of `parent` whose creator no longer runs (killed with SIGKILL, or by a
+ * crash, before it could clean up). `readPid` reads the creating pid from a name, or null for a
+ * name that is not such an entry.
+ */
+export function sweepAbandonedPaths(parent: string, readPid: (name: string) => number | null): void {
   let names: string[];
   try {
     names = readdirSync(parent);
@@ -106,13 +143,22 @@ function sweepAbandoned(parent: string, prefix: string): void {
     return;
   }
   for (const name of names) {
-    if (!name.startsWith(prefix)) continue;
-    const pid = Number(/^(\d+)-/.exec(name.slice(prefix.length))?.[1]);
-    if (Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && !isRunning(pid)) removePath(join(parent, name));
+    const pid = readPid(name);
+    if (pid !== null && Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && !isRunning(pid)) removePath(join(parent, name));
   }
 }
 
-function isRunning(pid: number): boolean {
+/** Names `<prefix><pid>-…`, as temporary directories and private index files are named. */
+export function readPrefixedPid(prefix: string): (name: string) => number | null {
+  return (name) => {
+    if (!name.startsWith(prefix)) return null;
+    const digits = /^(\d+)-/.exec(name.slice(prefix.length))?.[1];
+    return digits === undefined ? null : Number(digits);
+  };
+}
+
+/** Whether a process with this pid exists (on this machine). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -11,7 +11,7 @@ import { pruneBaselineFile } from '../baseline/prune-baseline-file.js';
 import { makeUserError } from '../errors.js';
 import type { AnchoredRuns } from '../snapshot/take-snapshot.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
-import { resolveTaskContext, type TaskContext, type TaskOptions } from './context.js';
+import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
 import { compareWithFile, requireBaselineFile, runWorkTreeChecks } from './gate-task.js';
 
 export interface BaselineWriteResult {
@@ -32,13 +32,19 @@ export interface BaselinePruneResult extends BaselineWriteResult {
 
 export async function writeBaselineTask(options: TaskOptions = {}): Promise<BaselineWriteResult> {
   const context = await resolveTaskContext(options);
-  const runs = requireComplete(await runWorkTreeChecks(context));
-  const file = makeBaselineFile(runs.checks);
-  return { context, ...saveIfChanged(context, serializeBaselineFile(file)), ...countPerCheck(file) };
+  return withWorkTreeLock(context, 'baseline --write', async () => {
+    const runs = requireComplete(await runWorkTreeChecks(context));
+    const file = makeBaselineFile(runs.checks);
+    return { context, ...saveIfChanged(context, serializeBaselineFile(file)), ...countPerCheck(file) };
+  });
 }
 
 export async function pruneBaselineTask(options: TaskOptions = {}): Promise<BaselinePruneResult> {
   const context = await resolveTaskContext(options);
+  return withWorkTreeLock(context, 'baseline --prune', () => pruneLocked(context));
+}
+
+async function pruneLocked(context: TaskContext): Promise<BaselinePruneResult> {
   const file = requireBaselineFile(context);
   const runs = requireComplete(await runWorkTreeChecks(context));
   const report = compareWithFile(context, file, runs);

@@ -5,6 +5,7 @@
  * `--base`), snapshotted without touching the work tree and cached by content.
  */
 import type { CheckRun } from '../checks/check.js';
+import type { CheckRunner } from '../checks/run-check.js';
 import { attribute, type Attribution } from '../attribute.js';
 import type { AnchoredDiagnostic } from '../diagnostic.js';
 import { diffTrees, type TreeChanges } from '../git/diff-trees.js';
@@ -18,7 +19,7 @@ import type { AttemptRecord } from '../session.js';
 import { loadSessionFile, putImplicitSession, saveSessionFile, type SessionFile } from '../state/session-store.js';
 import { diffFileHashes } from '../tree/file-hashes.js';
 import { makeEditabilityClassifier } from '../triage/non-editable.js';
-import { resolveTaskContext, type TaskContext, type TaskOptions } from './context.js';
+import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
 
 export interface CheckResult {
   context: TaskContext;
@@ -46,6 +47,8 @@ export interface CheckTaskOptions extends TaskOptions {
    * more than once per model turn; without it every check is an attempt, as the contract says.
    */
   oncePerTree?: boolean;
+  /** Runs the checks on the work tree (a warm engine); the baseline of a commit's tree always runs cold. */
+  runChecks?: CheckRunner;
 }
 
 /** Attempts kept per session: only the last one is read, the rest is for people debugging a loop. */
@@ -53,11 +56,21 @@ const keptAttempts = 20;
 
 export async function checkTask(options: CheckTaskOptions = {}): Promise<CheckResult> {
   const context = await resolveTaskContext(options);
+  return withWorkTreeLock(context, 'check', () => checkLocked(context, options));
+}
+
+async function checkLocked(context: TaskContext, options: CheckTaskOptions): Promise<CheckResult> {
   const { layout, settings } = context;
   const sessions = loadSessionFile(layout.sessionFile, context.root);
   const resolved = await resolveBaseline(context, sessions, options.base === undefined ? {} : { base: options.base });
 
-  const after = await takeSnapshot({ root: context.root, repo: context.repo, checks: settings.checks, scratch: layout.scratch });
+  const after = await takeSnapshot({
+    root: context.root,
+    repo: context.repo,
+    checks: settings.checks,
+    scratch: layout.scratch,
+    ...(options.runChecks === undefined ? {} : { runChecks: options.runChecks }),
+  });
   const baseline = await refreshStaleBaseline(context, resolved, after.snapshot);
   const changes = await compareTrees(context, baseline.snapshot.tree, after.snapshot.tree);
   const paired = pairChecks(baseline.snapshot, after.snapshot, baseline.kind === 'started' ? 'run culprit start again' : 'run culprit check again');

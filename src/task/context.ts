@@ -8,6 +8,7 @@ import { loadConfig } from '../config/load-config.js';
 import { resolveSettings, type Settings } from '../config/resolve-settings.js';
 import { makeUserError } from '../errors.js';
 import { findRepository, type Repository } from '../git/git.js';
+import { withLockFile, type LockHolder } from '../state/lock-file.js';
 import { resolveStateLayout, type StateLayout } from '../state/state-dir.js';
 
 export interface TaskOptions {
@@ -42,4 +43,27 @@ export async function resolveTaskContext(options: TaskOptions = {}): Promise<Tas
 function validatePositive(name: string, value: number): number {
   if (!Number.isInteger(value) || value < 1) throw makeUserError(`${name} must be a positive integer, got ${value}`);
   return value;
+}
+
+/**
+ * Runs a command that reads and writes this work tree's session (start, check) or its baseline
+ * file, one culprit at a time: attempts are recorded in order and none is lost. A second culprit
+ * waits, saying once on stderr whom it waits for; it gives up with an error naming the holder
+ * after the longest a working holder can take (its base and after runs, each at most the longest
+ * check timeout, plus a minute), or after `CULPRIT_LOCK_WAIT_MS`.
+ */
+export function withWorkTreeLock<T>(context: TaskContext, command: string, use: () => Promise<T>): Promise<T> {
+  return withLockFile(context.layout.lockFile, { command, waitMs: resolveLockWait(context), onWait: reportWait }, use);
+}
+
+function resolveLockWait(context: TaskContext): number {
+  const configured = Number(process.env['CULPRIT_LOCK_WAIT_MS']);
+  if (process.env['CULPRIT_LOCK_WAIT_MS'] !== undefined && Number.isFinite(configured) && configured >= 0) return configured;
+  const longest = Math.max(0, ...context.settings.checks.map((check) => check.timeoutMs));
+  return 2 * longest + 60_000;
+}
+
+function reportWait(holder: LockHolder | null): void {
+  const who = holder === null ? 'another culprit' : `culprit ${holder.command} (pid ${holder.pid}, since ${holder.since})`;
+  process.stderr.write(`culprit: waiting for ${who} to finish with this repository\n`);
 }

@@ -11,7 +11,7 @@ import { logDebug } from '../log-debug.js';
 import { countFindings, type Snapshot } from '../snapshot/snapshot.js';
 import { readTreeState, takeSnapshot } from '../snapshot/take-snapshot.js';
 import { loadSessionFile, saveSessionFile } from '../state/session-store.js';
-import { resolveTaskContext, type TaskContext, type TaskOptions } from './context.js';
+import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
 
 export interface StartResult {
   context: TaskContext;
@@ -27,6 +27,10 @@ export interface StartResult {
 
 export async function startTask(options: TaskOptions = {}): Promise<StartResult> {
   const context = await resolveTaskContext(options);
+  return withWorkTreeLock(context, 'start', () => startLocked(context));
+}
+
+async function startLocked(context: TaskContext): Promise<StartResult> {
   const { layout, settings } = context;
   const tree = await readTreeState({ root: context.root, repo: context.repo, scratch: layout.scratch });
   const key = tree.kind === 'git' ? makeBaselineKey({ treeId: tree.treeId, root: context.root, checks: settings.checks }) : null;
@@ -59,22 +63,28 @@ export async function startTask(options: TaskOptions = {}): Promise<StartResult>
   };
 }
 
-/** One line for the agent: was the repository clean before this task? */
+/**
+ * One line for the agent: was the repository clean before this task? Only when every check
+ * completed: a check that failed, timed out or is missing leads the answer instead, and nothing
+ * is called clean.
+ */
 export function describeStart(result: StartResult): string {
   const failed = result.baseline.checks.filter((check) => check.status !== 'ok');
-  const perCheck = result.baseline.checks
-    .filter((check) => check.status === 'ok')
-    .map((check) => `${check.name}${check.version === null ? '' : ` ${check.version}`}: ${check.diagnostics.length}`)
-    .join(', ');
+  const completed = result.baseline.checks.filter((check) => check.status === 'ok');
+  const perCheck = completed.map((check) => `${check.name}${check.version === null ? '' : ` ${check.version}`}: ${check.diagnostics.length}`).join(', ');
+  const how = result.cached ? ' (this tree was snapshotted before with the same checks and tools: nothing ran)' : '';
+  if (failed.length > 0) {
+    const problems = failed.map((check) => `${check.name} ${check.status}: ${check.error ?? 'no detail'}`).join('; ');
+    const others = completed.length === 0 ? '' : `; the other checks found ${countOf(result.findings, 'finding')} (${perCheck})`;
+    return `culprit: the baseline is incomplete, so check cannot attribute ${failed.map((check) => check.name).join(', ')} until start succeeds: ${problems}${others}.\n`;
+  }
   const state =
     result.findings === 0
       ? `the repository was clean before this task (${perCheck})`
-      : `the repository was not clean before this task: ${result.findings} finding${result.findings === 1 ? '' : 's'}, ${result.errors} error${result.errors === 1 ? '' : 's'} (${perCheck}); they are the baseline and will not be shown again`;
-  const problems = failed.map((check) => `${check.name} ${check.status}: ${check.error ?? 'no detail'}`);
-  const tail =
-    problems.length === 0
-      ? ''
-      : `\nthe baseline is incomplete, so these checks cannot be attributed until start succeeds: ${problems.join('; ')}`;
-  const how = result.cached ? ' (this tree was snapshotted before with the same checks and tools: nothing ran)' : '';
-  return `culprit: baseline taken${how}; ${state}.${tail}\n`;
+      : `the repository was not clean before this task: ${countOf(result.findings, 'finding')}, ${countOf(result.errors, 'error')} (${perCheck}); they are the baseline and will not be shown again`;
+  return `culprit: baseline taken${how}; ${state}.\n`;
+}
+
+function countOf(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -97,7 +97,7 @@ describe('configured checks', () => {
   });
 
   it('rejects unknown fields, wrong formats and unknown kinds, naming the field', () => {
-    expect(() => resolveChecks({ cargo: { clipy: true } })).toThrow('culprit.config.json: checks.cargo: Unrecognized key: "clipy"');
+    expect(() => resolveChecks({ cargo: { clipy: true } })).toThrow('culprit.config.json: checks.cargo.clipy: unknown field');
     expect(() => resolveChecks({ todos: { command: ['node', 'x.mjs'], format: 'json' } })).toThrow('culprit.config.json: checks.todos.format: expected "sarif"');
     expect(() => resolveChecks({ todos: { command: [] } })).toThrow('culprit.config.json: checks.todos.command: Too small: expected array to have >=1 items');
     expect(() => resolveChecks({ pylint: {} })).toThrow(

@@ -1,0 +1,97 @@
+/**
+ * What a warm session knows about the files it read, so it can tell later which of them changed
+ * without reading them all again: size, inode, and modification and change times in
+ * nanoseconds. Like git's racy-clean rule, a file modified shortly before it was recorded may be
+ * modified again without its times moving (coarse timestamps), so it counts as possibly changed
+ * until it has been recorded once more, later.
+ */
+import { hash } from 'node:crypto';
+import { readFileSync, statSync, type BigIntStats } from 'node:fs';
+
+/** Modifications closer than this to the moment a file was recorded may not move its timestamps. */
+const racyWindowNs = 2_000_000_000n;
+
+interface FileState {
+  /** Stat fields joined, or `missing`. */
+  stamp: string;
+  mtimeNs: bigint;
+  recordedAtNs: bigint;
+  /** With `compareContent`: the hash of the content, which decides when the stat says "maybe". */
+  content?: string | undefined;
+}
+
+export interface FileStates {
+  /** Remembers the file as it is now. */
+  record(path: string): void;
+  /** Forgets a file no one reads any more. */
+  forget(path: string): void;
+  has(path: string): boolean;
+  /**
+   * Files recorded earlier that differ now (changed, deleted, created where one was missing) or
+   * may differ (racily clean); each is recorded again as it is now.
+   */
+  takeChanged(): string[];
+  readonly size: number;
+}
+
+/**
+ * `compareContent`: keep a hash of each file's content and report a file only when its content
+ * changed (for configuration files: few, small, and a false alarm costs a cold restart).
+ */
+export function makeFileStates({ compareContent = false }: { compareContent?: boolean } = {}): FileStates {
+  const states = new Map<string, FileState>();
+  const record = (path: string) => {
+    const stats = readStats(path);
+    const recordedAtNs = process.hrtime.bigint() + readClockOffset();
+    const state: FileState = { stamp: makeStamp(stats), mtimeNs: stats?.mtimeNs ?? 0n, recordedAtNs };
+    if (compareContent) state.content = readContentHash(path);
+    states.set(path, state);
+  };
+  return {
+    record,
+    forget: (path) => void states.delete(path),
+    has: (path) => states.has(path),
+    get size() {
+      return states.size;
+    },
+    takeChanged() {
+      const changed: string[] = [];
+      for (const [path, state] of states) {
+        const stats = readStats(path);
+        const racy = stats !== undefined && state.recordedAtNs - state.mtimeNs < racyWindowNs;
+        if (makeStamp(stats) === state.stamp && !racy) continue;
+        record(path);
+        if (!compareContent || states.get(path)?.content !== state.content) changed.push(path);
+      }
+      return changed;
+    },
+  };
+}
+
+function readStats(path: string): BigIntStats | undefined {
+  try {
+    return statSync(path, { bigint: true });
+  } catch {
+    return undefined;
+  }
+}
+
+function readContentHash(path: string): string | undefined {
+  try {
+    return hash('sha1', readFileSync(path), 'hex');
+  } catch {
+    return undefined;
+  }
+}
+
+function makeStamp(stats: BigIntStats | undefined): string {
+  if (stats === undefined) return 'missing';
+  return `${stats.size}:${stats.ino}:${stats.mtimeNs}:${stats.ctimeNs}`;
+}
+
+/** hrtime is monotonic from an arbitrary origin; file times are wall-clock. The offset between them, read once. */
+let clockOffset: bigint | undefined;
+function readClockOffset(): bigint {
+  clockOffset ??= BigInt(Date.now()) * 1_000_000n - process.hrtime.bigint();
+  return clockOffset;
+}

@@ -1,0 +1,68 @@
+/**
+ * What `culprit check` and a `culprit serve` process say to each other over the server's Unix
+ * socket: one JSON request per connection, one JSON answer, each a single line. A check answer is
+ * the command's whole outcome (stdout and exit code), rendered by the server with the very code
+ * a cold `culprit check` runs, so the client prints it as it is.
+ */
+import type { Socket } from 'node:net';
+
+/** The options of `culprit check` a server honours; `cwd` is absolute. */
+export interface ServedCheckOptions {
+  cwd: string;
+  json?: boolean;
+  format?: string;
+  maxFiles?: number;
+  outputLimit?: number;
+  base?: string;
+  oncePerTree?: boolean;
+}
+
+export type ServeRequest =
+  | { version: string; command: 'check'; options: ServedCheckOptions }
+  | { version: string; command: 'ping' }
+  | { version: string; command: 'stop' };
+
+export type ServeAnswer =
+  | { kind: 'outcome'; stdout: string; exitCode: number }
+  /** culprit's own error, as the CLI would print it: a user error (exit 2) or a bug. */
+  | { kind: 'error'; message: string; userError: boolean }
+  /** The server will not answer this (another culprit version, another work tree): run cold. */
+  | { kind: 'refused'; reason: string }
+  | { kind: 'status'; pid: number; root: string; version: string }
+  | { kind: 'stopping'; pid: number };
+
+/** Reads one newline-terminated JSON value from a socket, or undefined when it closes first or sends garbage. */
+export function readLine(socket: Socket): Promise<unknown> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const finish = (value: unknown) => {
+      socket.off('data', onData);
+      socket.off('end', onEnd);
+      socket.off('error', onEnd);
+      socket.off('close', onEnd);
+      resolve(value);
+    };
+    const onData = (chunk: Buffer) => {
+      const end = chunk.indexOf(0x0a);
+      if (end === -1) {
+        chunks.push(chunk);
+        return;
+      }
+      chunks.push(chunk.subarray(0, end));
+      try {
+        finish(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      } catch {
+        finish(undefined);
+      }
+    };
+    const onEnd = () => finish(undefined);
+    socket.on('data', onData);
+    socket.once('end', onEnd);
+    socket.once('error', onEnd);
+    socket.once('close', onEnd);
+  });
+}
+
+export function writeLine(socket: Socket, value: unknown): Promise<void> {
+  return new Promise((resolve) => socket.write(`${JSON.stringify(value)}\n`, () => resolve()));
+}

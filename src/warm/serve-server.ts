@@ -1,0 +1,133 @@
+/**
+ * `culprit serve`: a process that keeps one work tree's checks warm and answers `culprit check`
+ * over a Unix socket in the state directory. One per work tree (a lock file names it); requests
+ * run one at a time, because each check is an attempt of the work tree's session. It exits when
+ * told to (`culprit serve --stop`, SIGINT, SIGTERM), after `idleMs` without a request, and when
+ * its work tree disappears; its socket, lock and warm workers go with it.
+ */
+import { chmodSync, existsSync, rmSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { describeError, isUserError, makeUserError } from '../errors.js';
+import type { CheckRunner } from '../checks/run-check.js';
+import { withLockFile } from '../state/lock-file.js';
+import { releaseTemporaryPath, trackTemporaryPath } from '../state/temporary-paths.js';
+import { resolveTaskContext } from '../task/context.js';
+import { makeWarmEngine } from './warm-engine.js';
+import { makeSocketFolder, resolveServePaths } from './serve-paths.js';
+import { readLine, writeLine, type ServeAnswer, type ServedCheckOptions, type ServeRequest } from './serve-protocol.js';
+
+export interface ServeOptions {
+  /** The work tree is found from here. */
+  cwd?: string;
+  version: string;
+  /** Exit after this long without a request. */
+  idleMs: number;
+  /** How often to look whether the work tree still exists (default 5 s). */
+  watchMs?: number;
+  log: (line: string) => void;
+  /** The check command itself, given the warm engine's runner: the server renders exactly what a cold `culprit check` prints. */
+  runCheck(options: ServedCheckOptions & { runChecks: CheckRunner }): Promise<{ stdout: string; exitCode: number }>;
+}
+
+/** Serves until stopped; resolves with why it stopped. */
+export async function serveWorkTree(options: ServeOptions): Promise<string> {
+  const context = await resolveTaskContext(options.cwd === undefined ? {} : { cwd: options.cwd });
+  const { root } = context;
+  const paths = resolveServePaths(context.layout, root);
+  try {
+    return await withLockFile(paths.lock, { command: 'serve', waitMs: 0 }, () => listen(options, root, paths.socket));
+  } catch (error) {
+    if (isUserError(error) && !existsSync(root)) throw error;
+    if (isUserError(error)) throw makeUserError(`culprit serve is already running for ${root} (stop it with \`culprit serve --stop\`): ${describeError(error)}`, error);
+    throw error;
+  }
+}
+
+function listen(options: ServeOptions, root: string, socketPath: string): Promise<string> {
+  const engine = makeWarmEngine();
+  let queue: Promise<unknown> = Promise.resolve();
+  let idleTimer: NodeJS.Timeout | undefined;
+  let stopping: string | undefined;
+  let resolveDone: (why: string) => void = () => undefined;
+  const done = new Promise<string>((resolve) => (resolveDone = resolve));
+
+  const server: Server = createServer((socket) => void answer(socket));
+  const stop = (why: string) => {
+    if (stopping !== undefined) return;
+    stopping = why;
+    clearTimeout(idleTimer);
+    clearInterval(watcher);
+    server.close();
+    // The request in progress finishes first; its client gets its answer.
+    void queue.finally(() => {
+      engine.close();
+      releaseTemporaryPath(socketPath);
+      resolveDone(why);
+    });
+  };
+  const resetIdle = () => {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => stop(`idle for ${Math.round(options.idleMs / 1000)} s`), options.idleMs);
+  };
+  const watcher = setInterval(() => {
+    if (!existsSync(root)) stop(`${root} no longer exists`);
+  }, options.watchMs ?? 5_000);
+
+  const answer = async (socket: Socket) => {
+    socket.on('error', () => undefined);
+    const request = (await readLine(socket)) as ServeRequest | undefined;
+    const reply = async (value: ServeAnswer) => {
+      await writeLine(socket, value);
+      socket.end();
+    };
+    if (request === undefined || typeof request !== 'object') return reply({ kind: 'refused', reason: 'not a culprit serve request' });
+    // Any culprit may ask who is serving or stop it; only the same version may have a check answered.
+    if (request.command === 'check' && request.version !== options.version) {
+      return reply({ kind: 'refused', reason: `this server is culprit ${options.version}, the client ${String(request.version)}` });
+    }
+    switch (request.command) {
+      case 'ping':
+        return reply({ kind: 'status', pid: process.pid, root, version: options.version });
+      case 'stop':
+        await reply({ kind: 'stopping', pid: process.pid });
+        stop('asked to stop');
+        return;
+      case 'check': {
+        if (stopping !== undefined) return reply({ kind: 'refused', reason: 'the server is stopping' });
+        resetIdle();
+        const run = queue.then(() => runCheck(options, request.options, engine.runChecks));
+        queue = run.catch(() => undefined);
+        const outcome = await run;
+        resetIdle();
+        return reply(outcome);
+      }
+      default:
+        return reply({ kind: 'refused', reason: 'unknown command' });
+    }
+  };
+
+  return new Promise((resolve, reject) => {
+    makeSocketFolder(socketPath);
+    // A socket file left by a server that was killed refuses connections: it is not in use.
+    rmSync(socketPath, { force: true });
+    server.once('error', reject);
+    server.listen(socketPath, () => {
+      chmodSync(socketPath, 0o600);
+      trackTemporaryPath(socketPath);
+      resetIdle();
+      options.log(`culprit serve ${options.version}: serving ${root} on ${socketPath} (pid ${process.pid})`);
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop(`received ${signal}`));
+      resolve(done);
+    });
+  });
+}
+
+async function runCheck(options: ServeOptions, check: ServedCheckOptions, runChecks: CheckRunner): Promise<ServeAnswer> {
+  try {
+    return { kind: 'outcome', ...(await options.runCheck({ ...check, runChecks })) };
+  } catch (error) {
+    const userError = isUserError(error);
+    if (!userError) options.log(`culprit serve: check failed (a bug in culprit): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return { kind: 'error', message: describeError(error), userError };
+  }
+}

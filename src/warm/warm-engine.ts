@@ -1,0 +1,233 @@
+/**
+ * The warm engine: a check runner (the same contract as run-check.ts's `runChecks`) that keeps
+ * one warm worker per work tree between runs for the checks that can be kept warm (tsc, eslint),
+ * and runs every other kind cold, side by side, as `runChecks` does.
+ *
+ * The worker model of cold checks is kept: the warm worker leads its own process group; a check
+ * that does not finish within its timeout (counted from when the worker starts it) has the group
+ * killed and is reported timed-out. When the worker dies or is killed, the checks of that
+ * request it had not answered run cold, so each is still answered as a cold run would; the next
+ * run starts a new worker. A worker is also replaced, cold, when the checks' configuration
+ * changes, when the tree diff touches a configuration file (package.json, tsconfig, ESLint
+ * config, lockfiles, ignore files), and when the worker itself finds its configuration or the
+ * installed tools changed (it answers `stale`).
+ *
+ * Idle workers do not keep culprit's process alive; they are killed when it exits.
+ */
+import { basename, join } from 'node:path';
+import type { CheckRun, ResolvedCheck } from '../checks/check.js';
+import { makeCheckRun, runCheck } from '../checks/run-check.js';
+import { forkWorkerProcess, type WorkerProcess } from '../checks/spawn-worker.js';
+import { killProcessGroup } from '../checks/worker-registry.js';
+import { diffTrees } from '../git/diff-trees.js';
+import { findRepository, type Repository } from '../git/git.js';
+import { logDebug } from '../log-debug.js';
+import type { TreeState } from '../snapshot/snapshot.js';
+import { diffFileHashes } from '../tree/file-hashes.js';
+import { isWarmEvent, warmKinds, type WarmEvent, type WarmRequest } from './warm-protocol.js';
+
+export interface WarmEngine {
+  runChecks(checks: readonly ResolvedCheck[], root: string, tree?: TreeState): Promise<CheckRun[]>;
+  /** Pids of the live warm workers, for tests and diagnostics. */
+  readonly workerPids: number[];
+  /** Kills every warm worker. */
+  close(): void;
+}
+
+interface WarmSlot {
+  worker: WorkerProcess;
+  /** What the worker's checks were configured as. */
+  checksKey: string;
+  /** The tree of the worker's last complete answer. */
+  tree: TreeState | undefined;
+  nextId: number;
+}
+
+interface RequestOutcome {
+  runs: Map<string, CheckRun>;
+  stale?: string;
+  /** The worker is gone, or should be: a new one serves the next run. */
+  ended: boolean;
+}
+
+/** Files whose change a warm worker cannot follow: it restarts cold. */
+const configFilePattern =
+  /^(?:package\.json|(?:ts|js)config(?:\..*)?\.json|eslint\.config\.[cm]?[jt]s|\.eslintignore|\.gitignore|package-lock\.json|npm-shrinkwrap\.json|pnpm-lock\.yaml|pnpm-workspace\.yaml|yarn\.lock|bun\.lockb?|\.npmrc|\.yarnrc(?:\.yml)?)$/;
+
+export function makeWarmEngine(): WarmEngine {
+  const slots = new Map<string, WarmSlot>();
+  const repositories = new Map<string, Promise<Repository | null>>();
+
+  const retire = (root: string) => {
+    const slot = slots.get(root);
+    if (slot === undefined) return;
+    slots.delete(root);
+    killProcessGroup(slot.worker.child);
+  };
+
+  const spawn = (root: string, checksKey: string): WarmSlot => {
+    const worker = forkWorkerProcess(new URL('./warm-worker', import.meta.url), root);
+    // A send to a worker that just died reports here; its exit settles the request.
+    worker.child.on('error', (error) => logDebug(`warm: worker error: ${error.message}`));
+    const slot: WarmSlot = { worker, checksKey, tree: undefined, nextId: 1 };
+    worker.child.once('exit', () => {
+      if (slots.get(root) === slot) slots.delete(root);
+    });
+    slots.set(root, slot);
+    logDebug(`warm: started a worker (pid ${worker.child.pid ?? '?'}) for ${root}`);
+    return slot;
+  };
+
+  /** Absolute paths changed between two trees, or null when that cannot be told. */
+  const readHint = async (root: string, before: TreeState | undefined, after: TreeState | undefined): Promise<string[] | null> => {
+    if (before === undefined || after === undefined) return null;
+    let changes;
+    if (before.kind === 'git' && after.kind === 'git') {
+      if (before.treeId === after.treeId) return [];
+      if (!repositories.has(root)) repositories.set(root, findRepository(root));
+      const repo = await repositories.get(root)!;
+      if (repo === null) return null;
+      changes = await diffTrees(repo, before.treeId, after.treeId);
+    } else if (before.kind === 'files' && after.kind === 'files') {
+      changes = diffFileHashes(before.hashes, after.hashes);
+    } else {
+      return null;
+    }
+    return [...new Set([...changes.changed, ...changes.deleted, ...changes.renames.keys()])].map((path) => join(root, path));
+  };
+
+  const runWarm = async (checks: readonly ResolvedCheck[], root: string, tree: TreeState | undefined): Promise<Map<string, CheckRun>> => {
+    const checksKey = JSON.stringify(checks.map(({ name, kind, options }) => ({ name, kind, options })));
+    let slot = slots.get(root);
+    let hint: string[] | null = null;
+    if (slot !== undefined && (slot.checksKey !== checksKey || slot.worker.hasExited())) {
+      logDebug('warm: the checks changed; starting a new worker');
+      retire(root);
+      slot = undefined;
+    }
+    if (slot !== undefined) {
+      hint = await readHint(root, slot.tree, tree);
+      const config = hint?.find((path) => configFilePattern.test(basename(path)));
+      if (config !== undefined) {
+        logDebug(`warm: ${config} changed; starting a new worker, cold`);
+        retire(root);
+        slot = undefined;
+        hint = null;
+      }
+    }
+    slot ??= spawn(root, checksKey);
+    let outcome = await request(slot, checks, root, hint);
+    if (outcome.stale !== undefined) {
+      logDebug(`warm: the worker is stale (${outcome.stale}); starting a new one, cold`);
+      retire(root);
+      slot = spawn(root, checksKey);
+      outcome = await request(slot, checks, root, null);
+    }
+    if (outcome.ended || outcome.stale !== undefined) retire(root);
+    else slot.tree = tree;
+    // What the worker could not answer runs cold: each check still gets the answer a cold run gives.
+    const missing = checks.filter((check) => !outcome.runs.has(check.name));
+    if (missing.length > 0) logDebug(`warm: running ${missing.map((check) => check.name).join(', ')} cold`);
+    for (const run of await Promise.all(missing.map((check) => runCheck(check, root)))) outcome.runs.set(run.name, run);
+    return outcome.runs;
+  };
+
+  return {
+    get workerPids() {
+      return [...slots.values()].flatMap((slot) => (slot.worker.child.pid === undefined ? [] : [slot.worker.child.pid]));
+    },
+    close() {
+      for (const root of [...slots.keys()]) retire(root);
+    },
+    async runChecks(checks, root, tree) {
+      const warm = checks.filter((check) => warmKinds.has(check.kind));
+      const [warmRuns, coldRuns] = await Promise.all([
+        warm.length === 0 ? new Map<string, CheckRun>() : runWarm(warm, root, tree),
+        Promise.all(checks.filter((check) => !warmKinds.has(check.kind)).map((check) => runCheck(check, root))),
+      ]);
+      const byName = new Map([...warmRuns, ...coldRuns.map((run) => [run.name, run] as const)]);
+      return checks.map((check) => byName.get(check.name)!);
+    },
+  };
+}
+
+/**
+ * Sends one request and collects the worker's replies. Each check's timeout counts from when the
+ * worker starts it (the first one's from the request), so checks that wait their turn behind
+ * another in the same worker are not charged for it.
+ */
+function request(slot: WarmSlot, checks: readonly ResolvedCheck[], root: string, hint: string[] | null): Promise<RequestOutcome> {
+  const { child } = slot.worker;
+  const id = slot.nextId++;
+  const byName = new Map(checks.map((check) => [check.name, check]));
+  const runs = new Map<string, CheckRun>();
+  child.ref();
+  child.channel?.ref();
+
+  return new Promise((resolve) => {
+    let current: { check: ResolvedCheck; startedAt: number; timer: NodeJS.Timeout } | undefined;
+    let timedOut: ResolvedCheck | undefined;
+    let settled = false;
+    const startClock = (check: ResolvedCheck) => {
+      if (current?.check === check) return;
+      if (current !== undefined) clearTimeout(current.timer);
+      const timer = setTimeout(() => {
+        timedOut = check;
+        killProcessGroup(child);
+      }, check.timeoutMs);
+      current = { check, startedAt: performance.now(), timer };
+    };
+    const finish = (outcome: Omit<RequestOutcome, 'runs'>) => {
+      if (settled) return;
+      settled = true;
+      if (current !== undefined) clearTimeout(current.timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      if (timedOut !== undefined) {
+        const startedAt = current?.check === timedOut ? current.startedAt : performance.now();
+        runs.set(timedOut.name, makeCheckRun(timedOut, { kind: 'timed-out' }, Math.round(performance.now() - startedAt)));
+      }
+      child.unref();
+      child.channel?.unref();
+      resolve({ runs, ...outcome });
+    };
+    const onMessage = (message: unknown) => {
+      if (!isWarmEvent(message) || message.id !== id) return;
+      handle(message);
+    };
+    const handle = (event: WarmEvent) => {
+      switch (event.type) {
+        case 'started': {
+          const check = byName.get(event.name);
+          if (check !== undefined) startClock(check);
+          return;
+        }
+        case 'reply': {
+          const check = byName.get(event.name);
+          if (check === undefined) return;
+          const startedAt = current?.check === check ? current.startedAt : performance.now();
+          if (current?.check === check) {
+            clearTimeout(current.timer);
+            current = undefined;
+          }
+          runs.set(check.name, makeCheckRun(check, { kind: 'reply', reply: event.reply }, Math.round(performance.now() - startedAt)));
+          return;
+        }
+        case 'stale':
+          finish({ stale: event.reason, ended: true });
+          return;
+        case 'done':
+          finish({ ended: event.retire });
+      }
+    };
+    const onExit = () => finish({ ended: true });
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+    const first = checks[0];
+    if (first !== undefined) startClock(first);
+    const message: WarmRequest = { id, root, checks: checks.map(({ name, kind, options }) => ({ name, kind, options })), hint };
+    child.send(message, (error) => {
+      if (error !== null) finish({ ended: true });
+    });
+  });
+}

@@ -1,0 +1,53 @@
+/**
+ * The messages between the warm engine and a warm worker. One worker serves the checks of one
+ * work tree that can be kept warm (tsc and eslint) and answers request after request; each
+ * request names the checks, and what changed since the worker's last answer as far as the engine
+ * knows (it reads the tree diff; the worker also stats the files it read).
+ */
+import type { CheckKind } from '../checks/check.js';
+import { isWorkerReply, type WorkerReply } from '../checks/worker-protocol.js';
+
+/** The check kinds a warm worker keeps warm; every other kind runs cold. */
+export const warmKinds: ReadonlySet<CheckKind> = new Set<CheckKind>(['tsc', 'eslint']);
+
+export interface WarmCheck {
+  name: string;
+  kind: CheckKind;
+  options: unknown;
+}
+
+export interface WarmRequest {
+  id: number;
+  /** Absolute path of the work tree. */
+  root: string;
+  checks: WarmCheck[];
+  /** Absolute paths changed since the worker's last answer (added, modified, deleted, either side of a rename); null: unknown. */
+  hint: string[] | null;
+}
+
+export type WarmEvent =
+  /** The worker began a check: its timeout runs from here. */
+  | { id: number; type: 'started'; name: string }
+  | { id: number; type: 'reply'; name: string; reply: WorkerReply }
+  /** The worker cannot answer like a cold run (its configuration changed); restart it and ask again. */
+  | { id: number; type: 'stale'; reason: string }
+  /** Every check of the request has its reply. `retire`: a session failed, start a fresh worker next time. */
+  | { id: number; type: 'done'; retire: boolean };
+
+export function isWarmEvent(value: unknown): value is WarmEvent {
+  if (typeof value !== 'object' || value === null) return false;
+  const event = value as Partial<Record<'id' | 'type' | 'name' | 'reply' | 'reason' | 'retire', unknown>>;
+  if (typeof event.id !== 'number') return false;
+  switch (event.type) {
+    case 'started':
+      return typeof event.name === 'string';
+    case 'reply':
+      return typeof event.name === 'string' && isWorkerReply(event.reply);
+    case 'stale':
+      return typeof event.reason === 'string';
+    case 'done':
+      return typeof event.retire === 'boolean';
+    default:
+      return false;
+  }
+}

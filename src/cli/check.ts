@@ -5,7 +5,6 @@ import { eslintConfigNames } from '../config/resolve-settings.js';
 import { exitCodeOf } from '../report.js';
 import { renderers, type FormatName } from '../render/index.js';
 import type { CheckRunner } from '../checks/run-check.js';
-import { checkTask } from '../task/check-task.js';
 import { askServedCheck } from '../warm/serve-client.js';
 import type { CommandOutcome } from './run-command.js';
 
@@ -23,16 +22,21 @@ export interface CheckCommandOptions {
   viaServer?: { version: string };
   /** What runs the checks: the server passes its warm engine. */
   runChecks?: CheckRunner;
+  /** Whether the client of a served check is still there (see CheckTaskOptions.isWanted). */
+  isWanted?: () => boolean;
 }
 
 export async function runCheckCommand(options: CheckCommandOptions): Promise<CommandOutcome> {
   if (options.viaServer !== undefined) {
-    const { viaServer, runChecks: _runChecks, ...served } = options;
+    const { viaServer, runChecks: _runChecks, isWanted: _isWanted, ...served } = options;
     const outcome = await askServedCheck(served, viaServer.version);
     if (outcome !== undefined) return outcome;
   }
+  // Loaded only when this process runs the check itself: a served check never needs it.
+  const { checkTask } = await import('../task/check-task.js');
   const { report, sources, context, details } = await checkTask({
     ...(options.runChecks === undefined ? {} : { runChecks: options.runChecks }),
+    ...(options.isWanted === undefined ? {} : { isWanted: options.isWanted }),
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     ...(options.maxFiles === undefined ? {} : { maxFiles: options.maxFiles }),
     ...(options.outputLimit === undefined ? {} : { outputLimit: options.outputLimit }),

@@ -12,9 +12,9 @@ import { diffTrees, type TreeChanges } from '../git/diff-trees.js';
 import type { ModuleGraph } from '../graph/module-graph.js';
 import { makeReport, type Report } from '../report.js';
 import { makeTreeKey, type Snapshot, type TreeState } from '../snapshot/snapshot.js';
-import { takeSnapshot } from '../snapshot/take-snapshot.js';
+import { readTreeState, takeSnapshot, type TakenSnapshot } from '../snapshot/take-snapshot.js';
 import type { SourceCache } from '../snapshot/source-cache.js';
-import { makeBaselineNotes, refreshStaleBaseline, resolveBaseline, type Baseline } from '../baseline/resolve-baseline.js';
+import { makeBaselineNotes, refreshStaleBaseline, resolveBaseline, type Baseline, type WorkTreeRun } from '../baseline/resolve-baseline.js';
 import type { AttemptRecord } from '../session.js';
 import { loadSessionFile, putImplicitSession, saveSessionFile, type SessionFile } from '../state/session-store.js';
 import { diffFileHashes } from '../tree/file-hashes.js';
@@ -49,6 +49,12 @@ export interface CheckTaskOptions extends TaskOptions {
   oncePerTree?: boolean;
   /** Runs the checks on the work tree (a warm engine); the baseline of a commit's tree always runs cold. */
   runChecks?: CheckRunner;
+  /**
+   * Asked before the attempt is recorded: false when whoever asked for this check is gone (the
+   * `culprit check` a server answers was interrupted), so that, like an interrupted cold check,
+   * it records nothing and the next attempt is not read as a repeat of one nobody saw.
+   */
+  isWanted?: () => boolean;
 }
 
 /** Attempts kept per session: only the last one is read, the rest is for people debugging a loop. */
@@ -62,15 +68,28 @@ export async function checkTask(options: CheckTaskOptions = {}): Promise<CheckRe
 async function checkLocked(context: TaskContext, options: CheckTaskOptions): Promise<CheckResult> {
   const { layout, settings } = context;
   const sessions = loadSessionFile(layout.sessionFile, context.root);
-  const resolved = await resolveBaseline(context, sessions, options.base === undefined ? {} : { base: options.base });
-
-  const after = await takeSnapshot({
-    root: context.root,
-    repo: context.repo,
-    checks: settings.checks,
-    scratch: layout.scratch,
-    ...(options.runChecks === undefined ? {} : { runChecks: options.runChecks }),
+  const workTreeState = await readTreeState({ root: context.root, repo: context.repo, scratch: layout.scratch });
+  const takeAfter = (known?: TreeState) =>
+    takeSnapshot({
+      root: context.root,
+      repo: context.repo,
+      checks: settings.checks,
+      scratch: layout.scratch,
+      ...(known === undefined ? {} : { tree: known }),
+      ...(options.runChecks === undefined ? {} : { runChecks: options.runChecks }),
+    });
+  // Never run a check twice on one tree: a baseline missing from the cache that is the work
+  // tree itself (a check before any edit) is taken by this check's own run.
+  let shared: TakenSnapshot | undefined;
+  const workTree: WorkTreeRun | undefined =
+    workTreeState.kind === 'git' ? { treeId: workTreeState.treeId, takeSnapshot: async () => (shared = await takeAfter(workTreeState)).snapshot } : undefined;
+  const resolved = await resolveBaseline(context, sessions, {
+    ...(options.base === undefined ? {} : { base: options.base }),
+    ...(workTree === undefined ? {} : { workTree }),
   });
+  // A base run on a copy takes as long as the checks do: the work tree is read again after it,
+  // since it may have changed meanwhile.
+  const after = shared ?? (await takeAfter(resolved.source === 'ran' ? undefined : workTreeState));
   const baseline = await refreshStaleBaseline(context, resolved, after.snapshot);
   const changes = await compareTrees(context, baseline.snapshot.tree, after.snapshot.tree);
   const paired = pairChecks(baseline.snapshot, after.snapshot, baseline.kind === 'started' ? 'run culprit start again' : 'run culprit check again');
@@ -92,7 +111,7 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions): Pro
     sourceLines: after.sources.lines,
   });
   // An attempt some check could not finish is not evidence of progress or of being stuck.
-  if (report.verdict !== 'check-failed' && !rereads) {
+  if (report.verdict !== 'check-failed' && !rereads && (options.isWanted?.() ?? true)) {
     saveSessionFile(layout.sessionFile, recordAttempt(sessions, baseline, { ...attemptRecord, tree }));
   }
   const { id, label, kind, source } = baseline;

@@ -3,12 +3,14 @@
  * file's lint result is kept, and a run re-lints only the files whose result can have changed:
  *
  * - files that changed (the caller's hint, plus the stat of every linted file), and new files
- *   the patterns and config take in;
+ *   the patterns and config take in (named by the hint, or found in the folders of linted files:
+ *   git does not name a new file it ignores);
  * - for type-aware files, the files whose types the warm TypeScript program of this worker
- *   re-checked (the builder's affected set: changed files and their importers whose view of them
- *   changed). Those files are parsed from that program (typescript-eslint's `programs` option,
- *   replacing only `project`/`projectService` for files the user's own setting would give the
- *   same tsconfig), so their types are never stale and no second program is built;
+ *   re-checked (every file whose diagnostics its builder computed again: changed files and the
+ *   importers whose view of them changed, through barrels too). Those files are parsed from
+ *   that program (typescript-eslint's `programs` option, replacing only `project`/`projectService`
+ *   for files the user's own setting would give the same tsconfig), so their types are never
+ *   stale and no second program is built;
  * - type-aware files that program does not cover (another tsconfig, no tsc check, a TypeScript
  *   typescript-eslint does not share) are linted again on every run with typescript-eslint's
  *   caches cleared, because nothing tells which of them a change reaches;
@@ -29,6 +31,7 @@ import type { CheckOutput, CheckRequest, EslintOptions } from '../checks/check.j
 import { lint, loadConfig, loadEslintClass, makeEslint, makeResultReader, type EslintClass } from '../checks/eslint.js';
 import { readLocalImports } from './config-imports.js';
 import { makeFileStates } from './file-states.js';
+import { makeFolderListings } from './folder-listings.js';
 import { makeStaleSessionError } from './stale-session.js';
 import type { TscSession } from './tsc-session.js';
 
@@ -71,6 +74,7 @@ export async function openEslintSession(request: CheckRequest<EslintOptions>): P
   const results = new Map<string, Diagnostic[]>();
   const sources = new Map<string, TypeSource>();
   const linted = makeFileStates();
+  const folders = makeFolderListings(root);
   const isUnderPatterns = makePatternMatcher(root, options.patterns);
   let crossFile = false;
 
@@ -122,6 +126,7 @@ export async function openEslintSession(request: CheckRequest<EslintOptions>): P
     for (const result of lintResults) {
       results.set(result.filePath, readResult(result));
       linted.record(result.filePath);
+      folders.watchFileFolder(result.filePath);
     }
   };
 
@@ -139,7 +144,7 @@ export async function openEslintSession(request: CheckRequest<EslintOptions>): P
 
       const stale = configFiles.takeChanged();
       if (stale.length > 0) throw makeStaleSessionError(`${relative(root, stale[0]!)} changed`);
-      const candidates = new Set([...(hint ?? []), ...linted.takeChanged()]);
+      const candidates = new Set([...(hint ?? []), ...linted.takeChanged(), ...folders.takeAdded()]);
       const relint = new Set<string>();
       for (const file of candidates) {
         if (!isFile(file)) {

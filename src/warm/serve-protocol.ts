@@ -6,6 +6,9 @@
  */
 import type { Socket } from 'node:net';
 
+/** Without a request for this long, a server exits: 30 minutes. */
+export const defaultIdleSeconds = 1800;
+
 /** The options of `culprit check` a server honours; `cwd` is absolute. */
 export interface ServedCheckOptions {
   cwd: string;

@@ -25,8 +25,11 @@ export interface ServeOptions {
   /** How often to look whether the work tree still exists (default 5 s). */
   watchMs?: number;
   log: (line: string) => void;
-  /** The check command itself, given the warm engine's runner: the server renders exactly what a cold `culprit check` prints. */
-  runCheck(options: ServedCheckOptions & { runChecks: CheckRunner }): Promise<{ stdout: string; exitCode: number }>;
+  /**
+   * The check command itself, given the warm engine's runner and whether the client still waits
+   * for the answer: the server renders exactly what a cold `culprit check` prints.
+   */
+  runCheck(options: ServedCheckOptions & { runChecks: CheckRunner; isWanted: () => boolean }): Promise<{ stdout: string; exitCode: number }>;
 }
 
 /** Serves until stopped; resolves with why it stopped. */
@@ -95,7 +98,11 @@ function listen(options: ServeOptions, root: string, socketPath: string): Promis
       case 'check': {
         if (stopping !== undefined) return reply({ kind: 'refused', reason: 'the server is stopping' });
         resetIdle();
-        const run = queue.then(() => runCheck(options, request.options, engine.runChecks));
+        // A client interrupted while its check runs here closes the connection; its attempt is then not recorded.
+        let closed = false;
+        socket.once('close', () => (closed = true));
+        socket.resume();
+        const run = queue.then(() => runCheck(options, request.options, engine.runChecks, () => !closed));
         queue = run.catch(() => undefined);
         const outcome = await run;
         resetIdle();
@@ -122,9 +129,9 @@ function listen(options: ServeOptions, root: string, socketPath: string): Promis
   });
 }
 
-async function runCheck(options: ServeOptions, check: ServedCheckOptions, runChecks: CheckRunner): Promise<ServeAnswer> {
+async function runCheck(options: ServeOptions, check: ServedCheckOptions, runChecks: CheckRunner, isWanted: () => boolean): Promise<ServeAnswer> {
   try {
-    return { kind: 'outcome', ...(await options.runCheck({ ...check, runChecks })) };
+    return { kind: 'outcome', ...(await options.runCheck({ ...check, runChecks, isWanted })) };
   } catch (error) {
     const userError = isUserError(error);
     if (!userError) options.log(`culprit serve: check failed (a bug in culprit): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

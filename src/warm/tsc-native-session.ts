@@ -6,7 +6,8 @@
  * (through culprit's own module graph, which the last run read). Everything is checked again
  * when that graph cannot be trusted to bound the change: a file was created or deleted (an
  * import may resolve elsewhere now), or a changed file can declare globals (a script without
- * imports or exports, `declare global`, `declare module`).
+ * imports or exports, `declare global`, `declare module`). New files are named by the caller's
+ * hint, or found in the folders of the files checked (git does not name a new file it ignores).
  */
 import { readFileSync, statSync } from 'node:fs';
 import type { Diagnostic } from '../diagnostic.js';
@@ -18,6 +19,7 @@ import type { NativeApi, NativeModule, NativeSnapshot } from '../checks/tsc-nati
 import { listOwnedFiles, makeNativeChecker, openNativeProjects, type NativeFileResult } from '../checks/tsc-native.js';
 import { readProjectReferences } from '../checks/tsc-native-references.js';
 import { makeFileStates } from './file-states.js';
+import { makeFolderListings } from './folder-listings.js';
 import { makeStaleSessionError } from './stale-session.js';
 import type { TscRun } from './tsc-session.js';
 
@@ -36,6 +38,7 @@ export async function openNativeTscSession(request: CheckRequest<TscOptions>, ve
   const configFiles = makeFileStates({ compareContent: true });
   for (const path of configPaths) configFiles.record(path);
   const documents = makeFileStates();
+  const folders = makeFolderListings(request.root);
   const api: NativeApi = new API({ cwd: request.root });
   const results = new Map<string, NativeFileResult>();
   /** Whether a file's last text could declare globals. */
@@ -56,7 +59,7 @@ export async function openNativeTscSession(request: CheckRequest<TscOptions>, ve
     const stale = configFiles.takeChanged();
     if (stale.length > 0) throw makeStaleSessionError(`${stale[0]!} changed`);
     const changes: Required<NativeChanges> = { changed: [], created: [], deleted: [] };
-    for (const path of new Set([...(hint ?? []), ...documents.takeChanged()])) {
+    for (const path of new Set([...(hint ?? []), ...documents.takeChanged(), ...folders.takeAdded()])) {
       const exists = isReadable(path);
       if (results.has(path) || documents.has(path)) (exists ? changes.changed : changes.deleted).push(path);
       else if (exists && /\.(?:[cm]?[jt]sx?|json)$/.test(path)) changes.created.push(path);
@@ -95,7 +98,10 @@ export async function openNativeTscSession(request: CheckRequest<TscOptions>, ve
           result = checker.checkFile(project, fileName) ?? { diagnostics: [], imports: [] };
           results.set(fileName, result);
           declaresGlobals.set(fileName, readDeclaresGlobals(fileName));
-          if (!documents.has(fileName)) documents.record(fileName);
+          if (!documents.has(fileName)) {
+            documents.record(fileName);
+            folders.watchFileFolder(fileName);
+          }
         }
         diagnostics.push(...result.diagnostics);
         if (result.imports.length > 0) imports[checker.toRepoPath(fileName)] = result.imports.map(checker.toRepoPath);

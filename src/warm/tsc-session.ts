@@ -10,11 +10,17 @@
  * again. A run reads:
  *
  * - the caller's hint (paths git saw change) and the stat of every file the programs read, so
- *   an edit to a file git ignores, or one the caller did not see, is still found;
+ *   an edit to a file git ignores, or one the caller did not see, is still found; and the
+ *   listings of the folders those files are in, so a new file git ignores is found too;
  * - a new or deleted file, or one whose existence is unknown, changes what imports may resolve
  *   to: the tsconfig file lists are read again and programs are made without reusing the old
  *   program's structure (parsed files and the builder's per-file results are still reused);
  * - a changed tsconfig (or a file it extends) makes the session stale: the worker restarts cold.
+ *
+ * What a run reports as affected (for ESLint's type-aware rules) is every file whose semantic
+ * diagnostics the builder computed again, not only the files its queue of affected files yields:
+ * when a file's declarations change, the builder also drops the cached diagnostics of the files
+ * that import a file re-exporting it (a barrel) and of their importers, without yielding them.
  */
 import type ts from 'typescript';
 import type { CheckOutput, CheckRequest, TscOptions } from '../checks/check.js';
@@ -26,6 +32,7 @@ import { makeCompilerHost } from '../checks/tsc-program.js';
 import { loadProjects, makeConfigParser, type ConfigParser, type TscProject } from '../checks/tsc-projects.js';
 import { makeSourceFileCache, makeTextVersion } from '../checks/tsc-source-files.js';
 import { makeFileStates } from './file-states.js';
+import { makeFolderListings } from './folder-listings.js';
 import { makeStaleSessionError } from './stale-session.js';
 
 type TypeScript = typeof ts;
@@ -65,6 +72,7 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
   const configPath = resolveConfigPath(request.root, request.options.project);
   const configFiles = makeFileStates({ compareContent: true });
   const documents = makeFileStates();
+  const folders = makeFolderListings(request.root);
   const sourceFiles = makeSourceFileCache(ts, { versioned: true });
   const declarations = new Map<string, readonly ts.Diagnostic[]>();
   let parser: ConfigParser | undefined;
@@ -85,14 +93,35 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
       const host = makeCompilerHost(ts, project, parser!, (base) => sourceFiles.wrap(base, options));
       const program = ts.createProgram({
         rootNames: fileNames,
-        options,
+        // The builder would otherwise stop at direct importers, and answer unlike a cold run.
+        options: { ...options, assumeChangesOnlyAffectDirectDependencies: false },
         host,
         ...(projectReferences === undefined ? {} : { projectReferences }),
         configFileParsingDiagnostics: ts.getConfigFileParsingDiagnostics(project.parsed),
         ...(reuseStructure && previous !== undefined ? { oldProgram: previous.program } : {}),
       });
+      trackChecks(program);
       return { project, program, builder: ts.createSemanticDiagnosticsBuilderProgram(program, host, previous?.builder) };
     });
+
+  /** Files whose semantic diagnostics the builders computed in this run; undefined when TypeScript does not let that be seen. */
+  let checkedNow: Set<string> | undefined;
+  /**
+   * The builder gets a file's diagnostics from `program.getBindAndCheckDiagnostics` (internal, in
+   * TypeScript 5 and 6) whenever it has none cached: wrapping it tells which files were checked.
+   */
+  const trackChecks = (program: ts.Program) => {
+    const internal = program as ts.Program & { getBindAndCheckDiagnostics?: (file: ts.SourceFile, token?: ts.CancellationToken) => readonly ts.Diagnostic[] };
+    const original = internal.getBindAndCheckDiagnostics;
+    if (typeof original !== 'function') {
+      checkedNow = undefined;
+      return;
+    }
+    internal.getBindAndCheckDiagnostics = (file, token) => {
+      checkedNow?.add(file.fileName);
+      return original.call(program, file, token);
+    };
+  };
 
   /** Which known files changed, and whether the set of files may have (then structure cannot be reused). */
   const findChanges = (hint: readonly string[] | null): { changed: Set<string>; structural: boolean } => {
@@ -100,7 +129,7 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
     if (stale.length > 0) throw makeStaleSessionError(`${toRepoPath(stale[0]!)} changed`);
     const changed = new Set<string>();
     let structural = hint === null;
-    for (const path of new Set([...(hint ?? []), ...documents.takeChanged()])) {
+    for (const path of new Set([...(hint ?? []), ...documents.takeChanged(), ...folders.takeAdded()])) {
       const known = sourceFiles.versions.get(path);
       if (known === undefined) {
         // A file no program read: new, or unrelated. A new module may be what an import now resolves to.
@@ -144,7 +173,10 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
     for (const { program } of states) for (const file of program.getSourceFiles()) inPrograms.add(file.fileName);
     for (const fileName of [...sourceFiles.versions.keys()]) {
       if (inPrograms.has(fileName)) {
-        if (!documents.has(fileName)) documents.record(fileName);
+        if (!documents.has(fileName)) {
+          documents.record(fileName);
+          folders.watchFileFolder(fileName);
+        }
       } else {
         // Read once but no longer part of any program (an import was removed): not worth keeping.
         sourceFiles.forget(fileName);
@@ -163,6 +195,7 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
       const first = states.length === 0;
       const { changed, structural } = first ? { changed: new Set<string>(), structural: true } : findChanges(hint);
       const projects = first ? parseProjects() : structural ? readProjectsAgain() : states.map((state) => state.project);
+      checkedNow = new Set();
       states = build(projects, !structural);
       owners = new Map();
       projects.forEach((project, index) => {
@@ -172,8 +205,10 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
       const collector = makeFileCollector(ts, projects, toRepoPath);
       // tsc reads the programs' global diagnostics before checking any file; so does this.
       for (const { program } of states) collector.addConfigDiagnostics(program);
-      const affected = first ? 'all' : drainAffected();
-      const isAffected = (fileName: string) => affected === 'all' || affected.has(fileName) || changed.has(fileName);
+      const drained = first ? 'all' : drainAffected();
+      // A file's semantic diagnostics are read before its declaration diagnostics, so by then checkedNow has it.
+      const isAffected = (fileName: string) =>
+        drained === 'all' || checkedNow === undefined || checkedNow.has(fileName) || drained.has(fileName) || changed.has(fileName);
       states.forEach(({ program, builder }, index) => {
         const declare = emitsDeclarations(program.getCompilerOptions());
         collector.addFiles(program, index, {
@@ -191,7 +226,7 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
       recordDocuments();
       return {
         output: { version: ts.version, ...collector.finish() },
-        affected: affected === 'all' ? 'all' : new Set([...affected, ...changed]),
+        affected: drained === 'all' || checkedNow === undefined ? 'all' : new Set([...drained, ...checkedNow, ...changed]),
       };
     },
   };

@@ -87,10 +87,11 @@ export function makeWarmSessions(): WarmSessions {
       for (const check of ordered) {
         emit({ id, type: 'started', name: check.name });
         const key = JSON.stringify([check.kind, check.options]);
+        let first = true;
         try {
           let session = sessions.get(check.name);
           if (session !== undefined && session.key !== key) throw new Error(`the ${check.name} check changed its options; a new worker is needed`);
-          const first = session === undefined;
+          first = session === undefined;
           session ??= await openSession(check, key, root);
           sessions.set(check.name, session);
           const hint = first ? null : request.hint;
@@ -107,6 +108,13 @@ export function makeWarmSessions(): WarmSessions {
         } catch (error) {
           if (isStaleSessionError(error)) {
             emit({ id, type: 'stale', reason: error.message });
+            return;
+          }
+          // An update that throws where a fresh run would not (TypeScript's builder overflows its
+          // stack walking a long chain of re-exports) is culprit's problem, not a finding: a new
+          // worker answers cold. A first run fails as a cold run would, so that is its answer.
+          if (!first) {
+            emit({ id, type: 'stale', reason: `the warm ${check.name} session failed (${error instanceof Error ? error.message : String(error)})` });
             return;
           }
           // A session that failed may hold half-loaded state (a config module that threw): answer as

@@ -1,0 +1,243 @@
+/**
+ * `culprit serve` end to end, through the built CLI: a server in the background of one copy of a
+ * repository answers `culprit check` there, and its answers equal what a cold `culprit check`
+ * (CULPRIT_NO_SERVE=1) gives in another copy walked through the same start and edits; the MCP
+ * server's warm check, in a third copy, gives them too. Then the server's lifecycle: one per
+ * work tree, `--stop`, a server killed with SIGKILL (its socket left behind, its warm worker
+ * gone with it), the next server taking over, the idle timeout; and a client interrupted while
+ * the server runs its check. Runs dist/cli/main.js: `npm run build` first (npm test does).
+ */
+import { existsSync } from 'node:fs';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isProcessAlive, waitFor } from '../checks/helpers.js';
+import { cliPath, type JsonReport } from '../helpers/cli.js';
+import { makeRepo, type TestRepo } from '../helpers/repo.js';
+import { todoFiles } from '../fixtures/sarif-todos.js';
+import { findProcessesIn, runCliAsync, startCli, useRepos, type BackgroundCli } from './helpers.js';
+import { makeSmallRepo, smallEdits } from './workspace.js';
+
+const repos = useRepos();
+
+/** A report as it depends on the tree and the session only: how long each check took aside. */
+function withoutDurations(report: JsonReport): unknown {
+  return { ...report, checks: report.checks.map(({ durationMs: _durationMs, ...check }) => check) };
+}
+
+function parseReport(stdout: string, stderr: string): JsonReport {
+  try {
+    return JSON.parse(stdout) as JsonReport;
+  } catch {
+    throw new Error(`culprit check --json printed no JSON:\n${stdout}\n${stderr}`);
+  }
+}
+
+function applyEdit(repo: TestRepo, edit: Readonly<Record<string, string>>): void {
+  for (const [path, content] of Object.entries(edit)) repo.write(path, content);
+}
+
+/** start, then each edit and a check: the reports, with exit codes. */
+async function walkCold(repo: TestRepo): Promise<{ exitCode: number; report: JsonReport }[]> {
+  const env = { CULPRIT_NO_SERVE: '1' };
+  const start = await runCliAsync(repo.root, ['start', '--json'], env);
+  expect(start.exitCode, start.stderr).toBe(0);
+  const reports = [];
+  for (const edit of smallEdits) {
+    applyEdit(repo, edit);
+    const check = await runCliAsync(repo.root, ['check', '--json'], env);
+    reports.push({ exitCode: check.exitCode, report: parseReport(check.stdout, check.stderr) });
+  }
+  return reports;
+}
+
+/** The same walk through `culprit mcp`, with its stderr (CULPRIT_DEBUG). */
+async function walkMcp(repo: TestRepo): Promise<{ reports: JsonReport[]; stderr: string }> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [cliPath, 'mcp'], cwd: repo.root, stderr: 'pipe', env: { ...process.env, CULPRIT_DEBUG: '1' } as Record<string, string> });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const client = new Client({ name: 'culprit-test', version: '0.0.0' });
+  await client.connect(transport);
+  try {
+    const start = (await client.callTool({ name: 'start', arguments: {} })) as CallToolResult;
+    expect(start.isError, JSON.stringify(start.content)).toBeFalsy();
+    const reports: JsonReport[] = [];
+    for (const edit of smallEdits) {
+      applyEdit(repo, edit);
+      const check = (await client.callTool({ name: 'check', arguments: {} })) as CallToolResult;
+      expect(check.isError, JSON.stringify(check.content)).toBeFalsy();
+      reports.push(check.structuredContent as unknown as JsonReport);
+    }
+    return { reports, stderr };
+  } finally {
+    await client.close();
+  }
+}
+
+interface Server extends BackgroundCli {
+  pid: number;
+  socket: string;
+}
+
+async function startServer(repo: TestRepo, args: readonly string[] = []): Promise<Server> {
+  const server = startCli(repo.root, ['serve', ...args], { CULPRIT_DEBUG: '1' });
+  const ready = /serving (\S+) on (\S+) \(pid (\d+)\)/;
+  if (!(await waitFor(() => ready.test(server.stderr()), 30_000))) throw new Error(`culprit serve did not start:\n${server.stderr()}`);
+  const [, root, socket, pid] = ready.exec(server.stderr())!;
+  expect(root).toBe(repo.root);
+  return { ...server, pid: Number(pid), socket: socket! };
+}
+
+/** The pids of the warm workers a server's debug lines say it started. */
+function readWorkerPids(stderr: string): number[] {
+  return [...stderr.matchAll(/warm: started a worker \(pid (\d+)\)/g)].map((match) => Number(match[1]));
+}
+
+let cold: Promise<{ exitCode: number; report: JsonReport }[]>;
+let viaMcp: Promise<{ reports: JsonReport[]; stderr: string }>;
+let served: TestRepo;
+
+beforeAll(() => {
+  // The cold walk and the MCP walk run while the served one does; each test awaits what it compares.
+  cold = walkCold(repos.add(makeSmallRepo()));
+  viaMcp = walkMcp(repos.add(makeSmallRepo()));
+  cold.catch(() => undefined);
+  viaMcp.catch(() => undefined);
+  served = repos.add(makeSmallRepo());
+});
+
+// Before the repositories go (after hooks run last-registered first), even when a filter skipped the test awaiting a walk.
+afterAll(async () => {
+  await Promise.allSettled([cold, viaMcp]);
+});
+
+describe('culprit serve', () => {
+  it('answers culprit check in its work tree with what a cold check gives, warm, until --stop', async () => {
+    const server = await startServer(served);
+    try {
+      const second = await runCliAsync(served.root, ['serve']);
+      expect(second.exitCode).toBe(2);
+      expect(second.stderr).toContain(`culprit: culprit serve is already running for ${served.root} (stop it with \`culprit serve --stop\`)`);
+
+      const start = await runCliAsync(served.root, ['start', '--json']);
+      expect(start.exitCode, start.stderr).toBe(0);
+      const answers = [];
+      for (const edit of smallEdits) {
+        applyEdit(served, edit);
+        const check = await runCliAsync(served.root, ['check', '--json'], { CULPRIT_DEBUG: '1' });
+        expect(check.stderr).toContain(`culprit debug: serve: answered by the server on ${server.socket}\n`);
+        answers.push({ exitCode: check.exitCode, report: parseReport(check.stdout, check.stderr) });
+      }
+      const expected = await cold;
+      expect(answers.map(({ exitCode, report }) => ({ exitCode, report: withoutDurations(report) }))).toEqual(
+        expected.map(({ exitCode, report }) => ({ exitCode, report: withoutDurations(report) })),
+      );
+      // The rename: a tsc finding, and its lint echo withheld. The widening: a lint finding, and
+      // lint findings in the two files it did not touch, withheld behind it.
+      expect(
+        expected.map(({ report }) => [report.attempt, report.verdict, report.counts.introduced, report.shown.map((finding) => `${finding.path} ${finding.code}`), report.withheld.files]),
+      ).toEqual([
+        [1, 'introduced', 2, ['src/read.ts TS2339'], ['src/read.ts']],
+        [2, 'introduced', 5, ['src/settings.ts @typescript-eslint/no-explicit-any'], ['src/read.ts', 'src/use.ts']],
+      ]);
+      // One worker served both checks: the second was incremental.
+      const workers = readWorkerPids(server.stderr());
+      expect(workers).toHaveLength(1);
+      expect(server.stderr()).not.toMatch(/warm: .*cold/);
+      expect(isProcessAlive(workers[0]!)).toBe(true);
+
+      const stop = await runCliAsync(served.root, ['serve', '--stop']);
+      expect(stop).toEqual({ stdout: `culprit serve: stopping the server for ${served.root} (pid ${server.pid})\n`, stderr: '', exitCode: 0 });
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+      expect(server.stderr()).toMatch(/culprit serve: stopped \(asked to stop\)\n$/);
+      expect(existsSync(server.socket)).toBe(false);
+      expect(existsSync(server.socket.replace(/\.sock$/, '.lock'))).toBe(false);
+      expect(await waitFor(() => findProcessesIn(served.root).length === 0, 5_000)).toBe(true);
+
+      const again = await runCliAsync(served.root, ['serve', '--stop']);
+      expect(again.stdout).toBe(`culprit serve: no server is running for ${served.root}\n`);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  });
+
+  it('leaves nothing that breaks culprit check when killed; the next server takes over and exits when idle', async () => {
+    const killed = await startServer(served);
+    const check = await runCliAsync(served.root, ['check', '--json'], { CULPRIT_DEBUG: '1' });
+    expect(check.stderr).toContain('culprit debug: serve: answered by the server');
+    const last = parseReport(check.stdout, check.stderr);
+    const [worker] = readWorkerPids(killed.stderr());
+    expect(isProcessAlive(worker!)).toBe(true);
+
+    killed.child.kill('SIGKILL');
+    expect(await killed.exited).toEqual({ code: null, signal: 'SIGKILL' });
+    expect(existsSync(killed.socket)).toBe(true);
+    // The warm worker notices its server is gone and exits.
+    expect(await waitFor(() => !isProcessAlive(worker!), 10_000)).toBe(true);
+
+    const cold = await runCliAsync(served.root, ['check', '--json'], { CULPRIT_DEBUG: '1' });
+    expect(cold.stderr).toMatch(/culprit debug: serve: no server on \S+ \(connect ECONNREFUSED/);
+    expect(cold.stderr).not.toContain('answered by the server');
+    const report = parseReport(cold.stdout, cold.stderr);
+    expect(cold.exitCode).toBe(check.exitCode);
+    expect({ attempt: report.attempt, counts: report.counts, shown: report.shown }).toEqual({ attempt: last.attempt + 1, counts: last.counts, shown: last.shown });
+
+    const next = await startServer(served, ['--idle-timeout', '1']);
+    expect(next.socket).toBe(killed.socket);
+    expect(await next.exited).toEqual({ code: 0, signal: null });
+    expect(next.stderr()).toMatch(/culprit serve: stopped \(idle for 1 s\)\n$/);
+    expect(existsSync(next.socket)).toBe(false);
+  });
+});
+
+describe('a served check whose culprit check is interrupted', () => {
+  it('records no attempt, as an interrupted cold check records none', async () => {
+    // A SARIF check that takes 3 s while the file `slow` exists.
+    const repo = repos.add(
+      makeRepo({
+        typescript: false,
+        files: {
+          ...todoFiles,
+          'culprit.config.json': `${JSON.stringify({ checks: { todos: { command: ['node', 'check.mjs'], format: 'sarif' } } })}\n`,
+          'check.mjs': "import { existsSync } from 'node:fs';\nif (existsSync('slow')) await new Promise((resolve) => setTimeout(resolve, 3000));\nawait import('./todo-check.mjs');\n",
+        },
+      }),
+    );
+    const server = await startServer(repo);
+    try {
+      expect((await runCliAsync(repo.root, ['start'])).exitCode).toBe(0);
+      repo.write('src/tax.js', 'export const rate = 0.2; // TODO: regional rates\n');
+      repo.write('slow', '');
+      const running = () => server.stderr().split('culprit debug: running todos').length - 1;
+      const interrupted = startCli(repo.root, ['check', '--json']);
+      expect(await waitFor(() => running() === 1, 30_000)).toBe(true);
+      interrupted.child.kill('SIGKILL');
+      await interrupted.exited;
+
+      repo.remove('slow');
+      const check = await runCliAsync(repo.root, ['check', '--json'], { CULPRIT_DEBUG: '1' });
+      expect(check.stderr).toContain('culprit debug: serve: answered by the server');
+      expect(running()).toBe(2);
+      const report = parseReport(check.stdout, check.stderr);
+      expect({ attempt: report.attempt, verdict: report.verdict, shown: report.shown.map((finding) => finding.path) }).toEqual({
+        attempt: 1,
+        verdict: 'introduced',
+        shown: ['src/tax.js'],
+      });
+    } finally {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+  });
+});
+
+describe('culprit mcp', () => {
+  it('checks warm and answers what a cold culprit check --json gives', async () => {
+    const [{ reports, stderr }, expected] = await Promise.all([viaMcp, cold]);
+    expect(reports.map(withoutDurations)).toEqual(expected.map(({ report }) => withoutDurations(report)));
+    // Primed after start, then incremental: one worker, nothing run cold beside it.
+    expect(readWorkerPids(stderr)).toHaveLength(1);
+    expect(stderr).not.toMatch(/warm: .*cold/);
+  });
+});

@@ -1,6 +1,9 @@
 /**
  * culprit's own work without any tool: attribution and triage over synthetic findings on a
- * synthetic module graph, timed at two sizes so growth can be read off.
+ * synthetic module graph, timed at two sizes so growth can be read off. The findings reach the
+ * core as they do in a check, deserialised from JSON (the base from the snapshot file, the
+ * current ones from the workers' IPC messages), not as the template-literal strings that built
+ * them.
  */
 import type { AnchoredDiagnostic } from '../src/diagnostic.js';
 import { attribute } from '../src/attribute.js';
@@ -65,8 +68,10 @@ export function timeCore(findings: number, files: number): CoreTiming {
     ...before.map((finding) => ({ ...finding, line: finding.line + 3, message: finding.message.replace(/\d+$/, (n) => String(Number(n) + 3)) })),
     ...makeFindings(Math.round(findings * 0.02), files, 2).map((finding) => ({ ...finding, anchor: `${finding.anchor} // new` })),
   ];
+  const base = deserialize(before);
+  const current = deserialize(after);
   const started = performance.now();
-  const attribution = attribute(before, after);
+  const attribution = attribute(base, current);
   const attributed = performance.now();
   makeReport({
     attribution,
@@ -78,10 +83,14 @@ export function timeCore(findings: number, files: number): CoreTiming {
   });
   const reported = performance.now();
   return {
-    findings: after.length,
+    findings: current.length,
     files,
     attributeMs: attributed - started,
     reportMs: reported - attributed,
     totalMs: reported - started,
   };
+}
+
+function deserialize(findings: readonly AnchoredDiagnostic[]): AnchoredDiagnostic[] {
+  return JSON.parse(JSON.stringify(findings)) as AnchoredDiagnostic[];
 }

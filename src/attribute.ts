@@ -4,7 +4,7 @@
  * about and not on line numbers or the order tools reported them in.
  */
 import type { AnchoredDiagnostic, Finding } from './diagnostic.js';
-import { identifyFindings, makeFinding } from './fingerprint.js';
+import { identifyBaseAndCurrent, makeFinding } from './fingerprint.js';
 
 export interface AttributeOptions {
   /** Base path → current path for files renamed or moved since the baseline. */
@@ -45,8 +45,7 @@ export function attribute(
   const currentPathOf = (diagnostic: AnchoredDiagnostic): string | null =>
     diagnostic.path === null ? null : (renames.get(diagnostic.path) ?? diagnostic.path);
 
-  const current = identifyFindings(after);
-  const base = identifyFindings(before, currentPathOf);
+  const { base, current } = identifyBaseAndCurrent(before, after, renames);
 
   // `<hash>#<n>` exists on a side exactly when n is at most that side's count of the hash, so
   // comparing counts is comparing the sets of fingerprints, without building either set.
@@ -54,12 +53,12 @@ export function attribute(
   const standing: Finding[] = [];
   current.order.forEach((index, rank) => {
     const finding = makeFinding(after[index]!, current, rank);
-    if (current.occurrences[rank]! > base.countOf(current.hashes[rank]!)) introduced.push(finding);
+    if (current.occurrences[rank]! > base.countOf(current.numbers[rank]!)) introduced.push(finding);
     else standing.push(finding);
   });
   const resolved: ResolvedFinding[] = [];
   base.order.forEach((index, rank) => {
-    if (base.occurrences[rank]! <= current.countOf(base.hashes[rank]!)) return;
+    if (base.occurrences[rank]! <= current.countOf(base.numbers[rank]!)) return;
     const finding = makeFinding(before[index]!, base, rank);
     resolved.push({ ...finding, lineDeleted: isLineDeleted(finding, currentPathOf(finding), options.hasLine) });
   });

@@ -37,25 +37,36 @@ export interface Baseline {
 export interface ResolveBaselineOptions {
   /** Compare with this revision's tree even when a started task exists. */
   base?: string;
+  /**
+   * The work tree's tree and a way to snapshot it. When a baseline that is not cached is that
+   * very tree (a check before any edit), the checks run once, in the work tree, instead of once
+   * on a copy and again in the work tree; the caller reuses that run as its current snapshot.
+   */
+  workTree?: WorkTreeRun;
+}
+
+export interface WorkTreeRun {
+  treeId: string;
+  takeSnapshot(): Promise<Snapshot>;
 }
 
 export async function resolveBaseline(context: TaskContext, sessions: SessionFile, options: ResolveBaselineOptions = {}): Promise<Baseline> {
-  if (options.base === undefined && sessions.started !== null) return resolveStartedBaseline(context, sessions.started);
-  return resolveRevisionBaseline(context, sessions, options.base ?? 'HEAD');
+  if (options.base === undefined && sessions.started !== null) return resolveStartedBaseline(context, sessions.started, options.workTree);
+  return resolveRevisionBaseline(context, sessions, options.base ?? 'HEAD', options.workTree);
 }
 
-async function resolveStartedBaseline(context: TaskContext, session: TaskSession): Promise<Baseline> {
+async function resolveStartedBaseline(context: TaskContext, session: TaskSession, workTree: WorkTreeRun | undefined): Promise<Baseline> {
   const snapshot = loadCachedSnapshot(context.layout, session.baseline);
   if (snapshot !== null) return { id: session.baseline, snapshot, label: session.baselineLabel, kind: 'started', source: 'session', session };
   if (session.tree === undefined || context.repo === null) {
     throw makeUserError(`the baseline of this task is missing from ${context.layout.snapshots}; run \`culprit start\` again`);
   }
   // The cache was cleared, but git still has the tree the task started from.
-  const taken = await ensureTreeSnapshot(context, session.tree, session.baselineLabel);
+  const taken = await ensureTreeSnapshot(context, session.tree, session.baselineLabel, workTree);
   return { ...taken, label: session.baselineLabel, kind: 'started', session: { ...session, baseline: taken.id } };
 }
 
-async function resolveRevisionBaseline(context: TaskContext, sessions: SessionFile, rev: string): Promise<Baseline> {
+async function resolveRevisionBaseline(context: TaskContext, sessions: SessionFile, rev: string, workTree: WorkTreeRun | undefined): Promise<Baseline> {
   const { repo } = context;
   if (repo === null) {
     throw makeUserError(
@@ -73,20 +84,21 @@ async function resolveRevisionBaseline(context: TaskContext, sessions: SessionFi
   }
   const treeId = await readCommitTree(repo, commit);
   const label = `${rev} (${commit.slice(0, 7)})`;
-  const taken = await ensureTreeSnapshot(context, treeId, label);
+  const taken = await ensureTreeSnapshot(context, treeId, label, workTree);
   const session = findImplicitSession(sessions, taken.id) ?? makeSession(taken.id, label, treeId);
   return { ...taken, label, kind: 'revision', session: { ...session, baselineLabel: label } };
 }
 
 /**
- * The snapshot of a git tree: from the cache when its key is there, otherwise by a base run,
- * cached when every check completed. An incomplete one is used once and not kept, so the next
- * check tries again.
+ * The snapshot of a git tree: from the cache when its key is there, otherwise by a base run (in
+ * the work tree when it is that tree, as `start` does), cached when every check completed. An
+ * incomplete one is used once and not kept, so the next check tries again.
  */
 export async function ensureTreeSnapshot(
   context: TaskContext,
   treeId: string,
   label: string,
+  workTree?: WorkTreeRun,
 ): Promise<{ id: string; snapshot: Snapshot; source: 'cache' | 'ran' }> {
   const id = makeBaselineKey({ treeId, root: context.root, checks: context.settings.checks });
   const cached = loadCachedSnapshot(context.layout, id);
@@ -94,9 +106,15 @@ export async function ensureTreeSnapshot(
     logDebug(`baseline ${label}: cache hit ${id}`);
     return { id, snapshot: cached, source: 'cache' };
   }
-  logDebug(`baseline ${label}: cache miss ${id}; running the checks on a copy of tree ${treeId}`);
   if (context.repo === null) throw makeUserError(`cannot take a baseline of tree ${treeId} outside git`);
-  const snapshot = await takeBaseSnapshot({ repo: context.repo, treeId, checks: context.settings.checks, scratch: context.layout.scratch });
+  let snapshot: Snapshot;
+  if (workTree?.treeId === treeId) {
+    logDebug(`baseline ${label}: cache miss ${id}; the work tree is tree ${treeId}, so its run is the baseline`);
+    snapshot = await workTree.takeSnapshot();
+  } else {
+    logDebug(`baseline ${label}: cache miss ${id}; running the checks on a copy of tree ${treeId}`);
+    snapshot = await takeBaseSnapshot({ repo: context.repo, treeId, checks: context.settings.checks, scratch: context.layout.scratch });
+  }
   if (isComplete(snapshot)) saveCachedSnapshot(context.layout, id, snapshot);
   return { id, snapshot, source: 'ran' };
 }

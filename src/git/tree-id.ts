@@ -3,7 +3,7 @@
  * adds everything (tracked and untracked, not ignored) into a private copy of the index and
  * writes a tree from it. The objects it writes are unreferenced and git's gc removes them.
  */
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { runGit, type Repository } from './git.js';
 import { withPrivateIndex } from './private-index.js';
@@ -12,7 +12,7 @@ export async function makeWorkTreeId(repo: Repository, scratchDir: string): Prom
   return withPrivateIndex(scratchDir, async (index) => {
     // Starting from a copy of the real index lets git reuse its stat cache, so only changed files are hashed.
     try {
-      copyFileSync(join(repo.gitDir, 'index'), index);
+      copyPreservingTime(join(repo.gitDir, 'index'), index);
     } catch {
       // A repository without commits or index yet: start from empty.
     }
@@ -21,6 +21,19 @@ export async function makeWorkTreeId(repo: Repository, scratchDir: string): Prom
     await runGit(['add', '--all', '--ignore-errors', '--', '.', ':(exclude,glob)**/node_modules/**'], { cwd: repo.root, env });
     return (await runGit(['write-tree'], { cwd: repo.root, env })).trim();
   });
+}
+
+/**
+ * Copies an index file with its modification time. Git trusts an entry's stat data only when the
+ * file's mtime is older than the index's own (racy git): a copy stamped now would make a file
+ * rewritten in the same clock tick as the index, at the same size, look unchanged, and the work
+ * tree would be named by its last commit's tree. The copy's mtime is the original's, a
+ * microsecond earlier rather than later for rounding, which only makes more entries re-checked.
+ */
+function copyPreservingTime(source: string, target: string): void {
+  copyFileSync(source, target);
+  const { atime, mtimeMs } = statSync(source);
+  utimesSync(target, atime, (mtimeMs - 0.001) / 1000);
 }
 
 /** The tree of a commit. */

@@ -111,6 +111,24 @@ test('a second check against the same base reuses the cached baseline and runs n
   expect(readdirSync(tmp)).toEqual([]);
 }, slow);
 
+test('a check before any edit runs the checks once, in the work tree, and that run is the cached baseline', () => {
+  const repo = makeTestRepo({ 'src/a.ts': "export const standing: number = 'old debt';\n" });
+  const tmp = makeTemporaryParent();
+  const first = check(repo, tmp);
+  expect(first.exitCode, first.stderr).toBe(0);
+  expect(first.report.counts).toEqual({ introduced: 0, resolved: 0, standing: 1 });
+  expect(first.stderr).toMatch(/cache miss \w+; the work tree is tree \w+, so its run is the baseline/);
+  expect(readRuns(first.stderr)).toEqual([`culprit debug: running tsc on ${repo.root}`]);
+
+  repo.write('src/a.ts', "export const standing: number = 'old debt';\nexport const fresh: number = 'new';\n");
+  const second = check(repo, tmp);
+  expect(second.stderr).toMatch(/baseline HEAD \(\w+\): cache hit/);
+  expect(readRuns(second.stderr)).toEqual([`culprit debug: running tsc on ${repo.root}`]);
+  expect(second.report.counts).toEqual({ introduced: 1, resolved: 0, standing: 1 });
+  expect(second.report.attempt).toBe(2);
+  expect(readdirSync(tmp)).toEqual([]);
+}, slow);
+
 test('checks without start form a session per base: stuck works, a new commit starts over, start takes over', () => {
   const repo = makeTestRepo({ 'src/a.ts': 'export const a: number = 1;\n' });
   const tmp = makeTemporaryParent();

@@ -1,0 +1,401 @@
+/**
+ * `npm run bench`: generated repositories (about 800 and 3,000 files, barrels, path aliases and
+ * thousands of standing lint findings), measured in one run against the repository's own tools:
+ * raw `tsc --noEmit` + `eslint .`; `culprit check` with a cached baseline; warm re-checks through
+ * `culprit serve` after a one-line body edit and after an exported-type edit; culprit's own share
+ * of a check; peak memory; a warm server's memory over consecutive attempts; the core alone on
+ * synthetic findings. Every culprit run is the built CLI (dist/cli/main.js) as a child process.
+ * Targets are printed beside the figures, never asserted: a loaded machine moves them.
+ *
+ * Environment: BENCH_SIZES (default 800,3000), BENCH_ATTEMPTS (warm attempts, default 100),
+ * BENCH_MEMORY_SIZE (the size those attempts run on, default the smallest), BENCH_CORE (findings,
+ * default 10000,100000), BENCH_CORE_FILES (graph files, default 20000), BENCH_KEEP=1 keeps the
+ * generated repositories.
+ */
+import { rmSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { timeCore, type CoreTiming } from './core.js';
+import { makeBodyEdit, makeTypeEdit, type Edit } from './edits.js';
+import { generateRepo, type GeneratedRepo } from './generate-repo.js';
+import { describeMeasurement, measureProcess, type ProcessMeasure } from './measure-process.js';
+import { renderTable, type TableRow } from './render-table.js';
+import { startServe, type ServeProcess } from './serve-process.js';
+
+const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const cli = join(projectRoot, 'dist', 'cli', 'main.js');
+
+interface BenchSettings {
+  sizes: number[];
+  attempts: number;
+  memorySize: number;
+  coreFindings: number[];
+  coreFiles: number;
+  keep: boolean;
+}
+
+interface CheckMeasure {
+  wallMs: number;
+  /**
+   * The checks' own time from `--json`'s checks[].durationMs: cold, each check has its worker and
+   * they run side by side, so the slowest one; served, one warm worker answers them one after
+   * the other, so their sum.
+   */
+  checksMs: number;
+  checks: { name: string; durationMs: number }[];
+  treePeakKb: number;
+  maxRssKb: number | null;
+  verdict: string;
+  introduced: number;
+  standing: number;
+  /** Answered by `culprit serve` (its client says so on CULPRIT_DEBUG). */
+  served: boolean;
+  /** `running <checks> on <tree>` lines: how many times the checks ran, and where. */
+  runs: string[];
+  /** Checks that did not complete: `<name> <status>: <error>`. */
+  failed: string[];
+}
+
+interface RawMeasure {
+  tsc: ProcessMeasure;
+  eslint: ProcessMeasure;
+  eslintFindings: number;
+  /** The two run one after the other, as an agent runs them. */
+  totalMs: number;
+  peakKb: number;
+}
+
+interface WarmEdits {
+  /** The round with the median wall time (the lower one of an even count). */
+  median: CheckMeasure;
+  first: CheckMeasure;
+  rounds: number;
+}
+
+interface WarmMemory {
+  attempts: number;
+  first: { serveKb: number; workersKb: number; totalKb: number };
+  last: { serveKb: number; workersKb: number; totalKb: number };
+  maxKb: number;
+  medianMs: number;
+  served: number;
+}
+
+interface RepoMeasure {
+  size: number;
+  repo: GeneratedRepo;
+  raw: RawMeasure;
+  first: CheckMeasure;
+  cached: CheckMeasure;
+  warmBody: WarmEdits;
+  warmType: WarmEdits;
+  memory?: WarmMemory;
+  loads: string[];
+}
+
+function readSettings(): BenchSettings {
+  const numbers = (name: string, fallback: string) =>
+    (process.env[name] ?? fallback)
+      .split(',')
+      .map((value) => Number(value.trim()))
+      .filter((value) => Number.isInteger(value) && value > 0);
+  const sizes = numbers('BENCH_SIZES', '800,3000');
+  if (sizes.length === 0) throw new Error(`BENCH_SIZES must list file counts, got ${JSON.stringify(process.env['BENCH_SIZES'])}`);
+  const memorySize = numbers('BENCH_MEMORY_SIZE', String(Math.min(...sizes)))[0] ?? Math.min(...sizes);
+  return {
+    sizes,
+    attempts: numbers('BENCH_ATTEMPTS', '100')[0] ?? 100,
+    memorySize: sizes.includes(memorySize) ? memorySize : Math.min(...sizes),
+    coreFindings: numbers('BENCH_CORE', '10000,100000'),
+    coreFiles: numbers('BENCH_CORE_FILES', '20000')[0] ?? 20000,
+    keep: process.env['BENCH_KEEP'] === '1',
+  };
+}
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+function describeLoad(): string {
+  const [one, five] = loadavg();
+  const cores = availableParallelism();
+  const busy = one! > cores ? ` — LOADED: more runnable processes than ${cores} cores, timings are inflated` : '';
+  return `load average ${one!.toFixed(2)} (1 min), ${five!.toFixed(2)} (5 min) on ${cores} cores${busy}`;
+}
+
+function makeEnv(served: boolean): NodeJS.ProcessEnv {
+  const { CULPRIT_NO_SERVE: _ignored, ...env } = process.env;
+  return { ...env, CULPRIT_DEBUG: '1', ...(served ? {} : { CULPRIT_NO_SERVE: '1' }) };
+}
+
+async function measureCheck(root: string, served: boolean): Promise<CheckMeasure> {
+  const run = await measureProcess(process.execPath, [cli, 'check', '--json'], { cwd: root, env: makeEnv(served) });
+  if (!run.stdout.startsWith('{')) throw new Error(`culprit check printed no JSON (exit ${run.exitCode}) in ${root}:\n${run.stderr}`);
+  const report = JSON.parse(run.stdout) as {
+    verdict: string;
+    counts: { introduced: number; standing: number };
+    checks: { name: string; status: string; durationMs: number; error?: string }[];
+  };
+  const isServed = run.stderr.includes('answered by the server');
+  const durations = report.checks.map((check) => check.durationMs);
+  return {
+    wallMs: run.wallMs,
+    checksMs: isServed ? durations.reduce((sum, duration) => sum + duration, 0) : Math.max(0, ...durations),
+    checks: report.checks.map(({ name, durationMs }) => ({ name, durationMs })),
+    treePeakKb: run.treePeakKb,
+    maxRssKb: run.maxRssKb,
+    verdict: report.verdict,
+    introduced: report.counts.introduced,
+    standing: report.counts.standing,
+    served: isServed,
+    runs: run.stderr.split('\n').filter((line) => line.startsWith('culprit debug: running ')),
+    failed: report.checks.filter((check) => check.status !== 'ok').map((check) => `${check.name} ${check.status}: ${check.error ?? 'no detail'}`),
+  };
+}
+
+async function measureRaw(root: string): Promise<RawMeasure> {
+  const tsc = await measureProcess(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', '.'], { cwd: root });
+  const eslint = await measureProcess(process.execPath, [join(root, 'node_modules/eslint/bin/eslint.js'), '.'], { cwd: root });
+  if (tsc.exitCode !== 0) throw new Error(`raw tsc failed (exit ${tsc.exitCode}) in ${root}: ${tsc.stdout.slice(0, 2000)}${tsc.stderr.slice(0, 2000)}`);
+  const problems = /(\d+) problems?/.exec(eslint.stdout);
+  if (problems === null) throw new Error(`raw eslint reported no problems summary (exit ${eslint.exitCode}) in ${root}: ${eslint.stderr.slice(0, 2000)}`);
+  const peak = (measure: ProcessMeasure) => measure.maxRssKb ?? measure.treePeakKb;
+  return { tsc, eslint, eslintFindings: Number(problems[1]), totalMs: tsc.wallMs + eslint.wallMs, peakKb: Math.max(peak(tsc), peak(eslint)) };
+}
+
+function describeCheck(label: string, check: CheckMeasure, raw: RawMeasure): string {
+  const checks = check.checks.map((run) => `${run.name} ${seconds(run.durationMs)}`).join(', ');
+  const how = check.served ? 'served by culprit serve' : 'cold (CULPRIT_NO_SERVE=1)';
+  const failed = check.failed.length === 0 ? '' : `; FAILED: ${check.failed.join('; ')}`;
+  return `  ${label}: ${seconds(check.wallMs)} = ${ratio(check.wallMs, raw.totalMs)} raw; ${how}; verdict ${check.verdict}, ${check.introduced} introduced, ${check.standing} standing; checks: ${checks}; check runs: ${check.runs.length}; peak tree RSS ${megabytes(check.treePeakKb)}${failed}`;
+}
+
+async function measureRepo(size: number, settings: BenchSettings): Promise<RepoMeasure> {
+  const started = performance.now();
+  const repo = generateRepo(size);
+  try {
+    return await measureGeneratedRepo(repo, size, settings, started);
+  } catch (error) {
+    if (!settings.keep) rmSync(repo.root, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function measureGeneratedRepo(repo: GeneratedRepo, size: number, settings: BenchSettings, started: number): Promise<RepoMeasure> {
+  const loads = [describeLoad()];
+  log(`\n== ${repo.files} files in ${repo.root} (generated in ${seconds(performance.now() - started)}); ${loads[0]}`);
+
+  const raw = await measureRaw(repo.root);
+  log(`  raw tsc --noEmit: ${seconds(raw.tsc.wallMs)}, peak ${megabytes(raw.tsc.maxRssKb ?? raw.tsc.treePeakKb)}; raw eslint .: ${seconds(raw.eslint.wallMs)}, peak ${megabytes(raw.eslint.maxRssKb ?? raw.eslint.treePeakKb)}, ${raw.eslintFindings} findings`);
+
+  // No baseline yet: HEAD's snapshot is taken by this check (and cached for the next ones).
+  const first = await measureCheck(repo.root, false);
+  log(describeCheck('first check, nothing cached', first, raw));
+
+  const body = makeBodyEdit(repo);
+  const type = makeTypeEdit(repo);
+  body.apply(1);
+  const cached = await measureCheck(repo.root, false);
+  log(describeCheck('check with the cached baseline, one-line body edit', cached, raw));
+  body.revert();
+  loads.push(describeLoad());
+
+  const serve = await startServe(cli, repo.root, makeEnv(true));
+  let warmBody: WarmEdits;
+  let warmType: WarmEdits;
+  let memory: WarmMemory | undefined;
+  try {
+    const prime = await measureCheck(repo.root, true);
+    log(describeCheck('served check, the server starting its warm worker', prime, raw));
+    warmBody = await measureEdits(repo.root, body, 'one-line body edit', raw, bodySteps);
+    warmType = await measureEdits(repo.root, type, 'exported-type edit', raw, typeSteps);
+    if (size === settings.memorySize) memory = await measureWarmMemory(repo.root, serve, body, settings.attempts);
+  } finally {
+    await serve.stop();
+  }
+  loads.push(describeLoad());
+  log(`  ${loads.at(-1)!}`);
+  return { size, repo, raw, first, cached, warmBody, warmType, ...(memory === undefined ? {} : { memory }), loads };
+}
+
+/**
+ * Warm edits, each measured: the body edit three times with a different line each time, then
+ * reverted; the exported-type edit applied, reverted, applied, reverted (each of those changes
+ * the type). The median is reported, and the first one beside it: the first incremental run
+ * after the server's first check is where a warm engine's own warm-up shows.
+ */
+async function measureEdits(root: string, edit: Edit, label: string, raw: RawMeasure, steps: readonly (number | 'revert')[]): Promise<WarmEdits> {
+  const rounds: CheckMeasure[] = [];
+  for (const [index, step] of steps.entries()) {
+    if (step === 'revert') edit.revert();
+    else edit.apply(step);
+    const measured = await measureCheck(root, true);
+    rounds.push(measured);
+    log(describeCheck(`warm re-check, ${label} (${step === 'revert' ? 'reverted' : `variant ${step}`}), round ${index + 1}`, measured, raw));
+  }
+  edit.revert();
+  const sorted = [...rounds].sort((a, b) => a.wallMs - b.wallMs);
+  return { median: sorted[Math.floor((sorted.length - 1) / 2)]!, first: rounds[0]!, rounds: rounds.length };
+}
+
+const bodySteps = [1, 2, 3, 'revert'] as const;
+const typeSteps = [1, 'revert', 2, 'revert'] as const;
+
+async function measureWarmMemory(root: string, serve: ServeProcess, edit: Edit, attempts: number): Promise<WarmMemory> {
+  log(`  ${attempts} consecutive warm attempts (a different one-line body edit each):`);
+  const times: number[] = [];
+  let first: WarmMemory['first'] | undefined;
+  let last: WarmMemory['last'] | undefined;
+  let maxKb = 0;
+  let served = 0;
+  for (let attempt = 1; attempt <= attempts; attempt += 1) {
+    edit.apply(1000 + attempt);
+    const check = await measureCheck(root, true);
+    times.push(check.wallMs);
+    if (check.served) served += 1;
+    const memory = serve.readMemory();
+    maxKb = Math.max(maxKb, memory.totalKb);
+    first ??= memory;
+    last = memory;
+    if (attempt === 1 || attempt % 10 === 0) {
+      log(`    attempt ${attempt}: ${seconds(check.wallMs)}, serve ${megabytes(memory.serveKb)} + worker ${megabytes(memory.workersKb)} = ${megabytes(memory.totalKb)}`);
+    }
+  }
+  edit.revert();
+  return { attempts, first: first!, last: last!, maxKb, medianMs: median(times), served };
+}
+
+/** `culprit --version`, the median of three: what every CLI invocation pays before it does anything (node's start, loading the CLI's modules). */
+async function measureStartup(): Promise<{ cliMs: number; nodeMs: number }> {
+  const medianOf = async (args: string[]) => {
+    const runs: number[] = [];
+    for (let run = 0; run < 3; run += 1) runs.push((await measureProcess(process.execPath, args, { cwd: projectRoot })).wallMs);
+    return median(runs);
+  };
+  return { cliMs: await medianOf([cli, '--version']), nodeMs: await medianOf(['-e', '0']) };
+}
+
+function measureCore(settings: BenchSettings): CoreTiming[] {
+  // One untimed run first: the JIT's warm-up is not the core's cost at any size.
+  timeCore(Math.min(...settings.coreFindings), settings.coreFiles);
+  return settings.coreFindings.map((findings) => {
+    const runs = [0, 1, 2].map(() => timeCore(findings, settings.coreFiles));
+    return runs.reduce((best, run) => (run.totalMs < best.totalMs ? run : best));
+  });
+}
+
+function makeRows(repos: RepoMeasure[], core: CoreTiming[], startup: { cliMs: number; nodeMs: number }, settings: BenchSettings): TableRow[] {
+  const each = (value: (repo: RepoMeasure) => string) => repos.map(value);
+  const rows: TableRow[] = [
+    { metric: 'files (standing eslint findings)', values: each((r) => `${r.repo.files} (${r.raw.eslintFindings})`), target: '' },
+    { metric: 'raw tsc --noEmit: time, peak RSS', values: each((r) => `${seconds(r.raw.tsc.wallMs)}, ${megabytes(r.raw.tsc.maxRssKb ?? r.raw.tsc.treePeakKb)}`), target: '' },
+    { metric: 'raw eslint .: time, peak RSS', values: each((r) => `${seconds(r.raw.eslint.wallMs)}, ${megabytes(r.raw.eslint.maxRssKb ?? r.raw.eslint.treePeakKb)}`), target: '' },
+    { metric: 'raw = tsc + eslint, one after the other', values: each((r) => `${seconds(r.raw.totalMs)}, ${megabytes(r.raw.peakKb)}`), target: '' },
+    { metric: 'first check, nothing cached (× raw)', values: each((r) => `${seconds(r.first.wallMs)} (${ratio(r.first.wallMs, r.raw.totalMs)}), ${r.first.runs.length} run`), target: 'checks run once' },
+    { metric: 'check, cached baseline (× raw)', values: each((r) => `${seconds(r.cached.wallMs)} (${ratio(r.cached.wallMs, r.raw.totalMs)})`), target: '≤ 1.05×' },
+    {
+      metric: "  culprit's own work (wall − slowest check)",
+      values: each((r) => `${seconds(r.cached.wallMs - r.cached.checksMs)} (${percent(r.cached.wallMs - r.cached.checksMs, r.cached.wallMs)})`),
+      target: '',
+    },
+    { metric: 'warm re-check, body edit: median (× raw)', values: each((r) => describeWarm(r.warmBody.median, r.raw)), target: '≤ 0.05×' },
+    {
+      metric: "  culprit's own work (wall − checks)",
+      values: each((r) => `${seconds(r.warmBody.median.wallMs - r.warmBody.median.checksMs)} (${percent(r.warmBody.median.wallMs - r.warmBody.median.checksMs, r.warmBody.median.wallMs)})`),
+      target: '',
+    },
+    { metric: "    of which the CLI's start-up (culprit --version)", values: [`${seconds(startup.cliMs)} (node alone: ${seconds(startup.nodeMs)})`], target: '' },
+    { metric: '  first body edit after the server started', values: each((r) => describeWarm(r.warmBody.first, r.raw)), target: '' },
+    { metric: 'warm re-check, exported-type edit: median', values: each((r) => describeWarm(r.warmType.median, r.raw)), target: '≤ 0.3×' },
+    { metric: '  first exported-type edit', values: each((r) => describeWarm(r.warmType.first, r.raw)), target: '' },
+    { metric: 'peak memory, cached check (× raw peak)', values: each((r) => `${megabytes(r.cached.treePeakKb)} (${ratio(r.cached.treePeakKb, r.raw.peakKb)})`), target: '≤ 1.2×' },
+  ];
+  const memory = repos.find((repo) => repo.memory !== undefined);
+  if (memory?.memory !== undefined) {
+    const { first, last, maxKb, attempts, medianMs, served } = memory.memory;
+    rows.push({
+      metric: `warm server RSS, attempt 1 → ${attempts} (${memory.repo.files} files)`,
+      values: [
+        `${megabytes(first.totalKb)} → ${megabytes(last.totalKb)} (${signedPercent(last.totalKb - first.totalKb, first.totalKb)}), max ${megabytes(maxKb)}; median check ${seconds(medianMs)}, ${served}/${attempts} served`,
+      ],
+      target: 'flat',
+    });
+  }
+  const [small, large] = [core[0], core.at(-1)];
+  if (small !== undefined && large !== undefined) {
+    rows.push({
+      metric: `core: ${core.map((timing) => shortCount(timing.findings)).join(' / ')} findings, ${shortCount(settings.coreFiles)}-file graph`,
+      values: [
+        `${core.map((timing) => seconds(timing.totalMs)).join(' / ')} (×${(large.totalMs / small.totalMs).toFixed(1)}); attribution alone ${core
+          .map((timing) => seconds(timing.attributeMs))
+          .join(' / ')} (×${(large.attributeMs / small.attributeMs).toFixed(1)}) for ×${(large.findings / small.findings).toFixed(0)} findings`,
+      ],
+      target: '100k < 0.5 s, linear',
+    });
+  }
+  return rows;
+}
+
+async function main(): Promise<void> {
+  const settings = readSettings();
+  log(`culprit bench: sizes ${settings.sizes.join(', ')}; ${settings.attempts} warm attempts on ${settings.memorySize}; core ${settings.coreFindings.join(', ')} findings on ${settings.coreFiles} files`);
+  log(`machine: ${cpus()[0]?.model ?? 'unknown cpu'}, node ${process.version}; ${describeLoad()}`);
+  log(`measured: ${describeMeasurement()}`);
+  log(
+    "culprit: the built CLI (dist/cli/main.js) as a child process, --json; culprit's own time in a check = its wall time (process start to exit) − the checks' time from checks[].durationMs: the slowest check when cold (one worker per check, side by side), their sum when served (one warm worker answers them in turn)",
+  );
+  const repos: RepoMeasure[] = [];
+  try {
+    for (const size of settings.sizes) repos.push(await measureRepo(size, settings));
+  } finally {
+    if (!settings.keep) for (const { repo } of repos) rmSync(repo.root, { recursive: true, force: true });
+  }
+
+  log(`\n== core: attribute + report on synthetic findings (timeCore, in process; best of 3 after a warm-up run); ${describeLoad()}`);
+  const core = measureCore(settings);
+  for (const timing of core) {
+    log(`  ${timing.findings} findings, ${timing.files} files: attribute ${seconds(timing.attributeMs)} + report ${seconds(timing.reportMs)} = ${seconds(timing.totalMs)}`);
+  }
+  const startup = await measureStartup();
+  log(`  CLI start-up: culprit --version ${seconds(startup.cliMs)}, node -e 0 ${seconds(startup.nodeMs)} (medians of 3)`);
+
+  log(`\n== summary (${describeLoad()})`);
+  log(renderTable(['metric', ...repos.map((repo) => `${repo.repo.files} files`), 'target'], makeRows(repos, core, startup, settings)));
+}
+
+function describeWarm(check: CheckMeasure, raw: RawMeasure): string {
+  const flags = [...(check.served ? [] : ['NOT SERVED']), ...(check.failed.length === 0 ? [] : ['CHECK FAILED'])];
+  return `${seconds(check.wallMs)} (${ratio(check.wallMs, raw.totalMs)})${flags.map((flag) => ` ${flag}`).join('')}`;
+}
+
+function seconds(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}
+
+function megabytes(kb: number): string {
+  return `${Math.round(kb / 1024)} MB`;
+}
+
+function ratio(value: number, base: number): string {
+  return base <= 0 ? '?' : `${(value / base).toFixed(value / base < 0.1 ? 3 : 2)}×`;
+}
+
+function percent(part: number, whole: number): string {
+  return whole <= 0 ? '?' : `${Math.round((100 * part) / whole)}%`;
+}
+
+function signedPercent(change: number, base: number): string {
+  if (base <= 0) return '?';
+  const value = (100 * change) / base;
+  return `${value >= 0 ? '+' : ''}${value.toFixed(1)}%`;
+}
+
+function shortCount(count: number): string {
+  return count >= 1000 && count % 1000 === 0 ? `${count / 1000}k` : String(count);
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+await main();

@@ -1,0 +1,66 @@
+/**
+ * A `culprit serve` started for the benchmark: the built CLI in the background, ready once it
+ * says where it listens; its memory is the serve process plus its warm worker (its descendants).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readTreeMembers } from './measure-process.js';
+
+export interface ServeProcess {
+  pid: number;
+  /** RSS of the serve process and of each descendant (the warm worker), in KB. */
+  readMemory(): { serveKb: number; workersKb: number; totalKb: number };
+  stop(): Promise<void>;
+}
+
+export async function startServe(cli: string, root: string, env: NodeJS.ProcessEnv): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [cli, 'serve', '--idle-timeout', '3600'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error(`culprit serve did not start in ${root}`);
+  await waitForLine(child, /: serving /, 60_000);
+  return {
+    pid,
+    readMemory() {
+      const members = readTreeMembers(pid);
+      const serveKb = members.find((member) => member.pid === pid)?.rssKb ?? 0;
+      const totalKb = members.reduce((sum, member) => sum + member.rssKb, 0);
+      return { serveKb, workersKb: totalKb - serveKb, totalKb };
+    },
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      const stopper = spawn(process.execPath, [cli, 'serve', '--stop'], { cwd: root, env, stdio: 'ignore' });
+      await new Promise<void>((resolve) => stopper.once('exit', () => resolve()));
+      const timer = setTimeout(() => child.kill('SIGTERM'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => fail(new Error(`culprit serve printed no ${pattern} within ${timeoutMs} ms: ${seen}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString('utf8');
+      if (pattern.test(seen)) finish();
+    };
+    const onExit = (code: number | null) => fail(new Error(`culprit serve exited (code ${code}) before serving: ${seen}`));
+    const finish = () => {
+      clearTimeout(timer);
+      child.stderr?.off('data', onData);
+      child.off('exit', onExit);
+      // Keep reading stderr so the server never blocks on a full pipe.
+      child.stderr?.resume();
+      resolve();
+    };
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      child.stderr?.off('data', onData);
+      child.off('exit', onExit);
+      reject(error);
+    };
+    child.stderr?.on('data', onData);
+    child.once('exit', onExit);
+  });
+}

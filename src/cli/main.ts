@@ -7,17 +7,13 @@ import { createRequire } from 'node:module';
 import { formatNames, type FormatName } from '../render/index.js';
 import { hookAgentNames, type HookAgentName } from '../hooks/agents.js';
 import { gateFormatNames, type GateFormatName } from '../baseline/gate-renderers.js';
-import { runBaselineCommand } from './baseline.js';
-import { runCheckCommand } from './check.js';
-import { runGateCommand } from './gate.js';
-import { runHookFromStdin } from './hook.js';
-import { runMcpCommand } from './mcp.js';
+import { defaultIdleSeconds } from '../warm/serve-protocol.js';
 import { parsePositiveInteger, runCommand } from './run-command.js';
-import { defaultIdleSeconds, runServeCommand } from './serve.js';
-import { runStartCommand } from './start.js';
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
 
+// Each command's modules load when it runs: a check a warm server answers then costs little more
+// than node's own start-up (the MCP SDK, the checks and the triage are not read for it).
 const program = new Command('culprit')
   .description('Show a coding agent only what its edit broke, root causes first.')
   .version(version)
@@ -30,7 +26,7 @@ program
   .description("take the task's baseline: run every check once on the tree as it is")
   .option('--json', 'print a JSON object instead of text')
   .action((options: { json?: boolean }) =>
-    runCommand(() => runStartCommand({ ...globalOptions(), ...options })),
+    runCommand(async () => (await import('./start.js')).runStartCommand({ ...globalOptions(), ...options })),
   );
 
 program
@@ -44,7 +40,7 @@ program
   .option('--base <rev>', "compare with this revision's tree (e.g. origin/main); default: the started task, else HEAD")
   .option('--once-per-tree', 'when nothing changed since the last check, repeat its verdict instead of counting a new attempt (for per-file lint commands)')
   .action((_files: string[], options: { json?: boolean; format?: FormatName; maxFiles?: number; outputLimit?: number; base?: string; oncePerTree?: boolean }) =>
-    runCommand(() => runCheckCommand({ ...globalOptions(), ...options, viaServer: { version } })),
+    runCommand(async () => (await import('./check.js')).runCheckCommand({ ...globalOptions(), ...options, viaServer: { version } })),
   );
 
 program
@@ -52,7 +48,7 @@ program
   .description('fail on any finding culprit-baseline.json does not allow, and on entries that no longer exist')
   .option('--json', 'print one JSON object (same as --format json)')
   .addOption(new Option('--format <format>', 'output format').choices(gateFormatNames).default('text'))
-  .action((options: { json?: boolean; format?: GateFormatName }) => runCommand(() => runGateCommand({ ...globalOptions(), ...options })));
+  .action((options: { json?: boolean; format?: GateFormatName }) => runCommand(async () => (await import('./gate.js')).runGateCommand({ ...globalOptions(), ...options })));
 
 program
   .command('baseline')
@@ -61,7 +57,7 @@ program
   .option('--prune', 'remove entries that no longer exist; never adds any')
   .option('--json', 'print a JSON object instead of text')
   .action((options: { write?: boolean; prune?: boolean; json?: boolean }) =>
-    runCommand(() => runBaselineCommand({ ...globalOptions(), ...options })),
+    runCommand(async () => (await import('./baseline.js')).runBaselineCommand({ ...globalOptions(), ...options })),
   );
 
 program
@@ -69,18 +65,18 @@ program
   .description('keep this work tree\'s checks warm; `culprit check` here uses the server while it runs (foreground; logs to stderr)')
   .option('--stop', 'stop the server running for this work tree')
   .option('--idle-timeout <seconds>', `exit after this many seconds without a check (default ${defaultIdleSeconds})`, parsePositiveInteger)
-  .action((options: { stop?: boolean; idleTimeout?: number }) => runCommand(() => runServeCommand({ ...globalOptions(), ...options, version })));
+  .action((options: { stop?: boolean; idleTimeout?: number }) => runCommand(async () => (await import('./serve.js')).runServeCommand({ ...globalOptions(), ...options, version })));
 
 program
   .command('mcp')
   .description('serve the MCP tools start, check and explain over stdio for this repository')
-  .action(() => runMcpCommand({ ...globalOptions(), version }));
+  .action(async () => (await import('./mcp.js')).runMcpCommand({ ...globalOptions(), version }));
 
 program
   .command('hook')
   .description("answer an agent's hook: read its hook JSON on stdin, check after an edit or before a stop")
   .addArgument(new Argument('<agent>', 'the agent running the hook').choices(hookAgentNames))
-  .action((agent: HookAgentName) => runHookFromStdin({ ...globalOptions(), agent }));
+  .action(async (agent: HookAgentName) => (await import('./hook.js')).runHookFromStdin({ ...globalOptions(), agent }));
 
 function globalOptions(): { cwd?: string } {
   const { cwd } = program.opts<{ cwd?: string }>();

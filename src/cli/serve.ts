@@ -6,12 +6,11 @@
 import { resolve } from 'node:path';
 import type { FormatName } from '../render/index.js';
 import { askServer, findServeSocket } from '../warm/serve-client.js';
+import { defaultIdleSeconds } from '../warm/serve-protocol.js';
 import { serveWorkTree } from '../warm/serve-server.js';
 import { runCheckCommand } from './check.js';
 import type { CommandOutcome } from './run-command.js';
 
-/** Without a request for this long, the server exits: 30 minutes. */
-export const defaultIdleSeconds = 1800;
 
 export interface ServeCommandOptions {
   cwd?: string;

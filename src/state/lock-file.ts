@@ -14,7 +14,7 @@ import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { makeUserError } from '../errors.js';
-import { isRunning, releaseTemporaryPath, sweepAbandonedPaths, trackTemporaryPath } from './temporary-paths.js';
+import { isRunning, releaseTemporaryPath, sweepAbandonedPaths, trackTemporaryPath, whileArmed } from './temporary-paths.js';
 
 export interface LockHolder {
   pid: number;
@@ -81,27 +81,29 @@ async function acquireLockFile(file: string, options: LockOptions): Promise<void
 
 /**
  * Creates the lock with its whole content, or returns false when it exists. Synchronous from
- * start to end, so no signal handler runs in between: the lock is tracked (removed on a signal)
- * from the moment it exists.
+ * start to end with the signal handlers installed first (`whileArmed`), so a signal waits until
+ * the lock is tracked, and then removes it.
  */
 function tryCreate(file: string, text: string): boolean {
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  let created: boolean;
-  try {
-    writeFileSync(temporary, text, { flag: 'wx' });
-    linkSync(temporary, file);
-    created = true;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') created = false;
-    // No hard links on this file system: exclusive create, with a moment where the file is empty.
-    else if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'EXDEV') created = createExclusively(file, text);
-    else throw error;
-  } finally {
-    rmSync(temporary, { force: true });
-  }
-  if (created) trackTemporaryPath(file);
-  return created;
+  return whileArmed(() => {
+    const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    let created: boolean;
+    try {
+      writeFileSync(temporary, text, { flag: 'wx' });
+      linkSync(temporary, file);
+      created = true;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') created = false;
+      // No hard links on this file system: exclusive create, with a moment where the file is empty.
+      else if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'EXDEV') created = createExclusively(file, text);
+      else throw error;
+    } finally {
+      rmSync(temporary, { force: true });
+    }
+    if (created) trackTemporaryPath(file);
+    return created;
+  });
 }
 
 function createExclusively(file: string, text: string): boolean {

@@ -21,6 +21,8 @@ const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 const live = new Set<string>();
 const helpers = new Set<ChildProcess>();
 let interruptedBy: NodeJS.Signals | undefined;
+/** Creations under way (see `whileArmed`): the handlers stay installed for them. */
+let arming = 0;
 
 /**
  * A new empty directory under the system's temporary directory (`TMPDIR`), named
@@ -29,9 +31,28 @@ let interruptedBy: NodeJS.Signals | undefined;
 export function makeTemporaryDirectory(prefix: string): string {
   const parent = realpathSync(tmpdir());
   sweepAbandonedPaths(parent, readPrefixedPid(prefix));
-  const dir = realpathSync(mkdtempSync(join(parent, `${prefix}${process.pid}-`)));
-  trackTemporaryPath(dir);
-  return dir;
+  return whileArmed(() => {
+    const dir = realpathSync(mkdtempSync(join(parent, `${prefix}${process.pid}-`)));
+    trackTemporaryPath(dir);
+    return dir;
+  });
+}
+
+/**
+ * Runs `create` (synchronous: it makes a path and tracks it) with the signal handlers installed.
+ * With none installed a signal kills at once, even between two synchronous lines, and the kernel
+ * delivers it on the return from a system call: a path made just before it would be tracked
+ * stays behind. With a handler, the signal waits for `create` to finish, then removes the path.
+ */
+export function whileArmed<T>(create: () => T): T {
+  if (isIdle()) installHandlers();
+  arming += 1;
+  try {
+    return create();
+  } finally {
+    arming -= 1;
+    settle();
+  }
 }
 
 /** Removes `path` (a file or a directory tree) when culprit ends, unless released first. */
@@ -89,7 +110,7 @@ function removePath(path: string): void {
 }
 
 function isIdle(): boolean {
-  return live.size === 0 && helpers.size === 0;
+  return live.size === 0 && helpers.size === 0 && arming === 0;
 }
 
 /** After a release: uninstall when nothing is tracked, and die of a signal that was deferred. */

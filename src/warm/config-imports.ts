@@ -5,8 +5,9 @@
  * `import()` with a literal, `require()`); only relative ones are local, packages change with an
  * install, which the worker watches separately.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { isFile } from './file-states.js';
 
 const specifierPattern =
   /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]+)\1/g;
@@ -41,7 +42,7 @@ function resolveLocal(from: string, specifier: string): string | undefined {
   const base = resolve(from, specifier);
   for (const extension of extensions) {
     const candidate = base + extension;
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+    if (isFile(candidate)) return candidate;
   }
   return undefined;
 }

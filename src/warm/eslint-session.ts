@@ -30,7 +30,7 @@ import type { Diagnostic } from '../diagnostic.js';
 import type { CheckOutput, CheckRequest, EslintOptions } from '../checks/check.js';
 import { lint, loadConfig, loadEslintClass, makeEslint, makeResultReader, type EslintClass } from '../checks/eslint.js';
 import { readLocalImports } from './config-imports.js';
-import { makeFileStates } from './file-states.js';
+import { isFile, makeFileStates } from './file-states.js';
 import { makeFolderListings } from './folder-listings.js';
 import { makeStaleSessionError } from './stale-session.js';
 import type { TscSession } from './tsc-session.js';
@@ -253,13 +253,6 @@ function isInside(directory: string, file: string): boolean {
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
 }
 
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
 
 interface TypescriptEstree {
   clearCaches(): void;

@@ -68,6 +68,15 @@ export function makeFileStates({ compareContent = false }: { compareContent?: bo
   };
 }
 
+/** Whether `path` is a regular file now (following links); false when it is missing or unreadable. */
+export function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
 function readStats(path: string): BigIntStats | undefined {
   try {
     return statSync(path, { bigint: true });

@@ -9,7 +9,7 @@
  * imports or exports, `declare global`, `declare module`). New files are named by the caller's
  * hint, or found in the folders of the files checked (git does not name a new file it ignores).
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Diagnostic } from '../diagnostic.js';
 import type { CheckRequest, ImportRecord, TscOptions } from '../checks/check.js';
 import { dedupeDiagnostics } from '../checks/dedupe-diagnostics.js';
@@ -18,7 +18,7 @@ import { resolveConfigPath } from '../checks/tsc-config-path.js';
 import type { NativeApi, NativeModule, NativeSnapshot } from '../checks/tsc-native-api.js';
 import { listOwnedFiles, makeNativeChecker, openNativeProjects, type NativeFileResult } from '../checks/tsc-native.js';
 import { readProjectReferences } from '../checks/tsc-native-references.js';
-import { makeFileStates } from './file-states.js';
+import { isFile, makeFileStates } from './file-states.js';
 import { makeFolderListings } from './folder-listings.js';
 import { makeStaleSessionError } from './stale-session.js';
 import type { TscRun } from './tsc-session.js';
@@ -60,7 +60,7 @@ export async function openNativeTscSession(request: CheckRequest<TscOptions>, ve
     if (stale.length > 0) throw makeStaleSessionError(`${stale[0]!} changed`);
     const changes: Required<NativeChanges> = { changed: [], created: [], deleted: [] };
     for (const path of new Set([...(hint ?? []), ...documents.takeChanged(), ...folders.takeAdded()])) {
-      const exists = isReadable(path);
+      const exists = isFile(path);
       if (results.has(path) || documents.has(path)) (exists ? changes.changed : changes.deleted).push(path);
       else if (exists && /\.(?:[cm]?[jt]sx?|json)$/.test(path)) changes.created.push(path);
     }
@@ -149,10 +149,3 @@ function collectImporters(changed: readonly string[], results: ReadonlyMap<strin
   return found;
 }
 
-function isReadable(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}

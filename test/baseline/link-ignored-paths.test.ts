@@ -2,20 +2,16 @@
  * What a base copy gets from the work tree: installed packages (workspace packages redirected to
  * the copy), other ignored paths as links, and never anything written below a link.
  */
-import { lstatSync, mkdirSync, mkdtempSync, readlinkSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { lstatSync, mkdirSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { linkIgnoredPaths } from '../../src/baseline/link-ignored-paths.js';
+import { useTemporaryDirectories } from '../helpers/temporary-dirs.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const makeTemporaryDir = useTemporaryDirectories();
 
 function makeDir(): string {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'culprit-link-')));
-  dirs.push(dir);
+  const dir = makeTemporaryDir('culprit-link-');
   return dir;
 }
 

@@ -2,23 +2,19 @@
  * The baseline cache is bounded by use, keeps what started tasks depend on, and treats a
  * corrupt entry as a miss.
  */
-import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { loadCachedSnapshot, saveCachedSnapshot } from '../../src/baseline/snapshot-cache.js';
 import type { Snapshot } from '../../src/snapshot/snapshot.js';
 import { saveSessionFile } from '../../src/state/session-store.js';
 import { resolveStateLayout, type StateLayout } from '../../src/state/state-dir.js';
+import { useTemporaryDirectories } from '../helpers/temporary-dirs.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const makeTemporaryDir = useTemporaryDirectories();
 
 function makeLayout(): StateLayout {
-  const dir = mkdtempSync(join(tmpdir(), 'culprit-cache-'));
-  dirs.push(dir);
+  const dir = makeTemporaryDir('culprit-cache-');
   return resolveStateLayout('/repo', { root: '/repo', gitDir: dir, commonDir: dir });
 }
 

@@ -3,21 +3,18 @@
  * and taken over when its holder is gone or it stays unreadable.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { withLockFile } from '../../src/state/lock-file.js';
 import { readTemporaryPaths } from '../../src/state/temporary-paths.js';
+import { useTemporaryDirectories } from '../helpers/temporary-dirs.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const makeTemporaryDir = useTemporaryDirectories();
 
 function makeLockPath(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'culprit-lock-'));
-  dirs.push(dir);
+  const dir = makeTemporaryDir('culprit-lock-');
   return join(dir, 'locks', 'tree.lock');
 }
 

@@ -2,10 +2,9 @@
  * The session file holds the started task and the sessions checks form without start, one per
  * baseline, bounded; the format before sessions without start is read as a started task.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import {
   findImplicitSession,
   listStartedBaselines,
@@ -15,15 +14,12 @@ import {
   type SessionFile,
   type TaskSession,
 } from '../../src/state/session-store.js';
+import { useTemporaryDirectories } from '../helpers/temporary-dirs.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const makeTemporaryDir = useTemporaryDirectories();
 
 function makeDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'culprit-sessions-'));
-  dirs.push(dir);
+  const dir = makeTemporaryDir('culprit-sessions-');
   return dir;
 }
 

@@ -5,12 +5,14 @@
  */
 import { makeShownFinding } from '../report.js';
 import { renderGateGithub } from '../render/github.js';
+import { formatNames, type FormatName } from '../render/format-names.js';
 import { renderGateSarif } from '../render/sarif.js';
 import type { AbsentFinding, GateItem, GateReport } from './gate-report.js';
 
 export type GateRenderer = (report: GateReport) => string;
 
-export type GateFormatName = 'text' | 'json' | 'sarif' | 'github';
+/** The gate speaks the same formats as check. */
+export type GateFormatName = FormatName;
 
 export const gateRenderers: Readonly<Record<GateFormatName, GateRenderer>> = {
   text: renderGateText,
@@ -19,7 +21,7 @@ export const gateRenderers: Readonly<Record<GateFormatName, GateRenderer>> = {
   github: renderGateGithub,
 };
 
-export const gateFormatNames = Object.keys(gateRenderers) as GateFormatName[];
+export const gateFormatNames: readonly GateFormatName[] = formatNames;
 
 export function renderGateText(report: GateReport): string {
   const lines: string[] = [];

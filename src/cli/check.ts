@@ -5,7 +5,7 @@ import { eslintConfigNames } from '../config/resolve-settings.js';
 import { exitCodeOf } from '../report.js';
 import { renderers, type FormatName } from '../render/index.js';
 import type { CheckRunner } from '../checks/run-check.js';
-import { askServedCheck } from '../warm/serve-client.js';
+import { checkTask } from '../task/check-task.js';
 import type { CommandOutcome } from './run-command.js';
 
 export interface CheckCommandOptions {
@@ -18,8 +18,6 @@ export interface CheckCommandOptions {
   base?: string;
   /** Repeat the last attempt when the tree has not changed since it (see CheckTaskOptions). */
   oncePerTree?: boolean;
-  /** Ask the work tree's `culprit serve` first, if one runs (the CLI does; the server itself does not). */
-  viaServer?: { version: string };
   /** What runs the checks: the server passes its warm engine. */
   runChecks?: CheckRunner;
   /** Whether the client of a served check is still there (see CheckTaskOptions.isWanted). */
@@ -27,13 +25,6 @@ export interface CheckCommandOptions {
 }
 
 export async function runCheckCommand(options: CheckCommandOptions): Promise<CommandOutcome> {
-  if (options.viaServer !== undefined) {
-    const { viaServer, runChecks: _runChecks, isWanted: _isWanted, ...served } = options;
-    const outcome = await askServedCheck(served, viaServer.version);
-    if (outcome !== undefined) return outcome;
-  }
-  // Loaded only when this process runs the check itself: a served check never needs it.
-  const { checkTask } = await import('../task/check-task.js');
   const { report, sources, context, details } = await checkTask({
     ...(options.runChecks === undefined ? {} : { runChecks: options.runChecks }),
     ...(options.isWanted === undefined ? {} : { isWanted: options.isWanted }),

@@ -4,9 +4,9 @@
  */
 import { Argument, Command, CommanderError, Option } from 'commander';
 import { createRequire } from 'node:module';
-import { formatNames, type FormatName } from '../render/index.js';
-import { hookAgentNames, type HookAgentName } from '../hooks/agents.js';
-import { gateFormatNames, type GateFormatName } from '../baseline/gate-renderers.js';
+import { formatNames, type FormatName } from '../render/format-names.js';
+import { hookAgentNames, type HookAgentName } from '../hooks/agent-names.js';
+import { askServedCheck } from '../warm/serve-client.js';
 import { defaultIdleSeconds } from '../warm/serve-protocol.js';
 import { parsePositiveInteger, runCommand } from './run-command.js';
 
@@ -40,15 +40,19 @@ program
   .option('--base <rev>', "compare with this revision's tree (e.g. origin/main); default: the started task, else HEAD")
   .option('--once-per-tree', 'when nothing changed since the last check, repeat its verdict instead of counting a new attempt (for per-file lint commands)')
   .action((_files: string[], options: { json?: boolean; format?: FormatName; maxFiles?: number; outputLimit?: number; base?: string; oncePerTree?: boolean }) =>
-    runCommand(async () => (await import('./check.js')).runCheckCommand({ ...globalOptions(), ...options, viaServer: { version } })),
+    runCommand(async () => {
+      const check = { ...globalOptions(), ...options };
+      // The work tree's `culprit serve` answers when one runs; only without it is the cold path loaded.
+      return (await askServedCheck(check, version)) ?? (await import('./check.js')).runCheckCommand(check);
+    }),
   );
 
 program
   .command('gate')
   .description('fail on any finding culprit-baseline.json does not allow, and on entries that no longer exist')
   .option('--json', 'print one JSON object (same as --format json)')
-  .addOption(new Option('--format <format>', 'output format').choices(gateFormatNames).default('text'))
-  .action((options: { json?: boolean; format?: GateFormatName }) => runCommand(async () => (await import('./gate.js')).runGateCommand({ ...globalOptions(), ...options })));
+  .addOption(new Option('--format <format>', 'output format').choices(formatNames).default('text'))
+  .action((options: { json?: boolean; format?: FormatName }) => runCommand(async () => (await import('./gate.js')).runGateCommand({ ...globalOptions(), ...options })));
 
 program
   .command('baseline')

@@ -2,14 +2,13 @@
 import { claudeCodeHook } from './claude-code.js';
 import { codexHook } from './codex.js';
 import { geminiHook } from './gemini.js';
+import type { HookAgentName } from './agent-names.js';
 import type { HookAgent } from './hook-decision.js';
 
-export type HookAgentName = 'claude-code' | 'codex' | 'gemini';
+export { hookAgentNames, type HookAgentName } from './agent-names.js';
 
 export const hookAgents: Readonly<Record<HookAgentName, HookAgent>> = {
   'claude-code': claudeCodeHook,
   codex: codexHook,
   gemini: geminiHook,
 };
-
-export const hookAgentNames = Object.keys(hookAgents) as HookAgentName[];

@@ -4,6 +4,7 @@
  * Actions. Adding a format is adding an entry here.
  */
 import type { Report } from '../report.js';
+import type { FormatName } from './format-names.js';
 import { renderGithub } from './github.js';
 import { renderJson } from './json.js';
 import { renderSarif } from './sarif.js';
@@ -11,11 +12,11 @@ import type { FormatDetails } from './stated-findings.js';
 import { renderText } from './text.js';
 import type { TextRenderOptions } from './text.js';
 
+export { formatNames, type FormatName } from './format-names.js';
+
 export type RenderOptions = TextRenderOptions & FormatDetails;
 
 export type Renderer = (report: Report, options: RenderOptions) => string;
-
-export type FormatName = 'text' | 'json' | 'sarif' | 'github';
 
 export const renderers: Readonly<Record<FormatName, Renderer>> = {
   text: renderText,
@@ -23,8 +24,6 @@ export const renderers: Readonly<Record<FormatName, Renderer>> = {
   sarif: renderSarif,
   github: renderGithub,
 };
-
-export const formatNames = Object.keys(renderers) as FormatName[];
 
 export function isFormatName(name: string): name is FormatName {
   return Object.hasOwn(renderers, name);

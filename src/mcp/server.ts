@@ -75,7 +75,7 @@ export function makeServer(options: ServerOptions): McpServer {
       const result = await startTask({ cwd });
       last = undefined;
       // Warm the workers on this tree while the agent edits: the next check is then incremental.
-      if (engine !== undefined) queue = queue.then(() => primeWarmEngine(engine, result.context)).catch(() => undefined);
+      if (engine !== undefined) queue = queue.then(() => primeWarmEngine(engine, result.context, result.baseline.tree)).catch(() => undefined);
       return { isError: !result.complete, content: [{ type: 'text', text: describeStart(result) }] };
     }),
   );

@@ -8,6 +8,7 @@ import { renderGateGithub } from '../render/github.js';
 import { formatNames, type FormatName } from '../render/format-names.js';
 import { renderGateSarif } from '../render/sarif.js';
 import type { AbsentFinding, GateItem, GateReport } from './gate-report.js';
+import { countOf, describeFailedChecks } from '../render/wording.js';
 
 export type GateRenderer = (report: GateReport) => string;
 
@@ -30,9 +31,7 @@ export function renderGateText(report: GateReport): string {
   const prune = `run \`culprit baseline --prune\` and commit ${report.file}, so they cannot come back unnoticed`;
   switch (report.verdict) {
     case 'check-failed': {
-      const failed = report.checks.filter((check) => check.status !== 'ok');
-      const what = failed.length === 0 ? 'no check ran' : failed.map((check) => `${check.name} ${check.status}${check.error === undefined ? '' : ` (${check.error})`}`).join('; ');
-      lines.push(`culprit gate: NOT a result: ${what}. Fix that and run culprit gate again.`);
+      lines.push(`culprit gate: NOT a result: ${describeFailedChecks(report.checks)}. Fix that and run culprit gate again.`);
       break;
     }
     case 'new-findings':
@@ -95,8 +94,4 @@ function describeTotal(report: GateReport): string {
   for (const item of report.items) perCheck.set(item.finding.tool, (perCheck.get(item.finding.tool) ?? 0) + 1);
   const parts = [...perCheck].map(([name, count]) => `${name}: ${count}`).join(', ');
   return `${countOf(total, 'finding')}, all allowed by ${report.file} (${parts})`;
-}
-
-function countOf(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -9,6 +9,7 @@ import type { Attribution } from '../attribute.js';
 import { compareByPosition } from '../diagnostic.js';
 import type { ModuleGraph } from '../graph/module-graph.js';
 import { makeShownFinding, type Report, type ReportRoot, type ShownFinding } from '../report.js';
+import { countOf } from '../render/wording.js';
 
 export interface ExplainInput {
   report: Report;
@@ -138,10 +139,6 @@ function describeExplanation({ file, root, dependsOnRoots, findings, shownInFile
   const cause = dependsOnRoots.length === 0 ? 'a root cause elsewhere' : dependsOnRoots.join(', ');
   const echoes = findings.length === 1 ? 'finding is likely an echo' : `${findings.length} withheld findings are likely echoes`;
   return `culprit: ${file} is not a root cause. Its ${findings.length === 1 ? 'withheld ' : ''}${echoes} of ${cause}, which it imports; fix that first.`;
-}
-
-function countOf(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** Header like the payload's, with why it was withheld, and the flagged line. */

@@ -7,6 +7,7 @@
 import type { GateReport } from '../baseline/gate-report.js';
 import type { Report } from '../report.js';
 import type { FormatDetails, ListedFinding } from './stated-findings.js';
+import { countOf, describeFailedChecks } from './wording.js';
 
 export type AnnotationLevel = 'error' | 'warning' | 'notice';
 
@@ -111,13 +112,4 @@ function summarizeGate(report: GateReport): { level: AnnotationLevel; message: s
       };
     }
   }
-}
-
-function describeFailedChecks(checks: readonly { name: string; status: string; error?: string }[]): string {
-  const failed = checks.filter((check) => check.status !== 'ok');
-  return failed.length === 0 ? 'no check ran' : failed.map((check) => `${check.name} ${check.status}${check.error === undefined ? '' : ` (${check.error})`}`).join('; ');
-}
-
-function countOf(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -7,6 +7,7 @@ import type { CheckStatus } from '../checks/check.js';
 import type { Report, ShownFinding } from '../report.js';
 import { formatSite, makeEchoKey } from '../triage/echo-groups.js';
 import type { EchoGroup } from '../triage/echo-groups.js';
+import { countOf } from './wording.js';
 
 export interface TextRenderOptions {
   /** The most characters (UTF-16 code units) the payload may have, newlines included. */
@@ -342,10 +343,6 @@ function renderFileList(files: readonly string[]): string {
   const rest = files.length - named.length;
   if (rest > 0) return `${named.join(', ')} and ${rest} more`;
   return named.length <= 1 ? named.join('') : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
-}
-
-function countOf(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function isAre(count: number): string {

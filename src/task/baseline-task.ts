@@ -13,6 +13,7 @@ import type { AnchoredRuns } from '../snapshot/take-snapshot.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
 import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
 import { compareWithFile, requireBaselineFile, runWorkTreeChecks } from './gate-task.js';
+import { describeFailedChecks } from '../render/wording.js';
 
 export interface BaselineWriteResult {
   context: TaskContext;
@@ -59,10 +60,8 @@ async function pruneLocked(context: TaskContext): Promise<BaselinePruneResult> {
 }
 
 function requireComplete(runs: AnchoredRuns): AnchoredRuns {
-  const failed = runs.checks.filter((check) => check.status !== 'ok');
-  if (failed.length > 0) {
-    const what = failed.map((check) => `${check.name} ${check.status}${check.error === undefined ? '' : ` (${check.error})`}`).join('; ');
-    throw makeUserError(`${baselineFileName} was not written: ${what}`);
+  if (runs.checks.some((check) => check.status !== 'ok')) {
+    throw makeUserError(`${baselineFileName} was not written: ${describeFailedChecks(runs.checks)}`);
   }
   return runs;
 }

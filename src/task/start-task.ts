@@ -12,6 +12,7 @@ import { countFindings, type Snapshot } from '../snapshot/snapshot.js';
 import { readTreeState, takeSnapshot } from '../snapshot/take-snapshot.js';
 import { loadSessionFile, saveSessionFile } from '../state/session-store.js';
 import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
+import { countOf } from '../render/wording.js';
 
 export interface StartResult {
   context: TaskContext;
@@ -83,8 +84,4 @@ export function describeStart(result: StartResult): string {
       ? `the repository was clean before this task (${perCheck})`
       : `the repository was not clean before this task: ${countOf(result.findings, 'finding')}, ${countOf(result.errors, 'error')} (${perCheck}); they are the baseline and will not be shown again`;
   return `culprit: baseline taken${how}; ${state}.\n`;
-}
-
-function countOf(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ResolvedCheck } from '../checks/check.js';
+import { installStateFiles } from '../checks/install-state.js';
 
 /** Bump when what a snapshot stores, or how adapters report, changes meaning. */
 const snapshotFormat = 1;
@@ -24,12 +25,6 @@ const toolPackages: Readonly<Record<string, readonly string[]>> = {
   eslint: ['eslint', 'typescript-eslint', '@typescript-eslint/parser', 'typescript'],
   pyright: ['pyright'],
 };
-
-/**
- * Files package managers rewrite on every install (npm's hidden lockfile, pnpm's and yarn's
- * state): when one changes, the installed plugins, type packages or configs may have too.
- */
-const installStateFiles = ['.package-lock.json', '.modules.yaml', '.yarn-state.yml', '.yarn-integrity'];
 
 const culpritVersion = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 

@@ -19,13 +19,12 @@ import { isStaleSessionError } from './stale-session.js';
 import { openNativeTscSession } from './tsc-native-session.js';
 import { openTscSession, type TscSession } from './tsc-session.js';
 import type { WarmCheck, WarmEvent, WarmRequest } from './warm-protocol.js';
+import { installStateFiles } from '../checks/install-state.js';
 
 type TypeScript = typeof import('typescript');
 
 /** Packages whose installed version decides what a warm check finds. */
 const toolPackages = ['typescript', 'eslint', 'typescript-eslint', '@typescript-eslint/parser', '@eslint/js'];
-/** Files package managers rewrite on every install. */
-const installStateFiles = ['.package-lock.json', '.modules.yaml', '.yarn-state.yml', '.yarn-integrity'];
 
 type Session =
   | { kind: 'tsc'; key: string; session: TscSession | NativeSession; classic: boolean; typescriptPath: string }

@@ -16,7 +16,7 @@
  */
 import { basename, join } from 'node:path';
 import type { CheckRun, ResolvedCheck } from '../checks/check.js';
-import { makeCheckRun, runCheck } from '../checks/run-check.js';
+import { makeCheckRun, runChecks } from '../checks/run-check.js';
 import { forkWorkerProcess, type WorkerProcess } from '../checks/spawn-worker.js';
 import { killProcessGroup } from '../checks/worker-registry.js';
 import { diffTrees } from '../git/diff-trees.js';
@@ -128,7 +128,7 @@ export function makeWarmEngine(): WarmEngine {
     // What the worker could not answer runs cold: each check still gets the answer a cold run gives.
     const missing = checks.filter((check) => !outcome.runs.has(check.name));
     if (missing.length > 0) logDebug(`warm: running ${missing.map((check) => check.name).join(', ')} cold`);
-    for (const run of await Promise.all(missing.map((check) => runCheck(check, root)))) outcome.runs.set(run.name, run);
+    for (const run of await runChecks(missing, root)) outcome.runs.set(run.name, run);
     return outcome.runs;
   };
 
@@ -143,7 +143,7 @@ export function makeWarmEngine(): WarmEngine {
       const warm = checks.filter((check) => warmKinds.has(check.kind));
       const [warmRuns, coldRuns] = await Promise.all([
         warm.length === 0 ? new Map<string, CheckRun>() : runWarm(warm, root, tree),
-        Promise.all(checks.filter((check) => !warmKinds.has(check.kind)).map((check) => runCheck(check, root))),
+        runChecks(checks.filter((check) => !warmKinds.has(check.kind)), root),
       ]);
       const byName = new Map([...warmRuns, ...coldRuns.map((run) => [run.name, run] as const)]);
       return checks.map((check) => byName.get(check.name)!);

@@ -7,7 +7,7 @@
  *   the tree of `--base`), so consecutive checks against the same base widen and get stuck like
  *   a started task does. A new commit is a new base, hence a new session.
  */
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AttemptRecord } from '../session.js';
 import { writeFileAtomic } from './atomic-write.js';
@@ -59,10 +59,6 @@ export function loadSessionFile(file: string, root: string): SessionFile {
 
 export function saveSessionFile(file: string, sessions: SessionFile): void {
   writeFileAtomic(file, `${JSON.stringify(sessions, null, 2)}\n`);
-}
-
-export function deleteSessionFile(file: string): void {
-  rmSync(file, { force: true });
 }
 
 /** The session checks without start formed against this baseline, if any. */

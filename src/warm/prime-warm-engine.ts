@@ -1,15 +1,26 @@
 /**
- * Warms a work tree's checks ahead of the first check: right after `start`, while the agent
- * edits, the warm engine runs every check once on the tree as it is, so the check that follows
- * is incremental. The result is discarded; a failure only means the next check runs cold.
+ * Warms a work tree's checks ahead of the first check: right after `start` (MCP) or when
+ * `culprit serve` starts, the warm engine runs every check once on the tree as it is, so the
+ * check that follows is incremental. The result is discarded; a failure only means the next
+ * check runs cold, so it is logged (CULPRIT_DEBUG) and never thrown.
  *
- * `tree` is the started tree, which start has already read: files the agent edits before the
+ * `tree` is the started tree when start has already read it: files the agent edits before the
  * priming run reads them are in the next check's diff from that tree anyway, so nothing is missed.
+ * Without it the work tree's identity is read first, for the same reason.
  */
+import { logDebug } from '../log-debug.js';
 import type { TreeState } from '../snapshot/snapshot.js';
+import { readTreeState } from '../snapshot/take-snapshot.js';
 import type { TaskContext } from '../task/context.js';
 import type { WarmEngine } from './warm-engine.js';
 
-export async function primeWarmEngine(engine: WarmEngine, context: TaskContext, tree: TreeState): Promise<void> {
-  await engine.runChecks(context.settings.checks, context.root, tree);
+export async function primeWarmEngine(engine: WarmEngine, context: TaskContext, tree?: TreeState): Promise<void> {
+  const { root, repo, settings, layout } = context;
+  try {
+    const primed = tree ?? (await readTreeState({ root, repo, scratch: layout.scratch }));
+    await engine.runChecks(settings.checks, root, primed);
+    logDebug(`warm: primed ${settings.checks.map((check) => check.name).join(', ')} on ${root}`);
+  } catch (error) {
+    logDebug(`warm: priming ${root} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }

@@ -4,6 +4,9 @@
  * run one at a time, because each check is an attempt of the work tree's session. It exits when
  * told to (`culprit serve --stop`, SIGINT, SIGTERM), after `idleMs` without a request, and when
  * its work tree disappears; its socket, lock and warm workers go with it.
+ *
+ * Once listening it primes its warm workers on the work tree as it is (first in the request
+ * queue, so a check arriving meanwhile waits for it and is then answered incrementally).
  */
 import { chmodSync, existsSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
@@ -11,8 +14,9 @@ import { describeError, isUserError, makeUserError } from '../errors.js';
 import type { CheckRunner } from '../checks/run-check.js';
 import { withLockFile } from '../state/lock-file.js';
 import { releaseTemporaryPath, trackTemporaryPath } from '../state/temporary-paths.js';
-import { resolveTaskContext } from '../task/context.js';
+import { resolveTaskContext, type TaskContext } from '../task/context.js';
 import { makeWarmEngine } from './warm-engine.js';
+import { primeWarmEngine } from './prime-warm-engine.js';
 import { makeSocketFolder, resolveServePaths } from './serve-paths.js';
 import { readLine, writeLine, type ServeAnswer, type ServedCheckOptions, type ServeRequest } from './serve-protocol.js';
 
@@ -38,7 +42,7 @@ export async function serveWorkTree(options: ServeOptions): Promise<string> {
   const { root } = context;
   const paths = resolveServePaths(context.layout, root);
   try {
-    return await withLockFile(paths.lock, { command: 'serve', waitMs: 0 }, () => listen(options, root, paths.socket));
+    return await withLockFile(paths.lock, { command: 'serve', waitMs: 0 }, () => listen(options, context, paths.socket));
   } catch (error) {
     if (isUserError(error) && !existsSync(root)) throw error;
     if (isUserError(error)) throw makeUserError(`culprit serve is already running for ${root} (stop it with \`culprit serve --stop\`): ${describeError(error)}`, error);
@@ -46,7 +50,8 @@ export async function serveWorkTree(options: ServeOptions): Promise<string> {
   }
 }
 
-function listen(options: ServeOptions, root: string, socketPath: string): Promise<string> {
+function listen(options: ServeOptions, context: TaskContext, socketPath: string): Promise<string> {
+  const { root } = context;
   const engine = makeWarmEngine();
   let queue: Promise<unknown> = Promise.resolve();
   let idleTimer: NodeJS.Timeout | undefined;
@@ -122,6 +127,8 @@ function listen(options: ServeOptions, root: string, socketPath: string): Promis
       chmodSync(socketPath, 0o600);
       trackTemporaryPath(socketPath);
       resetIdle();
+      // Queued before any connection is read: without it the first check rechecks almost everything.
+      queue = primeWarmEngine(engine, context);
       options.log(`culprit serve ${options.version}: serving ${root} on ${socketPath} (pid ${process.pid})`);
       for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop(`received ${signal}`));
       resolve(done);

@@ -89,6 +89,21 @@ async function startServer(repo: TestRepo, args: readonly string[] = []): Promis
   return { ...server, pid: Number(pid), socket: socket! };
 }
 
+/**
+ * A server primes its warm worker when it starts, ahead of any check in its queue: its debug
+ * lines show the worker started, then the priming done, then the first check run (read from the
+ * order of the lines, not from how long anything took).
+ */
+function expectPrimedFirst(stderr: string, root: string): void {
+  const lines = stderr.split('\n');
+  const started = lines.findIndex((line) => line.startsWith('culprit debug: warm: started a worker'));
+  const primed = lines.findIndex((line) => line.startsWith('culprit debug: warm: primed ') && line.endsWith(` on ${root}`));
+  const firstCheck = lines.findIndex((line) => line.startsWith('culprit debug: running '));
+  expect(started, stderr).toBeGreaterThanOrEqual(0);
+  expect(primed, stderr).toBeGreaterThan(started);
+  expect(firstCheck, stderr).toBeGreaterThan(primed);
+}
+
 /** The pids of the warm workers a server's debug lines say it started. */
 function readWorkerPids(stderr: string): number[] {
   return [...stderr.matchAll(/warm: started a worker \(pid (\d+)\)/g)].map((match) => Number(match[1]));
@@ -141,7 +156,8 @@ describe('culprit serve', () => {
         [1, 'introduced', 2, ['src/read.ts TS2339'], ['src/read.ts']],
         [2, 'introduced', 5, ['src/settings.ts @typescript-eslint/no-explicit-any'], ['src/read.ts', 'src/use.ts']],
       ]);
-      // One worker served both checks: the second was incremental.
+      // One worker, started by the priming, served both checks: both were incremental.
+      expectPrimedFirst(server.stderr(), served.root);
       const workers = readWorkerPids(server.stderr());
       expect(workers).toHaveLength(1);
       expect(server.stderr()).not.toMatch(/warm: .*cold/);
@@ -164,9 +180,12 @@ describe('culprit serve', () => {
 
   it('leaves nothing that breaks culprit check when killed; the next server takes over and exits when idle', async () => {
     const killed = await startServer(served);
+    // Asked at once, most likely while the server primes: answered after it, by the primed worker.
     const check = await runCliAsync(served.root, ['check', '--json'], { CULPRIT_DEBUG: '1' });
     expect(check.stderr).toContain('culprit debug: serve: answered by the server');
     const last = parseReport(check.stdout, check.stderr);
+    expectPrimedFirst(killed.stderr(), served.root);
+    expect(readWorkerPids(killed.stderr())).toHaveLength(1);
     const [worker] = readWorkerPids(killed.stderr());
     expect(isProcessAlive(worker!)).toBe(true);
 

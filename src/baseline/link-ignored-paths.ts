@@ -12,6 +12,7 @@
  */
 import { lstatSync, mkdirSync, readdirSync, realpathSync, statSync, symlinkSync, type Dirent } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
+import { isInside } from '../is-inside.js';
 
 /**
  * Ignored folders that tools write into as they run (caches, build directories): a base run
@@ -87,7 +88,7 @@ function linkPackage(from: string, to: string, links: PackageLinks): void {
   }
   const inRepository = relative(links.rootReal, real);
   const isWorkspacePackage =
-    inRepository !== '' && !inRepository.startsWith('..') && !inRepository.split(sep).includes('node_modules');
+    isInside(links.rootReal, real) && !inRepository.split(sep).includes('node_modules');
   symlinkSync(isWorkspacePackage ? join(links.copy, inRepository) : real, to);
 }
 

@@ -4,20 +4,21 @@
  * location, which is in the work tree; this names them the way the work tree's run does, so a
  * finding in a package's declaration file has the same identity on both sides.
  */
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import type { CheckRun } from '../checks/check.js';
 import { makeRootStripper } from '../checks/repo-path.js';
 import type { Diagnostic } from '../diagnostic.js';
+import { isInside } from '../is-inside.js';
 
 /** Maps a run made in `copy` onto the repository at `root` (both absolute, `root` also by its real path). */
 export function makeRunRelocator(copy: string, roots: readonly string[]): (run: CheckRun) => CheckRun {
   const stripRoot = roots.map(makeRootStripper);
   const relocatePath = (path: string | null): string | null => {
-    if (path === null || !path.startsWith('..')) return path;
+    if (path === null) return path;
     const absolute = resolve(copy, path);
+    if (isInside(copy, absolute)) return path;
     for (const root of roots) {
-      const inside = relative(root, absolute);
-      if (inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)) return inside.split(sep).join('/');
+      if (isInside(root, absolute)) return relative(root, absolute).split(sep).join('/');
     }
     return path;
   };

@@ -7,11 +7,11 @@
  */
 import { realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { relative, isAbsolute } from 'node:path';
 import type { ResolvedCheck } from '../checks/check.js';
 import { makeUserError } from '../errors.js';
 import { checkoutTree, listIgnoredPaths } from '../git/checkout-tree.js';
 import type { Repository } from '../git/git.js';
+import { isInside } from '../is-inside.js';
 import { logDebug } from '../log-debug.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 import { takeSnapshot } from '../snapshot/take-snapshot.js';
@@ -54,8 +54,7 @@ export async function takeBaseSnapshot(request: BaseSnapshotRequest): Promise<Sn
 
 /** The copy must be outside the repository, or the work tree's own checks would see it. */
 function assertOutside(temporary: string, root: string): void {
-  const inside = relative(root, temporary);
-  if (inside === '' || (!inside.startsWith('..') && !isAbsolute(inside))) {
+  if (temporary === root || isInside(root, temporary)) {
     throw makeUserError(`the temporary directory ${temporary} is inside the repository ${root}; set TMPDIR to a directory outside it`);
   }
 }

@@ -5,7 +5,8 @@
  * path get the same treatment, or a finding would change identity with the tree's location.
  */
 import { realpathSync } from 'node:fs';
-import { isAbsolute, relative, sep } from 'node:path';
+import { relative, sep } from 'node:path';
+import { isInside } from '../is-inside.js';
 
 /** A function turning an absolute path into a POSIX path relative to `root` (`../` when outside). */
 export function makeRepoPath(root: string): (absolute: string) => string {
@@ -13,7 +14,7 @@ export function makeRepoPath(root: string): (absolute: string) => string {
   return (absolute) => {
     // Prefer the root spelling the path already starts with, so a symlinked root does not
     // turn every file into `../../real/location/…`.
-    const base = roots.find((candidate) => isInside(absolute, candidate)) ?? root;
+    const base = roots.find((candidate) => absolute === candidate || isInside(candidate, absolute)) ?? root;
     return toPosix(relative(base, absolute));
   };
 }
@@ -28,11 +29,6 @@ export function makeRootStripper(root: string): (message: string) => string {
 
 function readRootSpellings(root: string): string[] {
   return [...new Set([root, readRealPath(root)])];
-}
-
-function isInside(path: string, root: string): boolean {
-  const rel = relative(root, path);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
 function toPosix(path: string): string {

@@ -7,11 +7,12 @@
  * stdout itself; the transport owns it.
  */
 import { realpathSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { describeError, isUserError, makeUserError } from '../errors.js';
+import { isInside } from '../is-inside.js';
 import { renderJson } from '../render/json.js';
 import { renderText } from '../render/text.js';
 import { checkTask, type CheckResult } from '../task/check-task.js';
@@ -138,13 +139,9 @@ export function resolveRepoPath(root: string, file: string): string {
   if (file.includes('\0')) throw refuse('a path cannot contain a NUL byte; give a file inside the repository');
   const absolute = resolve(root, file);
   const path = relative(root, absolute);
-  if (isOutside(path)) throw refuse('it is not a file inside the repository');
-  if (isOutside(relative(readRealPath(root), readRealPath(absolute)))) throw refuse('it is a symbolic link that leads outside the repository');
+  if (!isInside(root, absolute)) throw refuse('it is not a file inside the repository');
+  if (!isInside(readRealPath(root), readRealPath(absolute))) throw refuse('it is a symbolic link that leads outside the repository');
   return path.split(sep).join('/');
-}
-
-function isOutside(path: string): boolean {
-  return path === '' || path === '..' || path.startsWith(`..${sep}`) || isAbsolute(path);
 }
 
 /** The real path of `path`, or of its nearest existing folder with the rest appended (a file not there yet). */

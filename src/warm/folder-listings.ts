@@ -7,7 +7,8 @@
  * separately, and git's own files are not sources).
  */
 import { readdirSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
+import { isInside } from '../is-inside.js';
 import { makeFileStates } from './file-states.js';
 
 export interface FolderListings {
@@ -42,8 +43,7 @@ export function makeFolderListings(root: string): FolderListings {
 
   return {
     watchFileFolder(file) {
-      const rel = relative(root, file);
-      if (rel === '' || rel.startsWith('..') || isAbsolute(rel) || rel.split(sep).some((part) => skippedFolders.has(part))) return;
+      if (!isInside(root, file) || relative(root, file).split(sep).some((part) => skippedFolders.has(part))) return;
       for (let folder = dirname(file); !listings.has(folder); folder = dirname(folder)) {
         list(folder);
         if (folder === root || dirname(folder) === folder) break;

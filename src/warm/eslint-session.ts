@@ -5,12 +5,12 @@
  * - files that changed (the caller's hint, plus the stat of every linted file), and new files
  *   the patterns and config take in (named by the hint, or found in the folders of linted files:
  *   git does not name a new file it ignores);
- * - for type-aware files, the files whose types the warm TypeScript program of this worker
- *   re-checked (every file whose diagnostics its builder computed again: changed files and the
- *   importers whose view of them changed, through barrels too). Those files are parsed from
- *   that program (typescript-eslint's `programs` option, replacing only `project`/`projectService`
- *   for files the user's own setting would give the same tsconfig), so their types are never
- *   stale and no second program is built;
+ * - for type-aware files, the files the warm TypeScript session of this worker checked again:
+ *   the changed files and the importers of every module whose exports now show different types,
+ *   through barrels too (lint-reach.ts). Those files are parsed from that session's program
+ *   (typescript-eslint's `programs` option, replacing only `project`/`projectService` for files
+ *   the user's own setting would give the same tsconfig), so their types are never stale and no
+ *   second program is built;
  * - type-aware files that program does not cover (another tsconfig, no tsc check, a TypeScript
  *   typescript-eslint does not share) are linted again on every run with typescript-eslint's
  *   caches cleared, because nothing tells which of them a change reaches;
@@ -38,7 +38,7 @@ import type { TscSession } from './tsc-session.js';
 /** What the tsc sessions of the same worker offer ESLint. */
 export interface TypedPrograms {
   sessions: readonly TscSession[];
-  /** Files whose types the last tsc runs computed again (absolute), or `all`. */
+  /** Files (absolute) whose type-aware results the last tsc runs found the changes can reach, or `all`. */
   affected: ReadonlySet<string> | 'all';
   /** Real path of the TypeScript module the sessions' programs come from; a program only works with the module that made it. */
   typescriptPath: string | undefined;

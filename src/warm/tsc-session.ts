@@ -1,26 +1,24 @@
 /**
- * The `tsc` check kept warm between attempts, on TypeScript 5 and 6: one semantic-diagnostics
- * builder program per project, updated with the files that changed. The builder keeps each
- * file's semantic diagnostics and re-checks only the files a change can affect (the changed
- * files, and the files that import one whose declarations changed, through re-exports), so a
- * body edit re-checks one file and an exported type edit re-checks its importers.
+ * The `tsc` check kept warm between attempts, on TypeScript 5 and 6: one program per project,
+ * updated with the files that changed, and each file's type-check diagnostics kept between
+ * programs. A run checks again only the files an edit can reach (lint-reach.ts: the changed files,
+ * and the importers of every module whose exports now show different types, through barrels
+ * too), so a body edit checks one file and an exported type edit checks the files that see the
+ * type, not every file that imports it from afar. A change to global declarations checks all.
  *
  * Every run returns the full diagnostic set of the tree as it is, the same as a cold run of
- * tsc.ts (the same collector reads both): the builder's cache only decides what is computed
- * again. A run reads:
+ * tsc.ts (the same collector reads both): the kept results only decide what is computed again.
+ * A run reads:
  *
  * - the caller's hint (paths git saw change) and the stat of every file the programs read, so
  *   an edit to a file git ignores, or one the caller did not see, is still found; and the
  *   listings of the folders those files are in, so a new file git ignores is found too;
  * - a new or deleted file, or one whose existence is unknown, changes what imports may resolve
  *   to: the tsconfig file lists are read again and programs are made without reusing the old
- *   program's structure (parsed files and the builder's per-file results are still reused);
+ *   program's structure (parsed files and kept results are still reused);
  * - a changed tsconfig (or a file it extends) makes the session stale: the worker restarts cold.
  *
- * What a run reports as affected (for ESLint's type-aware rules) is every file whose semantic
- * diagnostics the builder computed again, not only the files its queue of affected files yields:
- * when a file's declarations change, the builder also drops the cached diagnostics of the files
- * that import a file re-exporting it (a barrel) and of their importers, without yielding them.
+ * What a run reports as affected (for ESLint's type-aware rules) is the same set it checked again.
  */
 import type ts from 'typescript';
 import type { CheckOutput, CheckRequest, TscOptions } from '../checks/check.js';
@@ -33,6 +31,10 @@ import { loadProjects, makeConfigParser, type ConfigParser, type TscProject } fr
 import { makeSourceFileCache, makeTextVersion } from '../checks/tsc-source-files.js';
 import { makeFileStates } from './file-states.js';
 import { makeFolderListings } from './folder-listings.js';
+import { logDebug } from '../log-debug.js';
+import { countOf } from '../render/wording.js';
+import { makeCheckResults, type CheckResults } from './check-results.js';
+import { findLintReach, readProgramImports, type ImportCache } from './lint-reach.js';
 import { makeStaleSessionError } from './stale-session.js';
 
 type TypeScript = typeof ts;
@@ -45,7 +47,7 @@ export interface WarmProgram {
 
 export interface TscRun {
   output: CheckOutput;
-  /** Files (absolute) whose diagnostics this run computed again, or `all`. */
+  /** Files (absolute) whose type-aware lint results this run's changes can have changed, or `all`. */
   affected: ReadonlySet<string> | 'all';
 }
 
@@ -61,7 +63,8 @@ export interface TscSession {
 interface ProjectState {
   project: TscProject;
   program: ts.Program;
-  builder: ts.SemanticDiagnosticsBuilderProgram;
+  /** Each file's imports in `program`. */
+  imports: ReadonlyMap<string, readonly string[]>;
 }
 
 /** Files whose appearance can change what an import resolves to. */
@@ -78,6 +81,8 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
   let parser: ConfigParser | undefined;
   let states: ProjectState[] = [];
   let owners = new Map<string, number>();
+  let imports: ImportCache = new WeakMap();
+  const results: CheckResults[] = [];
 
   const parseProjects = (): TscProject[] => {
     parser = makeConfigParser(ts, (path) => {
@@ -93,35 +98,14 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
       const host = makeCompilerHost(ts, project, parser!, (base) => sourceFiles.wrap(base, options));
       const program = ts.createProgram({
         rootNames: fileNames,
-        // The builder would otherwise stop at direct importers, and answer unlike a cold run.
-        options: { ...options, assumeChangesOnlyAffectDirectDependencies: false },
+        options,
         host,
         ...(projectReferences === undefined ? {} : { projectReferences }),
         configFileParsingDiagnostics: ts.getConfigFileParsingDiagnostics(project.parsed),
         ...(reuseStructure && previous !== undefined ? { oldProgram: previous.program } : {}),
       });
-      trackChecks(program);
-      return { project, program, builder: ts.createSemanticDiagnosticsBuilderProgram(program, host, previous?.builder) };
+      return { project, program, imports: readProgramImports(ts, program, imports) };
     });
-
-  /** Files whose semantic diagnostics the builders computed in this run; undefined when TypeScript does not let that be seen. */
-  let checkedNow: Set<string> | undefined;
-  /**
-   * The builder gets a file's diagnostics from `program.getBindAndCheckDiagnostics` (internal, in
-   * TypeScript 5 and 6) whenever it has none cached: wrapping it tells which files were checked.
-   */
-  const trackChecks = (program: ts.Program) => {
-    const internal = program as ts.Program & { getBindAndCheckDiagnostics?: (file: ts.SourceFile, token?: ts.CancellationToken) => readonly ts.Diagnostic[] };
-    const original = internal.getBindAndCheckDiagnostics;
-    if (typeof original !== 'function') {
-      checkedNow = undefined;
-      return;
-    }
-    internal.getBindAndCheckDiagnostics = (file, token) => {
-      checkedNow?.add(file.fileName);
-      return original.call(program, file, token);
-    };
-  };
 
   /** Which known files changed, and whether the set of files may have (then structure cannot be reused). */
   const findChanges = (hint: readonly string[] | null): { changed: Set<string>; structural: boolean } => {
@@ -155,19 +139,6 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
     return projects;
   };
 
-  /** Drains each builder's queue of affected files, computing their semantic diagnostics now. */
-  const drainAffected = (): Set<string> | 'all' => {
-    const affected = new Set<string>();
-    let all = false;
-    for (const { builder } of states) {
-      for (let next = builder.getSemanticDiagnosticsOfNextAffectedFile(); next !== undefined; next = builder.getSemanticDiagnosticsOfNextAffectedFile()) {
-        if (isSourceFile(ts, next.affected)) affected.add(next.affected.fileName);
-        else all = true;
-      }
-    }
-    return all ? 'all' : affected;
-  };
-
   const recordDocuments = () => {
     const inPrograms = new Set<string>();
     for (const { program } of states) for (const file of program.getSourceFiles()) inPrograms.add(file.fileName);
@@ -184,6 +155,7 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
       }
     }
     for (const fileName of declarations.keys()) if (!inPrograms.has(fileName)) declarations.delete(fileName);
+    for (const kept of results) kept.retain(inPrograms);
   };
 
   return {
@@ -195,24 +167,31 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
       const first = states.length === 0;
       const { changed, structural } = first ? { changed: new Set<string>(), structural: true } : findChanges(hint);
       const projects = first ? parseProjects() : structural ? readProjectsAgain() : states.map((state) => state.project);
-      checkedNow = new Set();
+      const previous = states;
+      // Imports are read again only where resolutions can have changed.
+      if (structural) imports = new WeakMap();
       states = build(projects, !structural);
       owners = new Map();
       projects.forEach((project, index) => {
         for (const fileName of project.parsed.fileNames) if (!owners.has(fileName)) owners.set(fileName, index);
       });
+      const reach = first
+        ? 'all'
+        : findLintReach(
+            ts,
+            states.map((state, index) => ({ before: previous[index]!.program, after: state.program, beforeImports: previous[index]!.imports, afterImports: state.imports })),
+            changed,
+          );
+      const isAffected = (fileName: string) => reach === 'all' || reach.has(fileName);
 
       const collector = makeFileCollector(ts, projects, toRepoPath);
       // tsc reads the programs' global diagnostics before checking any file; so does this.
       for (const { program } of states) collector.addConfigDiagnostics(program);
-      const drained = first ? 'all' : drainAffected();
-      // A file's semantic diagnostics are read before its declaration diagnostics, so by then checkedNow has it.
-      const isAffected = (fileName: string) =>
-        drained === 'all' || checkedNow === undefined || checkedNow.has(fileName) || drained.has(fileName) || changed.has(fileName);
-      states.forEach(({ program, builder }, index) => {
+      states.forEach(({ program }, index) => {
         const declare = emitsDeclarations(program.getCompilerOptions());
+        const kept = (results[index] ??= makeCheckResults());
         collector.addFiles(program, index, {
-          semantic: (file) => builder.getSemanticDiagnostics(file),
+          semantic: (file) => kept.semantic(program, file, isAffected(file.fileName)),
           declaration: (file) => {
             let cached = declarations.get(file.fileName);
             if (cached === undefined || isAffected(file.fileName)) {
@@ -224,10 +203,9 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
         });
       });
       recordDocuments();
-      return {
-        output: { version: ts.version, ...collector.finish() },
-        affected: drained === 'all' || checkedNow === undefined ? 'all' : new Set([...drained, ...checkedNow, ...changed]),
-      };
+      const checked = results.reduce((sum, kept) => sum + kept.takeCheckedCount(), 0);
+      if (!first) logDebug(`warm: tsc checked ${countOf(checked, 'file')} again after ${countOf(changed.size, 'changed file')}${reach === 'all' ? ' (a change reaches every file)' : ''}`);
+      return { output: { version: ts.version, ...collector.finish() }, affected: reach };
     },
   };
 }
@@ -237,8 +215,4 @@ function describeProject(project: TscProject): unknown {
   // configFile is the parsed tsconfig's syntax tree: its content is what the options already say.
   const { configFile: _configFile, ...options } = project.parsed.options;
   return [project.configPath, options, project.parsed.projectReferences ?? []];
-}
-
-function isSourceFile(ts: TypeScript, affected: ts.SourceFile | ts.Program): affected is ts.SourceFile {
-  return (affected as ts.SourceFile).kind === ts.SyntaxKind.SourceFile;
 }

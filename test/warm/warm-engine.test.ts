@@ -26,6 +26,21 @@ const edits: Edit[] = [
     expected: ['tsc packages/a/src/settings.ts:3 TS2322', 'tsc packages/a/src/weigh.ts:2 TS2322', standing],
   },
   {
+    // b/settings.ts declares `settings: Settings` before and after: only the meaning of the name changed.
+    name: 'field types changed behind a name: tsc and no-unsafe-* two hops past a barrel, through a module whose declarations read the same',
+    apply: (repo) => {
+      repo.write('packages/a/src/units.ts', original('packages/a/src/units.ts'));
+      repo.write('packages/a/src/settings.ts', original('packages/a/src/settings.ts').replace('{ region: string; rate: number }', '{ region: any; rate: string }'));
+    },
+    expected: [
+      'tsc packages/a/src/settings.ts:3 TS2322',
+      'tsc packages/b/src/region.ts:3 TS2362',
+      'eslint packages/a/src/settings.ts:1 @typescript-eslint/no-explicit-any',
+      'eslint packages/b/src/region.ts:2 @typescript-eslint/no-unsafe-assignment',
+      standing,
+    ],
+  },
+  {
     name: 'a return type widened to any: no-unsafe-* in files the edit did not touch, one and two hops past a barrel',
     apply: (repo) => {
       repo.write('packages/a/src/units.ts', original('packages/a/src/units.ts'));

@@ -109,9 +109,9 @@ export function makeWarmSessions(): WarmSessions {
             emit({ id, type: 'stale', reason: error.message });
             return;
           }
-          // An update that throws where a fresh run would not (TypeScript's builder overflows its
-          // stack walking a long chain of re-exports) is culprit's problem, not a finding: a new
-          // worker answers cold. A first run fails as a cold run would, so that is its answer.
+          // An update that throws where a fresh run would not (a plugin or a compiler that keeps
+          // state between runs and trips on it) is culprit's problem, not a finding: a new worker
+          // answers cold. A first run fails as a cold run would, so that is its answer.
           if (!first) {
             emit({ id, type: 'stale', reason: `the warm ${check.name} session failed (${error instanceof Error ? error.message : String(error)})` });
             return;

@@ -1,18 +1,20 @@
 /**
  * Live check workers of this process. Each worker leads its own process group (so a timeout can
- * stop everything it started), which also means a Ctrl-C in the terminal does not reach it: when
- * culprit is interrupted, terminated or exits, it stops its workers itself.
+ * stop everything it started), which also means a Ctrl-C in the terminal does not reach it: each
+ * worker registers a cleanup (the cleanup registry) that kills its group when culprit is
+ * interrupted, terminated or exits.
  */
 import type { ChildProcess } from 'node:child_process';
+import { registerCleanup } from '../state/cleanup-registry.js';
 
 const live = new Set<ChildProcess>();
-const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 export function trackWorker(child: ChildProcess): void {
-  if (live.size === 0) installHandlers();
   live.add(child);
+  const unregister = registerCleanup(() => killProcessGroup(child));
   const forget = () => {
-    if (live.delete(child) && live.size === 0) removeHandlers();
+    live.delete(child);
+    unregister();
   };
   child.once('exit', forget);
   // A worker that could not be spawned never exits.
@@ -34,28 +36,4 @@ export function killProcessGroup(child: ChildProcess): void {
 /** Pids of the workers still running, for tests and diagnostics. */
 export function readLiveWorkerPids(): number[] {
   return [...live].flatMap((child) => (child.pid === undefined ? [] : [child.pid]));
-}
-
-function killAll(): void {
-  for (const child of live) killProcessGroup(child);
-}
-
-function onSignal(signal: NodeJS.Signals): void {
-  killAll();
-  // Our listener replaced Node's default (exit on the signal). When nobody else handles it,
-  // restore the default and re-raise, so culprit still dies of the signal as the user asked.
-  if (process.listenerCount(signal) === 1) {
-    removeHandlers();
-    process.kill(process.pid, signal);
-  }
-}
-
-function installHandlers(): void {
-  process.on('exit', killAll);
-  for (const signal of signals) process.on(signal, onSignal);
-}
-
-function removeHandlers(): void {
-  process.off('exit', killAll);
-  for (const signal of signals) process.off(signal, onSignal);
 }

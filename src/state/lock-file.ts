@@ -14,7 +14,8 @@ import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { makeUserError } from '../errors.js';
-import { isRunning, releaseTemporaryPath, sweepAbandonedPaths, trackTemporaryPath, whileArmed } from './temporary-paths.js';
+import { whileArmed } from './cleanup-registry.js';
+import { isRunning, releaseTemporaryPath, sweepAbandonedPaths, trackTemporaryPath } from './temporary-paths.js';
 
 export interface LockHolder {
   pid: number;

@@ -1,9 +1,12 @@
 /**
  * `culprit serve`: a process that keeps one work tree's checks warm and answers `culprit check`
  * over a Unix socket in the state directory. One per work tree (a lock file names it); requests
- * run one at a time, because each check is an attempt of the work tree's session. It exits when
- * told to (`culprit serve --stop`, SIGINT, SIGTERM), after `idleMs` without a request, and when
- * its work tree disappears; its socket, lock and warm workers go with it.
+ * run one at a time, because each check is an attempt of the work tree's session. It stops when
+ * told to (`culprit serve --stop`), after `idleMs` without a request, and when its work tree
+ * disappears, once the request in progress is answered; its socket, lock and warm workers go with
+ * it. SIGINT and SIGTERM end it at once through the cleanup registry, like any culprit: the socket
+ * and the lock are tracked temporary paths and the workers tracked workers, so they are removed
+ * and killed before it dies of the signal (a client whose check was under way then runs it cold).
  *
  * Once listening it primes its warm workers on the work tree as it is (first in the request
  * queue, so a check arriving meanwhile waits for it and is then answered incrementally).
@@ -66,7 +69,7 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
     clearTimeout(idleTimer);
     clearInterval(watcher);
     server.close();
-    // The request in progress finishes first; its client gets its answer.
+    // The request in progress (or the priming) finishes first; its client gets its answer.
     void queue.finally(() => {
       engine.close();
       releaseTemporaryPath(socketPath);
@@ -130,7 +133,6 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
       // Queued before any connection is read: without it the first check rechecks almost everything.
       queue = primeWarmEngine(engine, context);
       options.log(`culprit serve ${options.version}: serving ${root} on ${socketPath} (pid ${process.pid})`);
-      for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop(`received ${signal}`));
       resolve(done);
     });
   });

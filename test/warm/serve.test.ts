@@ -4,8 +4,9 @@
  * (CULPRIT_NO_SERVE=1) gives in another copy walked through the same start and edits; the MCP
  * server's warm check, in a third copy, gives them too. Then the server's lifecycle: one per
  * work tree, `--stop`, a server killed with SIGKILL (its socket left behind, its warm worker
- * gone with it), the next server taking over, the idle timeout; and a client interrupted while
- * the server runs its check. Runs dist/cli/main.js: `npm run build` first (npm test does).
+ * gone with it), the next server taking over, the idle timeout, SIGINT and SIGTERM; and a client
+ * interrupted while the server runs its check. Runs dist/cli/main.js: `npm run build` first (npm
+ * test does).
  */
 import { existsSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -207,6 +208,24 @@ describe('culprit serve', () => {
     expect(await next.exited).toEqual({ code: 0, signal: null });
     expect(next.stderr()).toMatch(/culprit serve: stopped \(idle for 1 s\)\n$/);
     expect(existsSync(next.socket)).toBe(false);
+  });
+});
+
+describe('culprit serve interrupted', () => {
+  it.each(['SIGINT', 'SIGTERM'] as const)('by %s removes its socket and lock, kills its warm worker and dies of the signal', async (signal) => {
+    const server = await startServer(served);
+    try {
+      // The priming starts the worker right after the server listens.
+      expect(await waitFor(() => readWorkerPids(server.stderr()).length === 1, 30_000), server.stderr()).toBe(true);
+      const [worker] = readWorkerPids(server.stderr());
+      server.child.kill(signal);
+      expect(await server.exited).toEqual({ code: null, signal });
+      expect(existsSync(server.socket)).toBe(false);
+      expect(existsSync(server.socket.replace(/\.sock$/, '.lock'))).toBe(false);
+      expect(await waitFor(() => !isProcessAlive(worker!), 5_000)).toBe(true);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
   });
 });
 

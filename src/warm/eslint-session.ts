@@ -22,12 +22,13 @@
  */
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { ESLint as EslintInstance, Linter } from 'eslint';
 import picomatch from 'picomatch';
 import type ts from 'typescript';
 import type { Diagnostic } from '../diagnostic.js';
 import type { CheckOutput, CheckRequest, EslintOptions } from '../checks/check.js';
+import { isInside } from '../is-inside.js';
 import { lint, loadConfig, loadEslintClass, makeEslint, makeResultReader, type EslintClass } from '../checks/eslint.js';
 import { readLocalImports } from './config-imports.js';
 import { isFile, makeFileStates } from './file-states.js';
@@ -247,12 +248,6 @@ function makePatternMatcher(root: string, patterns: readonly string[]): (file: s
   });
   return (file) => matchers.some((matches) => matches(file));
 }
-
-function isInside(directory: string, file: string): boolean {
-  const rel = relative(directory, file);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
-}
-
 
 interface TypescriptEstree {
   clearCaches(): void;

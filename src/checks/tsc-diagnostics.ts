@@ -17,7 +17,7 @@ export function collectConfigDiagnostics(ts: TypeScript, program: ts.Program, to
 
 /**
  * Where a file's semantic and declaration diagnostics come from: the program itself on a cold
- * run, the builder's per-file cache on a warm one (same diagnostics, computed once per change).
+ * run, the warm session's kept results on a warm one (same diagnostics, computed once per change).
  */
 export interface FileDiagnosticSource {
   semantic(file: ts.SourceFile): readonly ts.Diagnostic[];

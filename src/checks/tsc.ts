@@ -53,7 +53,8 @@ export interface FileCollector {
   /** The program's tsconfig, options and global diagnostics; read them before checking any file, as tsc does. */
   addConfigDiagnostics(program: ts.Program): void;
   /** Diagnostics and import edges of the files this program owns (each file once, over every program). */
-  addFiles(program: ts.Program, index: number, source?: FileDiagnosticSource): void;
+  /** `imports`: each file's imports (absolute), when the caller has read them already. */
+  addFiles(program: ts.Program, index: number, source?: FileDiagnosticSource, imports?: ReadonlyMap<string, readonly string[]>): void;
   finish(): Pick<CheckOutput, 'diagnostics' | 'imports'>;
 }
 
@@ -72,9 +73,9 @@ export function makeFileCollector(
     addConfigDiagnostics(program) {
       diagnostics.push(...collectConfigDiagnostics(ts, program, toRepoPath));
     },
-    addFiles(program, index, source) {
+    addFiles(program, index, source, known) {
       const route = settings.importRoute ?? readImportRoute(program);
-      const cache = makeResolutionCache(ts, program);
+      let cache: ts.ModuleResolutionCache | undefined;
       for (const file of program.getSourceFiles()) {
         // Each file once, from the project that owns it (files no project lists: the first program).
         const owner = owners.get(file.fileName);
@@ -85,7 +86,7 @@ export function makeFileCollector(
         // most of the time a small project's tsc run takes (seconds, on every attempt).
         if (program.isSourceFileDefaultLibrary(file)) continue;
         diagnostics.push(...collectFileDiagnostics(ts, program, file, toRepoPath, source));
-        const targets = readFileImports(ts, program, file, route, cache);
+        const targets = known?.get(file.fileName) ?? readFileImports(ts, program, file, route, (cache ??= makeResolutionCache(ts, program)));
         if (targets.length > 0) imports[toRepoPath(file.fileName)] = targets.map(toRepoPath);
       }
     },

@@ -187,7 +187,7 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
       const collector = makeFileCollector(ts, projects, toRepoPath);
       // tsc reads the programs' global diagnostics before checking any file; so does this.
       for (const { program } of states) collector.addConfigDiagnostics(program);
-      states.forEach(({ program }, index) => {
+      states.forEach(({ program, imports: programImports }, index) => {
         const declare = emitsDeclarations(program.getCompilerOptions());
         const kept = (results[index] ??= makeCheckResults());
         collector.addFiles(program, index, {
@@ -200,7 +200,7 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
             }
             return cached;
           },
-        });
+        }, programImports);
       });
       recordDocuments();
       const checked = results.reduce((sum, kept) => sum + kept.takeCheckedCount(), 0);

@@ -3,7 +3,8 @@
  * An import cycle is one unit of work (fixing either file means editing both), so triage
  * condenses each component into one node before asking what is upstream of what.
  */
-import { compareStrings } from '../diagnostic.js';
+import type { IndexedGraph } from './indexed-graph.js';
+import { indexModuleGraph } from './indexed-graph.js';
 import type { ModuleGraph } from './module-graph.js';
 
 export interface Components {
@@ -16,6 +17,16 @@ export interface Components {
   componentOf: Map<string, number>;
 }
 
+/** The components of an indexed graph, by number: the same components in the same order as Components. */
+export interface ComponentIndex {
+  count: number;
+  /** Each file's component, by file number. */
+  componentOf: Int32Array;
+  /** The files of component c, ascending (so in path order): `members[memberStarts[c]]` up to `members[memberStarts[c + 1]]`. */
+  memberStarts: Int32Array;
+  members: Int32Array;
+}
+
 /**
  * Tarjan's algorithm, iterative so that a 20k-file import chain cannot overflow the call stack;
  * linear in files plus imports. Covers every file in the graph (keys and import targets) plus
@@ -23,76 +34,75 @@ export interface Components {
  * Nodes are visited in sorted order, so the result is the same for the same graph.
  */
 export function findComponents(graph: ModuleGraph, nodes: Iterable<string> = []): Components {
-  const names = listNodes(graph, nodes);
-  const idOf = new Map<string, number>();
-  names.forEach((name, id) => idOf.set(name, id));
-  const successors = names.map((name) => (graph.imports.get(name) ?? []).map((target) => idOf.get(target) ?? -1));
+  const indexed = indexModuleGraph(graph, nodes);
+  const index = findComponentIndex(indexed);
+  const components = Array.from({ length: index.count }, (_, component) =>
+    Array.from(index.members.subarray(index.memberStarts[component]!, index.memberStarts[component + 1]!), (file) => indexed.files[file]!),
+  );
+  const componentOf = new Map<string, number>();
+  indexed.files.forEach((file, number) => componentOf.set(file, index.componentOf[number]!));
+  return { components, componentOf };
+}
 
-  const count = names.length;
+/** findComponents over an indexed graph: files are numbered in sorted order, so visiting them by number is visiting them sorted. */
+export function findComponentIndex({ files, importStarts, imports }: IndexedGraph): ComponentIndex {
+  const count = files.length;
   const order = new Int32Array(count).fill(-1);
   const low = new Int32Array(count);
   const onStack = new Uint8Array(count);
-  const component = new Int32Array(count).fill(-1);
-  const stack: number[] = [];
-  // The explicit call stack: the node being visited and how many of its edges it has followed.
-  const frames: number[] = [];
-  const nextEdge: number[] = [];
-  const components: string[][] = [];
+  const componentOf = new Int32Array(count).fill(-1);
+  const stack = new Int32Array(count);
+  let stackSize = 0;
+  // The explicit call stack: the node being visited and the next of its edges to follow.
+  const frames = new Int32Array(count);
+  const nextEdge = new Int32Array(count);
+  let depth = 0;
+  const members = new Int32Array(count);
+  const memberStarts = [0];
   let visited = 0;
 
   const enter = (node: number): void => {
     order[node] = low[node] = visited++;
-    stack.push(node);
+    stack[stackSize++] = node;
     onStack[node] = 1;
-    frames.push(node);
-    nextEdge.push(0);
+    frames[depth] = node;
+    nextEdge[depth] = importStarts[node]!;
+    depth += 1;
   };
 
   for (let start = 0; start < count; start++) {
     if (order[start] !== -1) continue;
     enter(start);
-    while (frames.length > 0) {
-      const top = frames.length - 1;
+    while (depth > 0) {
+      const top = depth - 1;
       const node = frames[top]!;
-      const edges = successors[node]!;
       const edge = nextEdge[top]!;
-      if (edge < edges.length) {
+      if (edge < importStarts[node + 1]!) {
         nextEdge[top] = edge + 1;
-        const target = edges[edge]!;
+        const target = imports[edge]!;
         if (order[target] === -1) enter(target);
         else if (onStack[target] === 1) low[node] = Math.min(low[node]!, order[target]!);
         continue;
       }
-      frames.pop();
-      nextEdge.pop();
-      if (frames.length > 0) {
-        const parent = frames[frames.length - 1]!;
+      depth -= 1;
+      if (depth > 0) {
+        const parent = frames[depth - 1]!;
         low[parent] = Math.min(low[parent]!, low[node]!);
       }
       if (low[node] !== order[node]) continue;
-      const members: string[] = [];
+      const component = memberStarts.length - 1;
+      const first = memberStarts[component]!;
+      let placed = first;
       let member: number;
       do {
-        member = stack.pop()!;
+        member = stack[--stackSize]!;
         onStack[member] = 0;
-        component[member] = components.length;
-        members.push(names[member]!);
+        componentOf[member] = component;
+        members[placed++] = member;
       } while (member !== node);
-      components.push(members.sort(compareStrings));
+      if (placed - first > 1) members.subarray(first, placed).sort();
+      memberStarts.push(placed);
     }
   }
-
-  const componentOf = new Map<string, number>();
-  names.forEach((name, id) => componentOf.set(name, component[id]!));
-  return { components, componentOf };
-}
-
-function listNodes(graph: ModuleGraph, extra: Iterable<string>): string[] {
-  const names = new Set<string>();
-  for (const [from, targets] of graph.imports) {
-    names.add(from);
-    for (const target of targets) names.add(target);
-  }
-  for (const name of extra) names.add(name);
-  return [...names].sort(compareStrings);
+  return { count: memberStarts.length - 1, componentOf, memberStarts: Int32Array.from(memberStarts), members };
 }

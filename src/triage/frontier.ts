@@ -6,8 +6,9 @@
  */
 import { compareByPosition, compareStrings } from '../diagnostic.js';
 import type { Finding } from '../diagnostic.js';
-import { findComponents } from '../graph/components.js';
-import { findImportDistances } from '../graph/distance.js';
+import { findComponentIndex } from '../graph/components.js';
+import { findDistanceIndex, findSourceNumbers } from '../graph/distance.js';
+import { indexModuleGraph } from '../graph/indexed-graph.js';
 import type { ModuleGraph } from '../graph/module-graph.js';
 import { findReachesMarked } from '../graph/reachability.js';
 import { makeInstruction } from './non-editable.js';
@@ -74,23 +75,29 @@ export function findRoots({ findings, graph, changedFiles, classify }: FindRoots
   for (const finding of findings) {
     if (finding.path !== null) countOf.set(finding.path, (countOf.get(finding.path) ?? 0) + 1);
   }
-  const components = findComponents(graph, countOf.keys());
-  const failing = new Set<number>();
-  for (const file of countOf.keys()) failing.add(components.componentOf.get(file)!);
-  const reaches = findReachesMarked(graph, components, failing);
-  const distanceOf = findImportDistances(graph, changedFiles);
+  // The graph is numbered once for the three walks over all of it.
+  const indexed = indexModuleGraph(graph, countOf.keys());
+  const components = findComponentIndex(indexed);
+  const failing = new Uint8Array(components.count);
+  for (const file of countOf.keys()) failing[components.componentOf[indexed.numberOf.get(file)!]!] = 1;
+  const reaches = findReachesMarked(indexed, components, failing);
+  const { distances } = findDistanceIndex(indexed, findSourceNumbers(graph, indexed, changedFiles));
+  const distanceOf = (file: string): number | null => {
+    const distance = distances[indexed.numberOf.get(file)!]!;
+    return distance === -1 ? null : distance;
+  };
 
   const roots: RootUnit[] = [];
-  for (const index of failing) {
-    if (reaches[index] === true) continue;
-    const members = components.components[index]!;
+  for (let index = 0; index < components.count; index += 1) {
+    if (failing[index] === 0 || reaches[index] === 1) continue;
+    const members = Array.from(components.members.subarray(components.memberStarts[index]!, components.memberStarts[index + 1]!), (file) => indexed.files[file]!);
     const files = members.filter((file) => countOf.has(file));
     const editable = files.some((file) => classify(file).editable);
     const order = orderByDistance(files, distanceOf, countOf);
     const unit: RootUnit = {
       files,
       order,
-      distances: order.map((file) => distanceOf.get(file) ?? null),
+      distances: order.map(distanceOf),
       editable,
       selected: false,
       introduced: files.reduce((sum, file) => sum + (countOf.get(file) ?? 0), 0),
@@ -101,8 +108,8 @@ export function findRoots({ findings, graph, changedFiles, classify }: FindRoots
   return roots.sort(compareRoots);
 }
 
-function orderByDistance(files: readonly string[], distanceOf: ReadonlyMap<string, number>, countOf: ReadonlyMap<string, number>): string[] {
-  const distance = (file: string) => distanceOf.get(file) ?? Number.MAX_SAFE_INTEGER;
+function orderByDistance(files: readonly string[], distanceOf: (file: string) => number | null, countOf: ReadonlyMap<string, number>): string[] {
+  const distance = (file: string) => distanceOf(file) ?? Number.MAX_SAFE_INTEGER;
   return [...files].sort((a, b) => distance(a) - distance(b) || countOf.get(b)! - countOf.get(a)! || compareStrings(a, b));
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findComponents } from '../../src/graph/components.js';
+import { findComponentIndex, findComponents } from '../../src/graph/components.js';
+import { indexModuleGraph } from '../../src/graph/indexed-graph.js';
 import { makeModuleGraph } from '../../src/graph/module-graph.js';
 import type { ModuleGraph } from '../../src/graph/module-graph.js';
 import { findReachesMarked } from '../../src/graph/reachability.js';
@@ -91,31 +92,42 @@ describe('findComponents', () => {
 });
 
 describe('findReachesMarked', () => {
+  /** The graph's components by number, and a marking of the given components. */
+  function indexComponents(graph: ModuleGraph) {
+    const indexed = indexModuleGraph(graph);
+    const components = findComponentIndex(indexed);
+    const of = (file: string): number => components.componentOf[indexed.numberOf.get(file)!]!;
+    const mark = (...marked: number[]): Uint8Array => {
+      const marks = new Uint8Array(components.count);
+      for (const component of marked) marks[component] = 1;
+      return marks;
+    };
+    return { indexed, components, of, mark };
+  }
+
   it('sees a marked component through files that are not marked (a barrel)', () => {
     // app → index (barrel) → impl; a failing impl is reachable from a failing app.
     const graph = makeModuleGraph([{ 'app.ts': ['index.ts'], 'index.ts': ['impl.ts', 'util.ts'] }]);
-    const components = findComponents(graph);
-    const of = (file: string): number => components.componentOf.get(file)!;
-    const reaches = findReachesMarked(graph, components, new Set([of('app.ts'), of('impl.ts')]));
-    expect(reaches[of('app.ts')]).toBe(true);
-    expect(reaches[of('index.ts')]).toBe(true);
-    expect(reaches[of('impl.ts')]).toBe(false);
-    expect(reaches[of('util.ts')]).toBe(false);
+    const { indexed, components, of, mark } = indexComponents(graph);
+    const reaches = findReachesMarked(indexed, components, mark(of('app.ts'), of('impl.ts')));
+    expect(reaches[of('app.ts')]).toBe(1);
+    expect(reaches[of('index.ts')]).toBe(1);
+    expect(reaches[of('impl.ts')]).toBe(0);
+    expect(reaches[of('util.ts')]).toBe(0);
   });
 
   it('does not count a component as reaching itself', () => {
     const graph = makeModuleGraph([{ 'a.ts': ['b.ts'], 'b.ts': ['a.ts'] }]);
-    const components = findComponents(graph);
-    expect(findReachesMarked(graph, components, new Set([0]))).toEqual([false]);
+    const { indexed, components, mark } = indexComponents(graph);
+    expect([...findReachesMarked(indexed, components, mark(0))]).toEqual([0]);
   });
 
   it('stays linear on a 20,000-file chain', () => {
     const size = 20_000;
     const record: Record<string, string[]> = {};
     for (let i = 0; i < size - 1; i++) record[`f${i}`] = [`f${i + 1}`];
-    const graph = makeModuleGraph([record]);
-    const components = findComponents(graph);
-    const reaches = findReachesMarked(graph, components, new Set([components.componentOf.get(`f${size - 1}`)!]));
-    expect(reaches.filter(Boolean)).toHaveLength(size - 1);
+    const { indexed, components, of, mark } = indexComponents(makeModuleGraph([record]));
+    const reaches = findReachesMarked(indexed, components, mark(of(`f${size - 1}`)));
+    expect(reaches.filter((reached) => reached === 1)).toHaveLength(size - 1);
   });
 });

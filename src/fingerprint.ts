@@ -4,8 +4,10 @@
  * so inserting or moving unrelated lines keeps every identity; an occurrence suffix `#n`
  * separates identical findings so that three becoming four is one new finding.
  */
-import { hash } from 'node:crypto';
-import { compareStrings } from './diagnostic.js';
+import { makePathSlots, sortCompletely } from './complete-order.js';
+import type { PathSlots } from './complete-order.js';
+import { hashText, makeHashTable } from './hash-table.js';
+import type { HashTable } from './hash-table.js';
 import type { AnchoredDiagnostic, Diagnostic, Finding } from './diagnostic.js';
 import { foldWhitespace } from './source-lines.js';
 
@@ -54,7 +56,7 @@ export interface FingerprintParts {
 
 /** The first 16 hex digits of the sha1 of the `|`-joined parts, with the message normalised. */
 export function hashFingerprint(parts: FingerprintParts): string {
-  return hashOnce(joinParts(parts.tool, parts.code, parts.path, parts.message, parts.anchor));
+  return hashText(joinParts(parts.tool, parts.code, parts.path, parts.message, parts.anchor));
 }
 
 /** The text a fingerprint hashes. */
@@ -64,11 +66,6 @@ function joinParts(tool: string, code: string, path: string | null, message: str
 
 function joinNormalized(tool: string, code: string, path: string | null, normalizedMessage: string, anchor: string): string {
   return `${tool}|${code}|${path ?? ''}|${normalizedMessage}|${anchor}`;
-}
-
-/** The one-shot `crypto.hash` (Node ≥ 20.12) gives createHash's digest without a Hash object per finding. */
-function hashOnce(text: string): string {
-  return hash('sha1', text, 'hex').slice(0, 16);
 }
 
 /**
@@ -102,8 +99,9 @@ export function identifyFindings(
   diagnostics: readonly AnchoredDiagnostic[],
   pathOf: (diagnostic: AnchoredDiagnostic) => string | null = (diagnostic) => diagnostic.path,
 ): Identities {
-  const table = makeHashTable();
-  const { order } = sortCompletely(diagnostics);
+  const table = makeHashTable(diagnostics.length);
+  const slots = makePathSlots([diagnostics]);
+  const { order } = sortCompletely(diagnostics, slots.slotsOf[0]!, slots.count);
   const numbers = new Int32Array(order.length);
   for (let rank = 0; rank < order.length; rank += 1) {
     const diagnostic = diagnostics[order[rank]!]!;
@@ -117,62 +115,74 @@ export function identifyFindings(
  * are identified under the path their file has now (`renames`). Most files keep their findings
  * across an edit: where a file's base findings have, in order, the tool, code, anchor and
  * normalised message of its current ones (however its lines moved), their texts are the same,
- * so they take the current side's numbers and are not joined or hashed again.
+ * so they take the current side's numbers and are not joined or hashed again. Files are taken
+ * one at a time, so their normalised messages are dropped as soon as the file is done.
  */
 export function identifyBaseAndCurrent(
   before: readonly AnchoredDiagnostic[],
   after: readonly AnchoredDiagnostic[],
   renames: ReadonlyMap<string, string> = new Map(),
 ): { base: Identities; current: Identities } {
-  const table = makeHashTable();
-  const sortedAfter = sortCompletely(after);
+  // Sized for the current side: most base findings take its numbers.
+  const table = makeHashTable(after.length);
+  const slots = makePathSlots([after, before]);
+  const sortedAfter = sortCompletely(after, slots.slotsOf[0]!, slots.count);
+  const sortedBefore = sortCompletely(before, slots.slotsOf[1]!, slots.count);
+  const baseSlotsAt = matchBaseSlots(slots, renames);
   const afterNumbers = new Int32Array(after.length);
-  const afterMessages = new Array<string>(after.length);
-  // The current findings of each path: a run of ranks, since paths sort first.
-  const runs = new Map<string | null, { start: number; end: number }>();
-  forEachRun(sortedAfter, (start, end) => {
-    const path = after[sortedAfter.order[start]!]!.path;
-    runs.set(path, { start, end });
+  const numbers = new Int32Array(before.length);
+  const identified = new Uint8Array(slots.count);
+  const messages: string[] = [];
+  for (let slot = 0; slot < slots.count; slot += 1) {
+    const start = sortedAfter.starts[slot]!;
+    const end = sortedAfter.starts[slot + 1]!;
+    if (start === end) continue;
+    const path = slots.paths[slot]!;
     for (let rank = start; rank < end; rank += 1) {
       const diagnostic = after[sortedAfter.order[rank]!]!;
       const message = normalizeMessage(diagnostic.message);
-      afterMessages[rank] = message;
+      messages[rank - start] = message;
       afterNumbers[rank] = table.numberOf(joinNormalized(diagnostic.tool, diagnostic.code, path, message, diagnostic.anchor));
     }
-  });
+    for (const baseSlot of baseSlotsAt(slot)) {
+      const baseStart = sortedBefore.starts[baseSlot]!;
+      if (sortedBefore.starts[baseSlot + 1]! - baseStart !== end - start) continue;
+      if (!isSameRun({ before, order: sortedBefore.order, start: baseStart, after, afterOrder: sortedAfter.order, afterStart: start, afterMessages: messages }, end - start)) continue;
+      numbers.set(afterNumbers.subarray(start, end), baseStart);
+      identified[baseSlot] = 1;
+    }
+  }
   const current = countOccurrences(sortedAfter.order, afterNumbers, table);
 
-  const sortedBefore = sortCompletely(before);
-  const { order } = sortedBefore;
-  const numbers = new Int32Array(order.length);
-  forEachRun(sortedBefore, (start, end) => {
-    const path = before[order[start]!]!.path;
+  const { order, starts } = sortedBefore;
+  for (let slot = 0; slot < slots.count; slot += 1) {
+    if (identified[slot] === 1) continue;
+    const path = slots.paths[slot]!;
     const currentPath = path === null ? null : (renames.get(path) ?? path);
-    const run = runs.get(currentPath);
-    if (run !== undefined && run.end - run.start === end - start) {
-      const same = { before, order, start, after, afterOrder: current.order, afterStart: run.start, afterMessages };
-      if (isSameRun(same, end - start)) {
-        numbers.set(current.numbers.subarray(run.start, run.end), start);
-        return;
-      }
-    }
-    for (let rank = start; rank < end; rank += 1) {
+    for (let rank = starts[slot]!; rank < starts[slot + 1]!; rank += 1) {
       const diagnostic = before[order[rank]!]!;
       numbers[rank] = table.numberOf(joinParts(diagnostic.tool, diagnostic.code, currentPath, diagnostic.message, diagnostic.anchor));
     }
-  });
+  }
   return { base: countOccurrences(order, numbers, table), current };
 }
 
-/** Calls `use` with each run of ranks [start, end) whose diagnostics have one path. */
-function forEachRun({ order, pathRanks }: SortedDiagnostics, use: (start: number, end: number) => void): void {
-  for (let start = 0; start < order.length; ) {
-    const pathRank = pathRanks[order[start]!]!;
-    let end = start + 1;
-    while (end < order.length && pathRanks[order[end]!] === pathRank) end += 1;
-    use(start, end);
-    start = end;
+/**
+ * For each slot, the slots whose base findings are now at its path: its own, unless that file
+ * was renamed away, and those of the files renamed to it.
+ */
+function matchBaseSlots(slots: PathSlots, renames: ReadonlyMap<string, string>): (slot: number) => readonly number[] {
+  const renamedTo = new Map<number, number[]>();
+  const renamedAway = new Set<number>();
+  for (const [from, to] of renames) {
+    const fromSlot = slots.slotOf(from);
+    if (from === to || fromSlot === undefined) continue;
+    renamedAway.add(fromSlot);
+    const toSlot = slots.slotOf(to);
+    if (toSlot !== undefined) renamedTo.set(toSlot, [...(renamedTo.get(toSlot) ?? []), fromSlot]);
   }
+  if (renamedTo.size === 0 && renamedAway.size === 0) return (slot) => [slot];
+  return (slot) => [...(renamedAway.has(slot) ? [] : [slot]), ...(renamedTo.get(slot) ?? [])];
 }
 
 interface RunPair {
@@ -182,7 +192,7 @@ interface RunPair {
   after: readonly AnchoredDiagnostic[];
   afterOrder: readonly number[];
   afterStart: number;
-  /** The current side's normalised messages, by rank. */
+  /** The current run's normalised messages, from its start. */
   afterMessages: readonly string[];
 }
 
@@ -192,7 +202,7 @@ function isSameRun(pair: RunPair, length: number): boolean {
     const a = pair.before[pair.order[pair.start + offset]!]!;
     const b = pair.after[pair.afterOrder[pair.afterStart + offset]!]!;
     if (a.tool !== b.tool || a.code !== b.code || a.anchor !== b.anchor) return false;
-    if (a.message !== b.message && normalizeMessage(a.message) !== pair.afterMessages[pair.afterStart + offset]) return false;
+    if (a.message !== b.message && normalizeMessage(a.message) !== pair.afterMessages[offset]) return false;
   }
   return true;
 }
@@ -209,100 +219,4 @@ function countOccurrences(order: number[], numbers: Int32Array, table: HashTable
 export function makeFinding(diagnostic: AnchoredDiagnostic, identities: Identities, rank: number): Finding {
   const hashed = identities.table.hashOf(identities.numbers[rank]!);
   return Object.assign({}, diagnostic, { fingerprint: `${hashed}#${identities.occurrences[rank]!}` });
-}
-
-/**
- * Hashes numbered in the order they were first seen, so occurrences are counted in typed arrays
- * and the two sides of an attribution compare numbers rather than strings.
- */
-export interface HashTable {
-  /** The number of the hash of `text`. */
-  numberOf(text: string): number;
-  /** The hash (16 hex digits) numbered `number`. */
-  hashOf(number: number): string;
-  /** How many distinct hashes have been numbered. */
-  readonly size: number;
-}
-
-export function makeHashTable(): HashTable {
-  const numberOfHash = new Map<string, number>();
-  const hashes: string[] = [];
-  return {
-    numberOf(text) {
-      const hashed = hashOnce(text);
-      let number = numberOfHash.get(hashed);
-      if (number === undefined) {
-        number = hashes.length;
-        hashes.push(hashed);
-        numberOfHash.set(hashed, number);
-      }
-      return number;
-    },
-    hashOf: (number) => hashes[number]!,
-    get size() {
-      return hashes.length;
-    },
-  };
-}
-
-interface SortedDiagnostics {
-  /** Indices of the diagnostics in complete order. */
-  order: number[];
-  /** Per diagnostic (by index), the rank of its path among the distinct paths. */
-  pathRanks: Int32Array;
-}
-
-/**
- * Indices of `diagnostics` in complete order: position order (path, line, column, code,
- * message), then every remaining field, so two findings at the same place that differ in any way
- * still sort the same way in every run and their occurrence numbers cannot swap. Paths are
- * ranked once and positions copied into typed arrays, so the comparisons that decide almost
- * every pair read numbers, not objects (100,000 findings in random order sorted 5× faster).
- * Tools report in order, so the input is usually sorted runs (one per check) and TimSort merges
- * them in close to linear time.
- */
-function sortCompletely(diagnostics: readonly AnchoredDiagnostic[]): SortedDiagnostics {
-  const count = diagnostics.length;
-  const pathRanks = rankPaths(diagnostics);
-  const lines = new Float64Array(count);
-  const columns = new Float64Array(count);
-  const order = new Array<number>(count);
-  for (let index = 0; index < count; index += 1) {
-    const diagnostic = diagnostics[index]!;
-    lines[index] = diagnostic.line;
-    columns[index] = diagnostic.column;
-    order[index] = index;
-  }
-  order.sort(
-    (a, b) =>
-      pathRanks[a]! - pathRanks[b]! ||
-      lines[a]! - lines[b]! ||
-      columns[a]! - columns[b]! ||
-      compareRest(diagnostics[a]!, diagnostics[b]!),
-  );
-  return { order, pathRanks };
-}
-
-/** Per diagnostic, the rank of its path among the distinct paths in string order; -1 (first) for none. */
-function rankPaths(diagnostics: readonly AnchoredDiagnostic[]): Int32Array {
-  const rankOf = new Map<string, number>();
-  for (const { path } of diagnostics) if (path !== null) rankOf.set(path, 0);
-  [...rankOf.keys()].sort(compareStrings).forEach((path, rank) => rankOf.set(path, rank));
-  const ranks = new Int32Array(diagnostics.length);
-  diagnostics.forEach(({ path }, index) => (ranks[index] = path === null ? -1 : rankOf.get(path)!));
-  return ranks;
-}
-
-/** What position order leaves undecided: code and message (the end of compareByPosition), then every other field. */
-function compareRest(a: AnchoredDiagnostic, b: AnchoredDiagnostic): number {
-  return (
-    compareStrings(a.code, b.code) ||
-    compareStrings(a.message, b.message) ||
-    compareStrings(a.tool, b.tool) ||
-    compareStrings(a.severity, b.severity) ||
-    compareStrings(a.phase, b.phase) ||
-    (a.endLine ?? 0) - (b.endLine ?? 0) ||
-    (a.endColumn ?? 0) - (b.endColumn ?? 0) ||
-    compareStrings(a.anchor, b.anchor)
-  );
 }

@@ -23,6 +23,13 @@ import { makeExportDigester } from './export-digest.js';
 
 type TypeScript = typeof ts;
 
+/**
+ * A change to a type every file reads (a shared types module in a large repository) would have
+ * the walk describe the exports of thousands of modules twice; past this long, checking every
+ * file again costs less than finding out which need it.
+ */
+const walkBudgetMs = 3_000;
+
 /** One project's program before and after the update, with each file's imports (absolute file names) in each. */
 export interface ProgramUpdate {
   before: ts.Program;
@@ -41,6 +48,7 @@ export type ImportCache = WeakMap<ts.SourceFile, readonly string[]>;
  * new file now answers an import).
  */
 export function findLintReach(ts: TypeScript, updates: readonly ProgramUpdate[], changed: ReadonlySet<string>): Set<string> | 'all' {
+  const deadline = performance.now() + walkBudgetMs;
   const reach = new Set<string>();
   for (const { before, after, beforeImports, afterImports } of updates) {
     const seeds: string[] = [];
@@ -64,6 +72,7 @@ export function findLintReach(ts: TypeScript, updates: readonly ProgramUpdate[],
     const queued = new Set(seeds);
     for (const seed of seeds) reach.add(seed);
     for (let fileName = queue.pop(); fileName !== undefined; fileName = queue.pop()) {
+      if (performance.now() > deadline) return 'all';
       const current = after.getSourceFile(fileName);
       if (current === undefined) continue;
       const old = before.getSourceFile(fileName);

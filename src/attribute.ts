@@ -4,6 +4,7 @@
  * about and not on line numbers or the order tools reported them in.
  */
 import type { AnchoredDiagnostic, Finding } from './diagnostic.js';
+import { findRanks } from './complete-order.js';
 import { identifyBaseAndCurrent, makeFinding } from './fingerprint.js';
 
 export interface AttributeOptions {
@@ -49,10 +50,13 @@ export function attribute(
 
   // `<hash>#<n>` exists on a side exactly when n is at most that side's count of the hash, so
   // comparing counts is comparing the sets of fingerprints, without building either set.
+  // Findings are copied in input order, the order they lie in memory, then listed in rank order.
+  const rankOf = findRanks(current.order);
+  const findings = after.map((diagnostic, index) => makeFinding(diagnostic, current, rankOf[index]!));
   const introduced: Finding[] = [];
   const standing: Finding[] = [];
   current.order.forEach((index, rank) => {
-    const finding = makeFinding(after[index]!, current, rank);
+    const finding = findings[index]!;
     if (current.occurrences[rank]! > base.countOf(current.numbers[rank]!)) introduced.push(finding);
     else standing.push(finding);
   });

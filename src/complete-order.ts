@@ -136,3 +136,10 @@ function compareWithinPath(a: AnchoredDiagnostic, b: AnchoredDiagnostic): number
     compareStrings(a.anchor, b.anchor)
   );
 }
+
+/** The rank of each index in `order` (its inverse), so a pass in input order can find where each finding sorts. */
+export function findRanks(order: readonly number[]): Int32Array {
+  const rankOf = new Int32Array(order.length);
+  for (let rank = 0; rank < order.length; rank += 1) rankOf[order[rank]!] = rank;
+  return rankOf;
+}

@@ -98,7 +98,14 @@ export function sortCompletely(findings: readonly AnchoredDiagnostic[], slots: I
   const order = new Array<number>(count).fill(0);
   for (let index = 0; index < count; index += 1) order[next[slots[index]!]!++] = index;
 
-  const compare = (a: number, b: number): number => compareWithinPath(findings[a]!, findings[b]!);
+  // Positions are copied in input order (memory order), so most comparisons read typed arrays, not findings scattered in memory.
+  const lines = new Float64Array(count);
+  const columns = new Float64Array(count);
+  for (let index = 0; index < count; index += 1) {
+    lines[index] = findings[index]!.line;
+    columns[index] = findings[index]!.column;
+  }
+  const compare = (a: number, b: number): number => lines[a]! - lines[b]! || columns[a]! - columns[b]! || compareRest(findings[a]!, findings[b]!);
   for (let slot = 0; slot < slotCount; slot += 1) {
     const start = starts[slot]!;
     const end = starts[slot + 1]!;
@@ -121,11 +128,9 @@ function sortByInsertion(order: number[], start: number, end: number, compare: (
   }
 }
 
-/** The complete order of two findings with one path: compareByPosition's line, column, code and message, then every other field. */
-function compareWithinPath(a: AnchoredDiagnostic, b: AnchoredDiagnostic): number {
+/** What path, line and column leave undecided: compareByPosition's code and message, then every other field. */
+function compareRest(a: AnchoredDiagnostic, b: AnchoredDiagnostic): number {
   return (
-    a.line - b.line ||
-    a.column - b.column ||
     compareStrings(a.code, b.code) ||
     compareStrings(a.message, b.message) ||
     compareStrings(a.tool, b.tool) ||

@@ -35,24 +35,17 @@ function numberFiles(graph: ModuleGraph, names: ReadonlySet<string>): IndexedGra
   const numberOf = new Map<string, number>();
   files.forEach((file, number) => numberOf.set(file, number));
 
-  // The keys' numbers in the graph's order, for the second pass over it.
-  const keys = new Int32Array(graph.imports.size);
+  const importsOf = files.map((file) => graph.imports.get(file) ?? []);
   const importStarts = new Int32Array(files.length + 1);
-  let key = 0;
-  for (const [from, targets] of graph.imports) {
-    const number = numberOf.get(from)!;
-    keys[key++] = number;
-    importStarts[number + 1] = targets.length;
-  }
-  for (let file = 0; file < files.length; file += 1) importStarts[file + 1]! += importStarts[file]!;
+  for (let file = 0; file < files.length; file += 1) importStarts[file + 1] = importStarts[file]! + importsOf[file]!.length;
   const imports = new Int32Array(importStarts[files.length]!);
-  key = 0;
-  for (const targets of graph.imports.values()) {
-    let at = importStarts[keys[key++]!]!;
-    for (const target of targets) {
-      const number = numberOf.get(target);
+  for (let file = 0; file < files.length; file += 1) {
+    const targets = importsOf[file]!;
+    // Indexed loops: these run over every import, and an iterator may allocate a result per step.
+    for (let at = 0; at < targets.length; at += 1) {
+      const number = numberOf.get(targets[at]!);
       if (number === undefined) return undefined;
-      imports[at++] = number;
+      imports[importStarts[file]! + at] = number;
     }
   }
   return { files, numberOf, importStarts, imports };

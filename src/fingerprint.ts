@@ -22,14 +22,29 @@ const computedLocationRules: ReadonlySet<string> = new Set(['max-lines', 'eol-la
 
 /** Replaces numbers with `N` and folds whitespace: counts and line numbers in messages move with every edit. */
 export function normalizeMessage(message: string): string {
-  // Most messages have no digits or odd whitespace; testing is cheaper than rewriting.
-  const numbered = hasDigit.test(message) ? message.replace(/\b\d+(\.\d+)?\b/g, 'N') : message;
-  return hasOddWhitespace.test(numbered) ? foldWhitespace(numbered) : numbered;
+  // Most messages need neither rewrite; one pass over the text says so for both.
+  const needs = findRewrites(message);
+  const numbered = (needs & hasDigit) !== 0 ? message.replace(/\b\d+(\.\d+)?\b/g, 'N') : message;
+  // Numbers become N, never whitespace, so the message's whitespace is the numbered text's.
+  return (needs & mayFold) !== 0 && hasOddWhitespace.test(numbered) ? foldWhitespace(numbered) : numbered;
 }
 
-const hasDigit = /\d/;
+const hasDigit = 1;
+const mayFold = 2;
 /** Whatever foldWhitespace would change: a run of whitespace, whitespace other than a space, or a space at either end. */
 const hasOddWhitespace = /\s\s|[^\S ]|^ | $/;
+
+/** `hasDigit` when the message has a digit; `mayFold` when it may have odd whitespace (any non-ASCII character counts, for the expression to decide). */
+function findRewrites(message: string): number {
+  let needs = 0;
+  const last = message.length - 1;
+  for (let at = 0; at <= last; at += 1) {
+    const code = message.charCodeAt(at);
+    if (code >= 0x30 && code <= 0x39) needs |= hasDigit;
+    else if (code === 0x20 ? at === 0 || at === last || message.charCodeAt(at + 1) === 0x20 : code < 0x20 || code > 0x7e) needs |= mayFold;
+  }
+  return needs;
+}
 
 /** Whether the rule's reported line is computed (see the table above); plugin namespaces are ignored. */
 export function isLocationComputed(code: string): boolean {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AnchoredDiagnostic, Diagnostic } from '../src/diagnostic.js';
 import {
@@ -56,6 +57,17 @@ describe('normalizeMessage', () => {
 
   it('leaves digits inside identifiers and codes alone', () => {
     expect(normalizeMessage("Type 'v2' is not assignable (TS2322)")).toBe("Type 'v2' is not assignable (TS2322)");
+  });
+
+  it('rewrites exactly as the two expressions applied in turn', () => {
+    const byExpressions = (message: string) => message.replace(/\b\d+(\.\d+)?\b/g, 'N').replace(/\s+/g, ' ').trim();
+    const text = fc.array(fc.constantFrom('1', '2.5', 'a', '_', '.', ' ', '  ', '\t', '\n', '\u00a0', '\u007f', 'é', 'N'), { maxLength: 12 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(text, (message) => {
+        expect(normalizeMessage(message)).toBe(byExpressions(message));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

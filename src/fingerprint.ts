@@ -189,14 +189,19 @@ export function identifyBaseAndCurrent(
  * For each slot, the rank at which the current findings its base findings pair with start: those
  * of the path the file has now, when there are as many of them; -1 when there is nothing to pair.
  */
-function findPartnerStarts(slots: PathSlots, baseStarts: Int32Array, currentStarts: Int32Array, renames: ReadonlyMap<string, string>): Int32Array {
+function findPartnerStarts(
+  slots: PathSlots,
+  baseStarts: Int32Array,
+  currentStarts: Int32Array,
+  renames: ReadonlyMap<string, string>,
+): Int32Array {
   const partnerStarts = new Int32Array(slots.count).fill(-1);
   for (let slot = 0; slot < slots.count; slot += 1) {
     const length = baseStarts[slot + 1]! - baseStarts[slot]!;
-    if (length === 0) continue;
     const path = slots.paths[slot]!;
-    const currentSlot = slots.slotOf(path === null ? null : (renames.get(path) ?? path));
-    if (currentSlot !== undefined && currentStarts[currentSlot + 1]! - currentStarts[currentSlot]! === length) partnerStarts[slot] = currentStarts[currentSlot]!;
+    const currentSlot = length === 0 ? undefined : slots.slotOf(path === null ? null : (renames.get(path) ?? path));
+    if (currentSlot === undefined || currentStarts[currentSlot + 1]! - currentStarts[currentSlot]! !== length) continue;
+    partnerStarts[slot] = currentStarts[currentSlot]!;
   }
   return partnerStarts;
 }

@@ -6,7 +6,7 @@
  */
 import { compareByPosition, compareStrings } from '../diagnostic.js';
 import type { Finding } from '../diagnostic.js';
-import { findComponentIndex } from '../graph/components.js';
+import { findComponentIndex, listComponentFiles } from '../graph/components.js';
 import { findDistanceIndex, findSourceNumbers } from '../graph/distance.js';
 import { indexModuleGraph } from '../graph/indexed-graph.js';
 import type { ModuleGraph } from '../graph/module-graph.js';
@@ -90,7 +90,7 @@ export function findRoots({ findings, graph, changedFiles, classify }: FindRoots
   const roots: RootUnit[] = [];
   for (let index = 0; index < components.count; index += 1) {
     if (failing[index] === 0 || reaches[index] === 1) continue;
-    const members = Array.from(components.members.subarray(components.memberStarts[index]!, components.memberStarts[index + 1]!), (file) => indexed.files[file]!);
+    const members = listComponentFiles(indexed, components, index);
     const files = members.filter((file) => countOf.has(file));
     const editable = files.some((file) => classify(file).editable);
     const order = orderByDistance(files, distanceOf, countOf);

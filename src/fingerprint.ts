@@ -9,7 +9,7 @@ import type { PathSlots } from './complete-order.js';
 import { hashText, makeHashTable } from './hash-table.js';
 import type { HashTable } from './hash-table.js';
 import type { AnchoredDiagnostic, Diagnostic, Finding } from './diagnostic.js';
-import { hasNormalForm } from './normal-form.js';
+import { haveSameNormalForm } from './normal-form.js';
 import { foldWhitespace } from './source-lines.js';
 
 /**
@@ -77,11 +77,7 @@ export function hashFingerprint(parts: FingerprintParts): string {
 
 /** The text a fingerprint hashes. */
 function joinParts(tool: string, code: string, path: string | null, message: string, anchor: string): string {
-  return joinNormalized(tool, code, path, normalizeMessage(message), anchor);
-}
-
-function joinNormalized(tool: string, code: string, path: string | null, normalizedMessage: string, anchor: string): string {
-  return `${tool}|${code}|${path ?? ''}|${normalizedMessage}|${anchor}`;
+  return `${tool}|${code}|${path ?? ''}|${normalizeMessage(message)}|${anchor}`;
 }
 
 /**
@@ -148,12 +144,9 @@ export function identifyBaseAndCurrent(
   const sortedBefore = sortCompletely(before, beforeSlots, slots.count);
 
   const afterNumbers = new Int32Array(after.length);
-  const afterMessages = new Array<string>(after.length);
   for (let index = 0; index < after.length; index += 1) {
     const diagnostic = after[index]!;
-    const message = normalizeMessage(diagnostic.message);
-    afterMessages[index] = message;
-    afterNumbers[index] = table.numberOf(joinNormalized(diagnostic.tool, diagnostic.code, diagnostic.path, message, diagnostic.anchor));
+    afterNumbers[index] = table.numberOf(joinParts(diagnostic.tool, diagnostic.code, diagnostic.path, diagnostic.message, diagnostic.anchor));
   }
   const current = countOccurrences(sortedAfter.order, permute(afterNumbers, sortedAfter.order), table);
 
@@ -166,7 +159,7 @@ export function identifyBaseAndCurrent(
     const partnerStart = partnerStarts[slot]!;
     if (partnerStart === -1) continue;
     const partner = sortedAfter.order[partnerStart + rankOf[index]! - sortedBefore.starts[slot]!]!;
-    if (!isSameText(before[index]!, after[partner]!, afterMessages[partner]!)) partnerStarts[slot] = -1;
+    if (!isSameText(before[index]!, after[partner]!)) partnerStarts[slot] = -1;
   }
   const numbers = new Int32Array(before.length);
   for (let index = 0; index < before.length; index += 1) {
@@ -213,10 +206,10 @@ function permute(values: Int32Array, order: readonly number[]): Int32Array {
   return permuted;
 }
 
-/** Whether a base and a current finding have the same fingerprint text but for the path, given the current one's normalised message. */
-function isSameText(base: AnchoredDiagnostic, current: AnchoredDiagnostic, currentMessage: string): boolean {
+/** Whether a base and a current finding have the same fingerprint text but for the path. */
+function isSameText(base: AnchoredDiagnostic, current: AnchoredDiagnostic): boolean {
   if (base.tool !== current.tool || base.code !== current.code || base.anchor !== current.anchor) return false;
-  return base.message === current.message || hasNormalForm(base.message, currentMessage);
+  return base.message === current.message || haveSameNormalForm(base.message, current.message);
 }
 
 /** Numbers each hash's occurrences in rank order. */

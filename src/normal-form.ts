@@ -1,46 +1,51 @@
 /**
- * Comparing a message with a normalised one without normalising it. Attribution asks, for
- * nearly every standing finding, whether its base message normalises to its current one's
- * normalised message; messages that quote a line number always differ, so each answer would
- * cost a regular-expression rewrite and a string. This reads the message once instead, deciding
- * numbers and whitespace exactly as normalizeMessage's expressions do.
+ * Comparing two messages' normalised forms without building either. Attribution asks, for nearly
+ * every standing finding, whether its base message and its current one normalise alike; messages
+ * that quote a line number always differ, so each answer would cost two regular-expression
+ * rewrites and two strings kept until every file is compared. This reads both once instead,
+ * deciding numbers and whitespace exactly as normalizeMessage's expressions do: each match of
+ * `/\b\d+(\.\d+)?\b/g` is one `N`, each run of `\s` one space, and the ends are trimmed.
  */
 
-/**
- * Whether `normalizeMessage(message) === normalized`. normalizeMessage replaces each match of
- * `/\b\d+(\.\d+)?\b/g` with `N`, then turns each run of `\s` into one space and trims.
- */
-export function hasNormalForm(message: string, normalized: string): boolean {
-  const length = message.length;
-  let at = 0;
-  let read = 0;
-  while (read < length && isSpace(message.charCodeAt(read))) read += 1;
-  while (read < length) {
-    const code = message.charCodeAt(read);
-    if (isSpace(code)) {
-      let end = read + 1;
-      while (end < length && isSpace(message.charCodeAt(end))) end += 1;
-      // Trailing whitespace is trimmed; any other run is one space.
-      if (end === length) break;
-      if (normalized.charCodeAt(at) !== space) return false;
-      at += 1;
-      read = end;
-      continue;
-    }
-    if (isDigit(code) && (read === 0 || !isWordChar(message.charCodeAt(read - 1)))) {
-      const end = findNumberEnd(message, read);
-      if (end !== -1) {
-        if (normalized.charCodeAt(at) !== upperN) return false;
-        at += 1;
-        read = end;
-        continue;
-      }
-    }
-    if (normalized.charCodeAt(at) !== code) return false;
-    at += 1;
-    read += 1;
+/** Whether `normalizeMessage(a) === normalizeMessage(b)`. */
+export function haveSameNormalForm(a: string, b: string): boolean {
+  let readA = skipSpace(a, 0);
+  let readB = skipSpace(b, 0);
+  for (;;) {
+    const unitA = readUnit(a, readA);
+    const unitB = readUnit(b, readB);
+    if (unitA === -1 || unitB === -1) return unitA === unitB;
+    if (unitA % unitSpan !== unitB % unitSpan) return false;
+    readA = Math.floor(unitA / unitSpan);
+    readB = Math.floor(unitB / unitSpan);
   }
-  return at === normalized.length;
+}
+
+/** Units are packed with where the next one starts, as `next * unitSpan + unit`, so reading one allocates nothing. */
+const unitSpan = 0x10000;
+
+/**
+ * The normalised code unit that starts at `read`, packed with where the next one starts; -1 at
+ * the end, trailing whitespace included.
+ */
+function readUnit(message: string, read: number): number {
+  if (read >= message.length) return -1;
+  const code = message.charCodeAt(read);
+  if (isSpace(code)) {
+    const end = skipSpace(message, read + 1);
+    return end === message.length ? -1 : end * unitSpan + space;
+  }
+  if (isDigit(code) && (read === 0 || !isWordChar(message.charCodeAt(read - 1)))) {
+    const end = findNumberEnd(message, read);
+    if (end !== -1) return end * unitSpan + upperN;
+  }
+  return (read + 1) * unitSpan + code;
+}
+
+function skipSpace(message: string, from: number): number {
+  let read = from;
+  while (read < message.length && isSpace(message.charCodeAt(read))) read += 1;
+  return read;
 }
 
 const space = 0x20;

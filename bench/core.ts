@@ -1,12 +1,13 @@
 /**
  * culprit's own work without any tool: attribution and triage over synthetic findings on a
  * synthetic module graph, timed at two sizes so growth can be read off. The findings reach the
- * core as they do in a check, deserialised from JSON (the base from the snapshot file, the
- * current ones from the workers' IPC messages), not as the template-literal strings that built
- * them.
+ * core as they do in a check, deserialised from JSON (the base from the snapshot file, with the
+ * hashes the store keeps; the current ones from the workers' IPC messages), not as the
+ * template-literal strings that built them.
  */
 import type { AnchoredDiagnostic } from '../src/diagnostic.js';
 import { attribute } from '../src/attribute.js';
+import { hashOwnFingerprints } from '../src/fingerprint.js';
 import { makeModuleGraph } from '../src/graph/module-graph.js';
 import { makeReport } from '../src/report.js';
 import { makeEditabilityClassifier } from '../src/triage/non-editable.js';
@@ -70,8 +71,10 @@ export function timeCore(findings: number, files: number): CoreTiming {
   ];
   const base = deserialize(before);
   const current = deserialize(after);
+  // A cached baseline is read from the snapshot store, which keeps each finding's hash.
+  const beforeHashes = deserialize(hashOwnFingerprints(before));
   const started = performance.now();
-  const attribution = attribute(base, current);
+  const attribution = attribute(base, current, { beforeHashes });
   const attributed = performance.now();
   makeReport({
     attribution,
@@ -91,6 +94,6 @@ export function timeCore(findings: number, files: number): CoreTiming {
   };
 }
 
-function deserialize(findings: readonly AnchoredDiagnostic[]): AnchoredDiagnostic[] {
-  return JSON.parse(JSON.stringify(findings)) as AnchoredDiagnostic[];
+function deserialize<T>(values: readonly T[]): T[] {
+  return JSON.parse(JSON.stringify(values)) as T[];
 }

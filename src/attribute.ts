@@ -12,6 +12,11 @@ export interface AttributeOptions {
   renames?: ReadonlyMap<string, string>;
   /** Whether the current tree's file at `path` still has a line whose folded text is `anchor`. */
   hasLine?: (path: string, anchor: string) => boolean;
+  /**
+   * Each base finding's fingerprint hash under its own path (hashOwnFingerprints), as a stored
+   * snapshot keeps them: only the current findings of files whose findings changed are hashed.
+   */
+  beforeHashes?: readonly string[];
 }
 
 /** A base finding gone from the current tree. */
@@ -46,7 +51,7 @@ export function attribute(
   const currentPathOf = (diagnostic: AnchoredDiagnostic): string | null =>
     diagnostic.path === null ? null : (renames.get(diagnostic.path) ?? diagnostic.path);
 
-  const { base, current } = identifyBaseAndCurrent(before, after, renames);
+  const { base, current } = identifyBaseAndCurrent(before, after, renames, options.beforeHashes);
 
   // `<hash>#<n>` exists on a side exactly when n is at most that side's count of the hash, so
   // comparing counts is comparing the sets of fingerprints, without building either set.

@@ -127,55 +127,98 @@ export function identifyFindings(
  * are identified under the path their file has now (`renames`). Most files keep their findings
  * across an edit: where a file's base findings have, in order, the tool, code, anchor and
  * normalised message of its current ones (however its lines moved), their texts are the same,
- * so they take the current side's numbers and are not joined or hashed again. Findings are read
- * in input order, which is the order they lie in memory, and ranks are found in typed arrays:
- * walking 100,000 findings in sorted order instead meets a cache miss at nearly every one.
+ * so one side's findings take the other side's numbers and are not joined or hashed again.
+ * `beforeHashes`, when given, are the base findings' hashes under their own paths (stored with
+ * a snapshot): the base side is then numbered from them and only the current findings of files
+ * that changed are hashed; without them the current side is hashed and the base side pairs
+ * with it. Findings are read in input order, which is the order they lie in memory, and ranks
+ * are found in typed arrays: walking 100,000 findings in sorted order instead meets a cache miss
+ * at nearly every one.
  */
 export function identifyBaseAndCurrent(
   before: readonly AnchoredDiagnostic[],
   after: readonly AnchoredDiagnostic[],
   renames: ReadonlyMap<string, string> = new Map(),
+  beforeHashes?: readonly string[],
 ): { base: Identities; current: Identities } {
-  // Sized for the current side: most base findings take its numbers.
-  const table = makeHashTable(after.length);
+  if (beforeHashes !== undefined && beforeHashes.length !== before.length) {
+    throw new Error(`attribute: ${beforeHashes.length} base hashes for ${before.length} base findings`);
+  }
   const slots = makePathSlots([after, before]);
   const [afterSlots, beforeSlots] = slots.slotsOf as [Int32Array, Int32Array];
   const sortedAfter = sortCompletely(after, afterSlots, slots.count);
   const sortedBefore = sortCompletely(before, beforeSlots, slots.count);
-
-  const afterNumbers = new Int32Array(after.length);
-  for (let index = 0; index < after.length; index += 1) {
-    const diagnostic = after[index]!;
-    afterNumbers[index] = table.numberOf(joinParts(diagnostic.tool, diagnostic.code, diagnostic.path, diagnostic.message, diagnostic.anchor));
-  }
-  const current = countOccurrences(sortedAfter.order, permute(afterNumbers, sortedAfter.order), table);
+  const currentPathOf = (path: string | null): string | null => (path === null ? null : (renames.get(path) ?? path));
 
   // Each base finding is compared with the current finding of the same rank in its file; one
   // difference and the whole file is hashed.
   const partnerStarts = findPartnerStarts(slots, sortedBefore.starts, sortedAfter.starts, renames);
-  const rankOf = findRanks(sortedBefore.order);
+  const beforeRanks = findRanks(sortedBefore.order);
   for (let index = 0; index < before.length; index += 1) {
     const slot = beforeSlots[index]!;
     const partnerStart = partnerStarts[slot]!;
     if (partnerStart === -1) continue;
-    const partner = sortedAfter.order[partnerStart + rankOf[index]! - sortedBefore.starts[slot]!]!;
+    const partner = sortedAfter.order[partnerStart + beforeRanks[index]! - sortedBefore.starts[slot]!]!;
     if (!isSameText(before[index]!, after[partner]!)) partnerStarts[slot] = -1;
   }
-  const numbers = new Int32Array(before.length);
-  for (let index = 0; index < before.length; index += 1) {
-    const slot = beforeSlots[index]!;
-    const partnerStart = partnerStarts[slot]!;
-    const rank = rankOf[index]!;
-    if (partnerStart !== -1) {
-      numbers[rank] = current.numbers[partnerStart + rank - sortedBefore.starts[slot]!]!;
-      continue;
+
+  if (beforeHashes === undefined) {
+    // Sized for the current side: most base findings take its numbers.
+    const table = makeHashTable(after.length);
+    const afterNumbers = new Int32Array(after.length);
+    for (let index = 0; index < after.length; index += 1) {
+      const diagnostic = after[index]!;
+      afterNumbers[index] = table.numberOf(joinParts(diagnostic.tool, diagnostic.code, diagnostic.path, diagnostic.message, diagnostic.anchor));
     }
-    const diagnostic = before[index]!;
-    const path = diagnostic.path;
-    const currentPath = path === null ? null : (renames.get(path) ?? path);
-    numbers[rank] = table.numberOf(joinParts(diagnostic.tool, diagnostic.code, currentPath, diagnostic.message, diagnostic.anchor));
+    const current = countOccurrences(sortedAfter.order, permute(afterNumbers, sortedAfter.order), table);
+    const numbers = new Int32Array(before.length);
+    for (let index = 0; index < before.length; index += 1) {
+      const slot = beforeSlots[index]!;
+      const partnerStart = partnerStarts[slot]!;
+      const rank = beforeRanks[index]!;
+      if (partnerStart !== -1) {
+        numbers[rank] = current.numbers[partnerStart + rank - sortedBefore.starts[slot]!]!;
+        continue;
+      }
+      const diagnostic = before[index]!;
+      numbers[rank] = table.numberOf(joinParts(diagnostic.tool, diagnostic.code, currentPathOf(diagnostic.path), diagnostic.message, diagnostic.anchor));
+    }
+    return { base: countOccurrences(sortedBefore.order, numbers, table), current };
   }
-  return { base: countOccurrences(sortedBefore.order, numbers, table), current };
+
+  // Sized for the base side, numbered first; a stored hash is under the base path, so a renamed
+  // file's findings are hashed again under the path it has now.
+  const table = makeHashTable(before.length);
+  const beforeNumbers = new Int32Array(before.length);
+  for (let index = 0; index < before.length; index += 1) {
+    const diagnostic = before[index]!;
+    const currentPath = currentPathOf(diagnostic.path);
+    beforeNumbers[index] =
+      currentPath === diagnostic.path
+        ? table.numberOfHash(beforeHashes[index]!)
+        : table.numberOf(joinParts(diagnostic.tool, diagnostic.code, currentPath, diagnostic.message, diagnostic.anchor));
+  }
+  const base = countOccurrences(sortedBefore.order, permute(beforeNumbers, sortedBefore.order), table);
+  const numbers = new Int32Array(after.length).fill(-1);
+  for (let slot = 0; slot < slots.count; slot += 1) {
+    const partnerStart = partnerStarts[slot]!;
+    if (partnerStart === -1) continue;
+    const start = sortedBefore.starts[slot]!;
+    numbers.set(base.numbers.subarray(start, sortedBefore.starts[slot + 1]!), partnerStart);
+  }
+  const afterRanks = findRanks(sortedAfter.order);
+  for (let index = 0; index < after.length; index += 1) {
+    const rank = afterRanks[index]!;
+    if (numbers[rank] !== -1) continue;
+    const diagnostic = after[index]!;
+    numbers[rank] = table.numberOf(joinParts(diagnostic.tool, diagnostic.code, diagnostic.path, diagnostic.message, diagnostic.anchor));
+  }
+  return { base, current: countOccurrences(sortedAfter.order, numbers, table) };
+}
+
+/** Each diagnostic's fingerprint hash under its own path, for storing with a snapshot (see identifyBaseAndCurrent). */
+export function hashOwnFingerprints(diagnostics: readonly AnchoredDiagnostic[]): string[] {
+  return diagnostics.map((diagnostic) => hashFingerprint(diagnostic));
 }
 
 /**

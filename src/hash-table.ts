@@ -7,6 +7,8 @@ import { hash } from 'node:crypto';
 export interface HashTable {
   /** The number of the hash of `text`. */
   numberOf(text: string): number;
+  /** The number of a hash computed earlier: 16 lowercase hex digits, as hashText gives. */
+  numberOfHash(hash: string): number;
   /** The hash (16 hex digits) numbered `number`. */
   hashOf(number: number): string;
   /** How many distinct hashes have been numbered. */
@@ -55,24 +57,27 @@ export function makeHashTable(expected = 0): HashTable {
     }
   };
 
+  /** The number of the hash whose first 16 hex digits are `digest`'s. */
+  const numberOfDigest = (digest: string): number => {
+    const high = readHex32(digest, 0);
+    const low = readHex32(digest, 8);
+    let at = high & mask;
+    for (let slot = slots[at]!; slot !== 0; slot = slots[at]!) {
+      if (highs[slot - 1] === high && lows[slot - 1] === low) return slot - 1;
+      at = (at + 1) & mask;
+    }
+    const number = hashes.length;
+    grow();
+    highs[number] = high;
+    lows[number] = low;
+    hashes.push(digest.length === 16 ? digest : digest.slice(0, 16));
+    place(number);
+    return number;
+  };
+
   return {
-    numberOf(text) {
-      const digest = hashHex(text);
-      const high = readHex32(digest, 0);
-      const low = readHex32(digest, 8);
-      let at = high & mask;
-      for (let slot = slots[at]!; slot !== 0; slot = slots[at]!) {
-        if (highs[slot - 1] === high && lows[slot - 1] === low) return slot - 1;
-        at = (at + 1) & mask;
-      }
-      const number = hashes.length;
-      grow();
-      highs[number] = high;
-      lows[number] = low;
-      hashes.push(digest.slice(0, 16));
-      place(number);
-      return number;
-    },
+    numberOf: (text) => numberOfDigest(hashHex(text)),
+    numberOfHash: numberOfDigest,
     hashOf: (number) => hashes[number]!,
     get size() {
       return hashes.length;

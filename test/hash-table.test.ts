@@ -19,6 +19,19 @@ describe('makeHashTable', () => {
     expect(table.size).toBe(firstSeen.size);
   });
 
+  it('numbers a stored hash as it numbers the text it was computed from', () => {
+    const texts = Array.from({ length: 300 }, (_, index) => `tsc|TS2322|src/f${index % 120}.ts|Type N.|x${index % 70}`);
+    const table = makeHashTable(4);
+    texts.forEach((text, index) => {
+      // Alternate which way each text arrives, so both ways meet numbers the other made.
+      const number = index % 2 === 0 ? table.numberOf(text) : table.numberOfHash(hashText(text));
+      expect(table.numberOf(text)).toBe(number);
+      expect(table.numberOfHash(hashText(text))).toBe(number);
+      expect(table.hashOf(number)).toBe(hashText(text));
+    });
+    expect(table.size).toBe(new Set(texts).size);
+  });
+
   it('gives the first 16 hex digits of the sha1', () => {
     expect(hashText('abc')).toBe('a9993e364706816a');
   });

@@ -10,6 +10,11 @@ import type { FileHashes } from '../tree/file-hashes.js';
 
 export interface SnapshotCheck extends Omit<CheckRun, 'diagnostics' | 'imports'> {
   diagnostics: AnchoredDiagnostic[];
+  /**
+   * Each diagnostic's fingerprint hash under its own path, by index, in a snapshot read from the
+   * store (which writes them): attribution against it need not hash its findings again.
+   */
+  hashes?: string[];
 }
 
 /** Identity of the tree a snapshot was taken on: a git tree id, or per-file hashes outside git. */

@@ -1,24 +1,38 @@
 /**
  * Snapshots on disk, one JSON file each, named by an id the caller chooses (a content key, or a
  * unique id for a snapshot that must not be shared). A file's modification time records when it
- * was last used, so the store can keep the most recently used ones.
+ * was last used, so the store can keep the most recently used ones. Each check's findings are
+ * stored with their fingerprint hashes: a stored snapshot is a baseline, read by every check of
+ * a task, and its 100,000 findings need not be hashed again each time.
  */
 import { readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Snapshot } from '../snapshot/snapshot.js';
+import { hashOwnFingerprints } from '../fingerprint.js';
+import type { Snapshot, SnapshotCheck } from '../snapshot/snapshot.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { readStateFile } from './read-state-file.js';
 
 export function saveSnapshot(dir: string, id: string, snapshot: Snapshot): void {
-  writeFileAtomic(join(dir, `${id}.json`), JSON.stringify(snapshot));
+  const checks = snapshot.checks.map((check) => ({ ...check, hashes: hashOwnFingerprints(check.diagnostics) }));
+  writeFileAtomic(join(dir, `${id}.json`), JSON.stringify({ ...snapshot, checks }));
 }
 
 export function loadSnapshot(dir: string, id: string): Snapshot | null {
-  return readStateFile<Snapshot>(
+  const snapshot = readStateFile<Snapshot>(
     join(dir, `${id}.json`),
     (snapshot) => snapshot.version === 1 && Array.isArray(snapshot.checks),
     'run culprit start again',
   );
+  // Hashes that do not fit their findings (a file written by an older culprit has none) are dropped: attribution hashes instead.
+  for (const check of snapshot?.checks ?? []) if (check.hashes !== undefined && !haveFittingHashes(check)) delete check.hashes;
+  return snapshot;
+}
+
+const storedHash = /^[0-9a-f]{16}$/;
+
+function haveFittingHashes(check: SnapshotCheck): boolean {
+  const { hashes, diagnostics } = check;
+  return Array.isArray(hashes) && Array.isArray(diagnostics) && hashes.length === diagnostics.length && hashes.every((hash) => typeof hash === 'string' && storedHash.test(hash));
 }
 
 /** Records that a snapshot was used now. */

@@ -93,7 +93,11 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions): Pro
   const baseline = await refreshStaleBaseline(context, resolved, after.snapshot);
   const changes = await compareTrees(context, baseline.snapshot.tree, after.snapshot.tree);
   const paired = pairChecks(baseline.snapshot, after.snapshot, baseline.kind === 'started' ? 'run culprit start again' : 'run culprit check again');
-  const attribution = attribute(paired.before, paired.after, { renames: changes.renames, hasLine: after.sources.hasLine });
+  const attribution = attribute(paired.before, paired.after, {
+    renames: changes.renames,
+    hasLine: after.sources.hasLine,
+    ...(paired.beforeHashes === undefined ? {} : { beforeHashes: paired.beforeHashes }),
+  });
   // Checking the very tree the last attempt checked (a Stop hook right after a PostToolUse hook,
   // aider linting each edited file) can re-read that attempt rather than count as a stuck one.
   const tree = makeTreeKey(after.snapshot.tree);
@@ -134,6 +138,8 @@ export async function compareTrees(context: TaskContext, base: TreeState, curren
 
 interface PairedChecks {
   before: AnchoredDiagnostic[];
+  /** The before findings' stored hashes, by index, when every paired baseline check has them. */
+  beforeHashes?: string[];
   after: AnchoredDiagnostic[];
   /** The after runs, with checks whose baseline is unusable marked failed. */
   checks: CheckRun[];
@@ -148,6 +154,7 @@ interface PairedChecks {
 export function pairChecks(baseline: Snapshot, current: Snapshot, remedy = 'run culprit start again'): PairedChecks {
   const baseByName = new Map(baseline.checks.map((check) => [check.name, check]));
   const paired: PairedChecks = { before: [], after: [], checks: [], notes: [] };
+  let beforeHashes: string[] | undefined = [];
   for (const check of current.checks) {
     const base = baseByName.get(check.name);
     if (check.status !== 'ok') {
@@ -174,8 +181,9 @@ export function pairChecks(baseline: Snapshot, current: Snapshot, remedy = 'run 
       paired.notes.push(`${check.name} changed version since the baseline (${base.version ?? '?'} → ${check.version ?? '?'}); some findings may differ for that reason`);
     }
     paired.before.push(...base.diagnostics);
+    beforeHashes = base.hashes === undefined ? undefined : beforeHashes?.concat(base.hashes);
     paired.after.push(...check.diagnostics);
     paired.checks.push(check);
   }
-  return paired;
+  return beforeHashes === undefined ? paired : { ...paired, beforeHashes };
 }

@@ -6,6 +6,7 @@ import { readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { loadCachedSnapshot, saveCachedSnapshot } from '../../src/baseline/snapshot-cache.js';
+import { hashFingerprint } from '../../src/fingerprint.js';
 import type { Snapshot } from '../../src/snapshot/snapshot.js';
 import { saveSessionFile } from '../../src/state/session-store.js';
 import { resolveStateLayout, type StateLayout } from '../../src/state/state-dir.js';
@@ -56,4 +57,23 @@ test('a corrupt or missing entry is a miss, and the corrupt file is removed', ()
   writeFileSync(join(layout.snapshots, 'broken.json'), '{ "version": 1, "checks": ');
   expect(loadCachedSnapshot(layout, 'broken')).toBeNull();
   expect(readdirSync(layout.snapshots)).toEqual([]);
+});
+
+test('stores each finding with its fingerprint hash, and drops hashes that do not fit their findings', () => {
+  const layout = makeLayout();
+  const diagnostic = { tool: 'tsc', code: 'TS2322', severity: 'error' as const, phase: 'semantic' as const, path: 'src/a.ts', line: 3, column: 1, message: 'Type 1 is wrong', anchor: 'x = 1;' };
+  const withFindings: Snapshot = { ...snapshot, checks: [{ name: 'tsc', status: 'ok', durationMs: 1, version: '6.0.3', diagnostics: [diagnostic, { ...diagnostic, path: 'src/b.ts' }] }] };
+  saveCachedSnapshot(layout, 'hashed', withFindings);
+  const loaded = loadCachedSnapshot(layout, 'hashed');
+  expect(loaded?.checks[0]?.hashes).toEqual([hashFingerprint(diagnostic), hashFingerprint({ ...diagnostic, path: 'src/b.ts' })]);
+  expect(loaded?.checks[0]?.diagnostics).toEqual(withFindings.checks[0]?.diagnostics);
+
+  // Written by hand (or by an older culprit): too few hashes, or not hashes, and attribution hashes instead.
+  for (const hashes of [['0123456789abcdef'], ['0123456789ABCDEF', '0123456789abcdef'], 'x', [1, 2]]) {
+    const file = join(layout.snapshots, 'odd.json');
+    writeFileSync(file, JSON.stringify({ ...withFindings, checks: [{ ...withFindings.checks[0], hashes }] }));
+    const odd = loadCachedSnapshot(layout, 'odd');
+    expect(odd?.checks[0]?.diagnostics).toHaveLength(2);
+    expect(odd?.checks[0]).not.toHaveProperty('hashes');
+  }
 });

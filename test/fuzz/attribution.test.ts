@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { attribute, type Attribution } from '../../src/attribute.js';
 import type { AnchoredDiagnostic } from '../../src/diagnostic.js';
-import { makeAnchor } from '../../src/fingerprint.js';
+import { hashOwnFingerprints, makeAnchor } from '../../src/fingerprint.js';
 
 const runs = { numRuns: 400 };
 const paths = ['src/a.ts', 'src/b.ts', 'lib/c d.ts'];
@@ -142,5 +142,28 @@ describe('attribution', () => {
       }),
       runs,
     );
+  });
+
+  it('decides alike with the base findings\' stored hashes, across noise, reordering and a rename', () => {
+    fc.assert(
+      fc.property(world, edit, noise, fc.nat(paths.length), fc.array(fc.integer(), { minLength: 1, maxLength: 20 }), (base, change, ops, movedFile, order) => {
+        const before = shuffle(anchorFlags(base.flags, base.files), order);
+        const after = applyEdit(base, change);
+        const { files, moved } = applyNoise({ ...base, flags: [...base.flags, ...after] }, ops);
+        const shifted = after.map((flag) => ({ ...flag, line: moved[flag.file]![flag.line]! }));
+        // movedFile past the last path: no file moved.
+        const target = `moved/${paths[movedFile] ?? ''}`;
+        const renames = movedFile < paths.length ? new Map([[paths[movedFile]!, target]]) : new Map<string, string>();
+        const current = anchorFlags(shifted, files, (file) => (file === movedFile ? target : paths[file]!));
+        const hashed = attribute(before, current, { renames });
+        expect(attribute(before, current, { renames, beforeHashes: hashOwnFingerprints(before) })).toEqual(hashed);
+      }),
+      runs,
+    );
+  });
+
+  it('refuses stored hashes that do not match the base findings in number', () => {
+    const before = anchorFlags([{ file: 0, line: 0, column: 1, code: 'TS2322', message: 'declared on line 7' }], [['x = 1;']]);
+    expect(() => attribute(before, before, { beforeHashes: [] })).toThrow(/0 base hashes for 1 base findings/);
   });
 });

@@ -9,7 +9,8 @@
  * and killed before it dies of the signal (a client whose check was under way then runs it cold).
  *
  * Once listening it primes its warm workers on the work tree as it is (first in the request
- * queue, so a check arriving meanwhile waits for it and is then answered incrementally).
+ * queue, so a check arriving meanwhile waits for it and is then answered incrementally). Told to
+ * stop while it primes and no check waits, it kills the priming workers instead of waiting.
  */
 import { chmodSync, existsSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
@@ -57,6 +58,9 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
   const { root } = context;
   const engine = makeWarmEngine();
   let queue: Promise<unknown> = Promise.resolve();
+  // Whether the priming run is under way, and how many checks are queued or running.
+  let priming = false;
+  let checksWaiting = 0;
   let idleTimer: NodeJS.Timeout | undefined;
   let stopping: string | undefined;
   let resolveDone: (why: string) => void = () => undefined;
@@ -69,7 +73,10 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
     clearTimeout(idleTimer);
     clearInterval(watcher);
     server.close();
-    // The request in progress (or the priming) finishes first; its client gets its answer.
+    // Nobody waits for the priming: its workers are killed rather than let finish (on a large
+    // repository that is the checks' whole cold time).
+    if (priming && checksWaiting === 0) engine.close();
+    // The request in progress finishes first; its client gets its answer.
     void queue.finally(() => {
       engine.close();
       releaseTemporaryPath(socketPath);
@@ -110,9 +117,10 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
         let closed = false;
         socket.once('close', () => (closed = true));
         socket.resume();
+        checksWaiting += 1;
         const run = queue.then(() => runCheck(options, request.options, engine.runChecks, () => !closed));
         queue = run.catch(() => undefined);
-        const outcome = await run;
+        const outcome = await run.finally(() => (checksWaiting -= 1));
         resetIdle();
         return reply(outcome);
       }
@@ -131,7 +139,8 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
       trackTemporaryPath(socketPath);
       resetIdle();
       // Queued before any connection is read: without it the first check rechecks almost everything.
-      queue = primeWarmEngine(engine, context);
+      priming = true;
+      queue = primeWarmEngine(engine, context).finally(() => (priming = false));
       options.log(`culprit serve ${options.version}: serving ${root} on ${socketPath} (pid ${process.pid})`);
       resolve(done);
     });

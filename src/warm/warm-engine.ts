@@ -19,6 +19,7 @@ import type { CheckRun, ResolvedCheck } from '../checks/check.js';
 import { makeCheckRun, runChecks } from '../checks/run-check.js';
 import { forkWorkerProcess, type WorkerProcess } from '../checks/spawn-worker.js';
 import { killProcessGroup } from '../checks/worker-registry.js';
+import { makeUserError } from '../errors.js';
 import { diffTrees } from '../git/diff-trees.js';
 import { findRepository, type Repository } from '../git/git.js';
 import { logDebug } from '../log-debug.js';
@@ -30,7 +31,7 @@ export interface WarmEngine {
   runChecks(checks: readonly ResolvedCheck[], root: string, tree?: TreeState): Promise<CheckRun[]>;
   /** Pids of the live warm workers, for tests and diagnostics. */
   readonly workerPids: number[];
-  /** Kills every warm worker. */
+  /** Kills every warm worker; a run under way then fails rather than finishing cold. */
   close(): void;
 }
 
@@ -57,6 +58,13 @@ const configFilePattern =
 export function makeWarmEngine(): WarmEngine {
   const slots = new Map<string, WarmSlot>();
   const repositories = new Map<string, Promise<Repository | null>>();
+
+  // Counts close() calls: a run that sees it change was cut short on purpose.
+  let closings = 0;
+  const throwIfClosedSince = (closingsAtStart: number): void => {
+    // A user error: the server closing is no bug, and whoever waited is told so in one line.
+    if (closings !== closingsAtStart) throw makeUserError('the warm engine was closed (the server is stopping)');
+  };
 
   const retire = (root: string) => {
     const slot = slots.get(root);
@@ -97,6 +105,7 @@ export function makeWarmEngine(): WarmEngine {
   };
 
   const runWarm = async (checks: readonly ResolvedCheck[], root: string, tree: TreeState | undefined): Promise<Map<string, CheckRun>> => {
+    const closingsAtStart = closings;
     const checksKey = JSON.stringify(checks.map(({ name, kind, options }) => ({ name, kind, options })));
     let slot = slots.get(root);
     let hint: string[] | null = null;
@@ -117,11 +126,13 @@ export function makeWarmEngine(): WarmEngine {
     }
     slot ??= spawn(root, checksKey);
     let outcome = await request(slot, checks, root, hint);
+    throwIfClosedSince(closingsAtStart);
     if (outcome.stale !== undefined) {
       logDebug(`warm: the worker is stale (${outcome.stale}); starting a new one, cold`);
       retire(root);
       slot = spawn(root, checksKey);
       outcome = await request(slot, checks, root, null);
+      throwIfClosedSince(closingsAtStart);
     }
     if (outcome.ended || outcome.stale !== undefined) retire(root);
     else slot.tree = tree;
@@ -137,6 +148,7 @@ export function makeWarmEngine(): WarmEngine {
       return [...slots.values()].flatMap((slot) => (slot.worker.child.pid === undefined ? [] : [slot.worker.child.pid]));
     },
     close() {
+      closings += 1;
       for (const root of [...slots.keys()]) retire(root);
     },
     async runChecks(checks, root, tree) {

@@ -4,9 +4,9 @@
  * (CULPRIT_NO_SERVE=1) gives in another copy walked through the same start and edits; the MCP
  * server's warm check, in a third copy, gives them too. Then the server's lifecycle: one per
  * work tree, `--stop`, a server killed with SIGKILL (its socket left behind, its warm worker
- * gone with it), the next server taking over, the idle timeout, SIGINT and SIGTERM; and a client
- * interrupted while the server runs its check. Runs dist/cli/main.js: `npm run build` first (npm
- * test does).
+ * gone with it), the next server taking over, the idle timeout, --stop while it primes, SIGINT
+ * and SIGTERM; and a client interrupted while the server runs its check. Runs dist/cli/main.js:
+ * `npm run build` first (npm test does).
  */
 import { existsSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -208,6 +208,29 @@ describe('culprit serve', () => {
     expect(await next.exited).toEqual({ code: 0, signal: null });
     expect(next.stderr()).toMatch(/culprit serve: stopped \(idle for 1 s\)\n$/);
     expect(existsSync(next.socket)).toBe(false);
+  });
+});
+
+describe('culprit serve --stop while the server primes', () => {
+  it('kills the priming worker rather than waiting for it, and stops', async () => {
+    const repo = repos.add(makeSmallRepo());
+    const server = await startServer(repo);
+    try {
+      expect(await waitFor(() => readWorkerPids(server.stderr()).length === 1, 30_000), server.stderr()).toBe(true);
+      const [worker] = readWorkerPids(server.stderr());
+      const stop = await runCliAsync(repo.root, ['serve', '--stop']);
+      expect(stop.exitCode, stop.stderr).toBe(0);
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+      // Cut short, not finished cold: the priming says why it failed, and nothing ran after it.
+      expect(server.stderr()).toContain(`culprit debug: warm: priming ${repo.root} failed: the warm engine was closed`);
+      expect(server.stderr()).not.toContain('culprit debug: warm: primed ');
+      expect(server.stderr()).not.toMatch(/warm: running .* cold/);
+      expect(server.stderr()).toMatch(/culprit serve: stopped \(asked to stop\)\n$/);
+      expect(await waitFor(() => !isProcessAlive(worker!), 5_000)).toBe(true);
+      expect(existsSync(server.socket)).toBe(false);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
   });
 });
 

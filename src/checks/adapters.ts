@@ -1,29 +1,28 @@
 /**
  * Every check kind culprit can run, by name. The worker looks the requested kind up here;
- * adding a tool means adding an adapter file and one line below.
+ * adding a tool means adding an adapter file and one line below. Adapters are loaded when a
+ * worker runs one: a worker runs one kind, and loading all of them (with zod, which three use to
+ * read their tool's output) cost every worker, and culprit's own process, over 100 ms.
  */
 import type { CheckAdapter, CheckKind, ResolvedCheck } from './check.js';
-import { cargoAdapter } from './cargo.js';
-import { eslintAdapter } from './eslint.js';
-import { mypyAdapter } from './mypy.js';
-import { pyrightAdapter } from './pyright.js';
-import { ruffAdapter } from './ruff.js';
-import { commandAdapter } from './sarif-command.js';
-import { tscAdapter } from './tsc.js';
 
 /** The options type of one check kind, as resolved from the configuration. */
 export type OptionsOf<Kind extends CheckKind> = Extract<ResolvedCheck, { kind: Kind }>['options'];
 
-export const adapters: { readonly [Kind in CheckKind]: CheckAdapter<OptionsOf<Kind>> } = {
-  tsc: tscAdapter,
-  eslint: eslintAdapter,
-  pyright: pyrightAdapter,
-  mypy: mypyAdapter,
-  ruff: ruffAdapter,
-  cargo: cargoAdapter,
-  command: commandAdapter,
+const loaders: { readonly [Kind in CheckKind]: () => Promise<CheckAdapter<OptionsOf<Kind>>> } = {
+  tsc: async () => (await import('./tsc.js')).tscAdapter,
+  eslint: async () => (await import('./eslint.js')).eslintAdapter,
+  pyright: async () => (await import('./pyright.js')).pyrightAdapter,
+  mypy: async () => (await import('./mypy.js')).mypyAdapter,
+  ruff: async () => (await import('./ruff.js')).ruffAdapter,
+  cargo: async () => (await import('./cargo.js')).cargoAdapter,
+  command: async () => (await import('./sarif-command.js')).commandAdapter,
 };
 
+export function loadAdapter<Kind extends CheckKind>(kind: Kind): Promise<CheckAdapter<OptionsOf<Kind>>> {
+  return loaders[kind]();
+}
+
 export function isCheckKind(kind: unknown): kind is CheckKind {
-  return typeof kind === 'string' && Object.hasOwn(adapters, kind);
+  return typeof kind === 'string' && Object.hasOwn(loaders, kind);
 }

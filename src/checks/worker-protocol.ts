@@ -4,7 +4,7 @@
  * worker stay alive and answer several requests (warm re-checks) with the same code.
  */
 import { describeError } from '../errors.js';
-import { adapters, isCheckKind } from './adapters.js';
+import { isCheckKind, loadAdapter } from './adapters.js';
 import { isMissingToolError, type CheckKind, type CheckOutput } from './check.js';
 import { makeRootStripper } from './repo-path.js';
 
@@ -21,8 +21,8 @@ export type WorkerReply = { ok: true; output: CheckOutput } | { ok: false; statu
 
 export async function answerRequest(request: WorkerRequest): Promise<WorkerReply> {
   if (!isCheckKind(request.kind)) return { ok: false, status: 'failed', error: `unknown check kind ${JSON.stringify(request.kind)}` };
-  const adapter = adapters[request.kind] as (typeof adapters)[CheckKind];
   try {
+    const adapter = await loadAdapter(request.kind);
     // The caller resolved options for this kind; the worker boundary erased the pairing.
     const output = await adapter.run({ root: request.root, options: request.options as never });
     return { ok: true, output: relativizeMessages(output, request.root) };

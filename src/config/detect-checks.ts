@@ -11,7 +11,7 @@ import type { ResolvedCheck } from '../checks/check.js';
 import { findExecutable } from '../checks/find-executable.js';
 import { defaults, eslintConfigNames } from './defaults.js';
 import { readPyprojectTools, readText } from './project-files.js';
-import { resolveCheck } from './resolve-check.js';
+import { makeResolvedCheck } from './check-options.js';
 
 type CheckKind = Exclude<ResolvedCheck['kind'], 'command'>;
 
@@ -38,5 +38,5 @@ export function detectChecks(root: string): ResolvedCheck[] {
     ruff: () => (has('ruff.toml') || has('.ruff.toml') || pyproject.has('ruff')) && isInstalled('ruff'),
     cargo: () => has(defaults.cargoManifest),
   };
-  return (Object.keys(detected) as CheckKind[]).filter((kind) => detected[kind]()).flatMap((kind) => resolveCheck(kind, {}, root) ?? []);
+  return (Object.keys(detected) as CheckKind[]).filter((kind) => detected[kind]()).flatMap((kind) => makeResolvedCheck(kind, kind, {}, root) ?? []);
 }

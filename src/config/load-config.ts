@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { makeUserError } from '../errors.js';
-import { configSchema, type RawConfig } from './schema.js';
+import type { RawConfig } from './schema.js';
 
 export const configFileName = 'culprit.config.json';
 
@@ -17,7 +17,8 @@ export interface LoadedConfig {
   raw: RawConfig;
 }
 
-export function loadConfig(root: string): LoadedConfig {
+/** Reads the file; zod, which validates it, is loaded only when there is one (check-options.ts says why). */
+export async function loadConfig(root: string): Promise<LoadedConfig> {
   const file = join(root, configFileName);
   let text: string;
   try {
@@ -26,7 +27,9 @@ export function loadConfig(root: string): LoadedConfig {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { file: null, raw: {} };
     throw makeUserError(`${configFileName}: cannot be read: ${(error as Error).message}`, error);
   }
-  return { file, raw: parseConfig(parseJsonText(text, configFileName, 'write {} or delete the file'), configFileName) };
+  const json = parseJsonText(text, configFileName, 'write {} or delete the file');
+  const { parseConfig } = await import('./parse-config.js');
+  return { file, raw: parseConfig(json, configFileName) };
 }
 
 /**
@@ -51,13 +54,6 @@ function locateJsonError(text: string, message: string): string {
   const before = text.slice(0, Number(position));
   const line = before.split('\n').length;
   return ` at line ${line}, column ${before.length - before.lastIndexOf('\n')}`;
-}
-
-/** Validates a config object; `source` names it in errors. */
-export function parseConfig(json: unknown, source: string): RawConfig {
-  const result = configSchema.safeParse(json);
-  if (!result.success) throw makeConfigError(source, result.error.issues);
-  return result.data;
 }
 
 export function makeConfigError(source: string, issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[] = []) {

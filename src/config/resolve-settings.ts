@@ -7,7 +7,6 @@ import { makeUserError } from '../errors.js';
 import { defaults } from './defaults.js';
 import { detectChecks, detectionFiles } from './detect-checks.js';
 import { configFileName } from './load-config.js';
-import { resolveCheck } from './resolve-check.js';
 import type { RawConfig } from './schema.js';
 
 export { defaults, eslintConfigNames } from './defaults.js';
@@ -26,8 +25,9 @@ export interface Settings {
   outputLimit: number;
 }
 
-export function resolveSettings(root: string, raw: RawConfig): Settings {
-  const checks = raw.checks === undefined ? detectChecks(root) : resolveConfiguredChecks(raw.checks, root);
+export async function resolveSettings(root: string, raw: RawConfig): Promise<Settings> {
+  // Detection runs before anything is awaited, with the environment of the call.
+  const checks = raw.checks === undefined ? detectChecks(root) : await resolveConfiguredChecks(raw.checks, root);
   if (checks.length === 0) {
     throw makeUserError(
       raw.checks === undefined
@@ -44,7 +44,8 @@ export function resolveSettings(root: string, raw: RawConfig): Settings {
   };
 }
 
-function resolveConfiguredChecks(entries: Record<string, unknown>, root: string): ResolvedCheck[] {
+async function resolveConfiguredChecks(entries: Record<string, unknown>, root: string): Promise<ResolvedCheck[]> {
+  const { resolveCheck } = await import('./resolve-check.js');
   const checks: ResolvedCheck[] = [];
   for (const [name, entry] of Object.entries(entries)) {
     const check = resolveCheck(name, entry, root);

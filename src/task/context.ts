@@ -33,8 +33,8 @@ export async function resolveTaskContext(options: TaskOptions = {}): Promise<Tas
   if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw makeUserError(`not a directory: ${cwd}`);
   const repo = await findRepository(cwd);
   const root = repo?.root ?? cwd;
-  const { raw } = loadConfig(root);
-  const settings = resolveSettings(root, raw);
+  const { raw } = await loadConfig(root);
+  const settings = await resolveSettings(root, raw);
   if (options.maxFiles !== undefined) settings.maxFiles = validatePositive('--max-files', options.maxFiles);
   if (options.outputLimit !== undefined) settings.outputLimit = validatePositive('--output-limit', options.outputLimit);
   return { root, repo, settings, layout: resolveStateLayout(root, repo) };

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config/load-config.js';
+import { parseConfig } from '../../src/config/parse-config.js';
 import { readPyprojectTools } from '../../src/config/project-files.js';
 import { resolveSettings } from '../../src/config/resolve-settings.js';
 import { makeRepo, type TestRepo } from '../helpers/repo.js';
@@ -29,50 +29,50 @@ function makeToolPath(...tools: string[]): string {
   return join(dir, 'bin');
 }
 
-const detectKinds = (root: string) => resolveSettings(root, {}).checks.map((check) => check.kind);
+const detectKinds = async (root: string) => (await resolveSettings(root, {})).checks.map((check) => check.kind);
 
 describe('detection', () => {
   it('finds pyright by pyrightconfig.json or [tool.pyright], and cargo by Cargo.toml', async () => {
     await withPath(makeToolPath(), async () => {
-      expect(detectKinds(makeDir({ 'pyrightconfig.json': '{}' }))).toEqual(['pyright']);
-      expect(detectKinds(makeDir({ 'pyproject.toml': '[project]\nname = "x"\n\n[tool.pyright.defineConstant]\nDEBUG = true\n' }))).toEqual(['pyright']);
-      expect(detectKinds(makeDir({ 'tsconfig.json': '{}', 'Cargo.toml': '[package]\nname = "x"\n' }))).toEqual(['tsc', 'cargo']);
+      expect(await detectKinds(makeDir({ 'pyrightconfig.json': '{}' }))).toEqual(['pyright']);
+      expect(await detectKinds(makeDir({ 'pyproject.toml': '[project]\nname = "x"\n\n[tool.pyright.defineConstant]\nDEBUG = true\n' }))).toEqual(['pyright']);
+      expect(await detectKinds(makeDir({ 'tsconfig.json': '{}', 'Cargo.toml': '[package]\nname = "x"\n' }))).toEqual(['tsc', 'cargo']);
     });
   });
 
   it('finds mypy and ruff by their configuration only when the tool is installed', async () => {
     const files = { 'pyproject.toml': '[tool.mypy]\nstrict = true\n\n[tool.ruff]\nline-length = 100\n' };
-    await withPath(makeToolPath(), async () => expect(() => detectKinds(makeDir(files))).toThrow(/^nothing to check in /));
-    await withPath(makeToolPath('mypy', 'ruff'), async () => expect(detectKinds(makeDir(files))).toEqual(['mypy', 'ruff']));
+    await withPath(makeToolPath(), async () => expect(detectKinds(makeDir(files))).rejects.toThrow(/^nothing to check in /));
+    await withPath(makeToolPath('mypy', 'ruff'), async () => expect(await detectKinds(makeDir(files))).toEqual(['mypy', 'ruff']));
     await withPath(makeToolPath('mypy', 'ruff'), async () => {
-      expect(detectKinds(makeDir({ 'setup.cfg': '[metadata]\nname = x\n\n[mypy]\nstrict = True\n', '.ruff.toml': '' }))).toEqual(['mypy', 'ruff']);
+      expect(await detectKinds(makeDir({ 'setup.cfg': '[metadata]\nname = x\n\n[mypy]\nstrict = True\n', '.ruff.toml': '' }))).toEqual(['mypy', 'ruff']);
     });
   });
 
   it('writes every default out, the work tree included, and turns clippy on when clippy is configured', async () => {
     const root = makeDir({ 'pyrightconfig.json': '{}', 'Cargo.toml': '[package]\nname = "x"\n\n[lints.clippy]\npedantic = "warn"\n' });
     await withPath(makeToolPath(), async () => {
-      expect(resolveSettings(root, {}).checks).toEqual([
+      expect((await resolveSettings(root, {})).checks).toEqual([
         { name: 'pyright', kind: 'pyright', timeoutMs: 600_000, options: { workTree: root, project: null, sourceRoots: ['.', 'src'] } },
         { name: 'cargo', kind: 'cargo', timeoutMs: 600_000, options: { workTree: root, manifestPath: 'Cargo.toml', clippy: true, allTargets: false, targetDir: null } },
       ]);
     });
   });
 
-  it('names what it looked for when it finds nothing', () => {
+  it('names what it looked for when it finds nothing', async () => {
     const root = makeDir({ 'README.md': '' });
-    expect(() => resolveSettings(root, {})).toThrow(
+    await expect(resolveSettings(root, {})).rejects.toThrow(
       `nothing to check in ${root}: none of tsconfig.json, eslint.config.*, pyrightconfig.json or [tool.pyright], mypy.ini or [tool.mypy] (with mypy installed), ruff.toml or [tool.ruff] (with ruff installed), Cargo.toml at the root; list checks in culprit.config.json`,
     );
   });
 });
 
 describe('configured checks', () => {
-  const resolveChecks = (checks: Record<string, unknown>) => resolveSettings('/repo', parseConfig({ checks }, 'culprit.config.json')).checks;
+  const resolveChecks = async (checks: Record<string, unknown>) => (await resolveSettings('/repo', parseConfig({ checks }, 'culprit.config.json'))).checks;
 
-  it('infers the generic kind from a command, and resolves every kind with its fields', () => {
+  it('infers the generic kind from a command, and resolves every kind with its fields', async () => {
     expect(
-      resolveChecks({
+      await resolveChecks({
         todos: { command: ['node', 'todo-check.mjs'], format: 'sarif' },
         types: { kind: 'mypy', targets: [], sourceRoots: ['lib'], timeoutMs: 5000 },
         ruff: { targets: ['src'] },
@@ -96,11 +96,11 @@ describe('configured checks', () => {
     ]);
   });
 
-  it('rejects unknown fields, wrong formats and unknown kinds, naming the field', () => {
-    expect(() => resolveChecks({ cargo: { clipy: true } })).toThrow('culprit.config.json: checks.cargo.clipy: unknown field');
-    expect(() => resolveChecks({ todos: { command: ['node', 'x.mjs'], format: 'json' } })).toThrow('culprit.config.json: checks.todos.format: expected "sarif"');
-    expect(() => resolveChecks({ todos: { command: [] } })).toThrow('culprit.config.json: checks.todos.command: Too small: expected array to have >=1 items');
-    expect(() => resolveChecks({ pylint: {} })).toThrow(
+  it('rejects unknown fields, wrong formats and unknown kinds, naming the field', async () => {
+    await expect(resolveChecks({ cargo: { clipy: true } })).rejects.toThrow('culprit.config.json: checks.cargo.clipy: unknown field');
+    await expect(resolveChecks({ todos: { command: ['node', 'x.mjs'], format: 'json' } })).rejects.toThrow('culprit.config.json: checks.todos.format: expected "sarif"');
+    await expect(resolveChecks({ todos: { command: [] } })).rejects.toThrow('culprit.config.json: checks.todos.command: Too small: expected array to have >=1 items');
+    await expect(resolveChecks({ pylint: {} })).rejects.toThrow(
       'culprit.config.json: checks.pylint: unknown check; name it after a kind (tsc, eslint, pyright, mypy, ruff, cargo) or set "kind" to one, or give a "command" that prints SARIF',
     );
   });

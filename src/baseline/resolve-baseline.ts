@@ -115,8 +115,7 @@ export async function ensureTreeSnapshot(
     logDebug(`baseline ${label}: cache miss ${id}; running the checks on a copy of tree ${treeId}`);
     snapshot = await takeBaseSnapshot({ repo: context.repo, treeId, checks: context.settings.checks, scratch: context.layout.scratch });
   }
-  if (isComplete(snapshot)) saveCachedSnapshot(context.layout, id, snapshot);
-  return { id, snapshot, source: 'ran' };
+  return { id, snapshot: isComplete(snapshot) ? saveCachedSnapshot(context.layout, id, snapshot) : snapshot, source: 'ran' };
 }
 
 /**

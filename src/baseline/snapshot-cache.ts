@@ -29,9 +29,11 @@ export function loadCachedSnapshot(layout: StateLayout, id: string): Snapshot | 
   return snapshot;
 }
 
-export function saveCachedSnapshot(layout: StateLayout, id: string, snapshot: Snapshot): void {
-  saveSnapshot(layout.snapshots, id, snapshot);
+/** Returns the snapshot as stored (see saveSnapshot). */
+export function saveCachedSnapshot(layout: StateLayout, id: string, snapshot: Snapshot): Snapshot {
+  const stored = saveSnapshot(layout.snapshots, id, snapshot);
   evictSnapshots(layout);
+  return stored;
 }
 
 export function dropCachedSnapshot(layout: StateLayout, id: string): void {

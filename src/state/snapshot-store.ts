@@ -12,9 +12,11 @@ import type { Snapshot, SnapshotCheck } from '../snapshot/snapshot.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { readStateFile } from './read-state-file.js';
 
-export function saveSnapshot(dir: string, id: string, snapshot: Snapshot): void {
-  const checks = snapshot.checks.map((check) => ({ ...check, hashes: hashOwnFingerprints(check.diagnostics) }));
-  writeFileAtomic(join(dir, `${id}.json`), JSON.stringify({ ...snapshot, checks }));
+/** Returns the snapshot as stored, hashes included, so a caller attributing against it now need not hash it again. */
+export function saveSnapshot(dir: string, id: string, snapshot: Snapshot): Snapshot {
+  const stored = { ...snapshot, checks: snapshot.checks.map((check) => ({ ...check, hashes: hashOwnFingerprints(check.diagnostics) })) };
+  writeFileAtomic(join(dir, `${id}.json`), JSON.stringify(stored));
+  return stored;
 }
 
 export function loadSnapshot(dir: string, id: string): Snapshot | null {

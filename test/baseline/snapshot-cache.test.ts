@@ -63,8 +63,10 @@ test('stores each finding with its fingerprint hash, and drops hashes that do no
   const layout = makeLayout();
   const diagnostic = { tool: 'tsc', code: 'TS2322', severity: 'error' as const, phase: 'semantic' as const, path: 'src/a.ts', line: 3, column: 1, message: 'Type 1 is wrong', anchor: 'x = 1;' };
   const withFindings: Snapshot = { ...snapshot, checks: [{ name: 'tsc', status: 'ok', durationMs: 1, version: '6.0.3', diagnostics: [diagnostic, { ...diagnostic, path: 'src/b.ts' }] }] };
-  saveCachedSnapshot(layout, 'hashed', withFindings);
+  const stored = saveCachedSnapshot(layout, 'hashed', withFindings);
   const loaded = loadCachedSnapshot(layout, 'hashed');
+  // What a check that just took this baseline attributes against: the same hashes, not hashed again.
+  expect(stored).toEqual(loaded);
   expect(loaded?.checks[0]?.hashes).toEqual([hashFingerprint(diagnostic), hashFingerprint({ ...diagnostic, path: 'src/b.ts' })]);
   expect(loaded?.checks[0]?.diagnostics).toEqual(withFindings.checks[0]?.diagnostics);
 

@@ -5,7 +5,7 @@
  */
 import type { AnchoredDiagnostic, Finding } from './diagnostic.js';
 import { findRanks } from './complete-order.js';
-import { identifyBaseAndCurrent, makeFinding } from './fingerprint.js';
+import { identifyBaseAndCurrent, makeFinding, pathNow } from './fingerprint.js';
 
 export interface AttributeOptions {
   /** Base path → current path for files renamed or moved since the baseline. */
@@ -48,8 +48,6 @@ export function attribute(
   options: AttributeOptions = {},
 ): Attribution {
   const renames = options.renames ?? new Map<string, string>();
-  const currentPathOf = (diagnostic: AnchoredDiagnostic): string | null =>
-    diagnostic.path === null ? null : (renames.get(diagnostic.path) ?? diagnostic.path);
 
   const { base, current } = identifyBaseAndCurrent(before, after, renames, options.beforeHashes);
 
@@ -69,7 +67,7 @@ export function attribute(
   base.order.forEach((index, rank) => {
     if (base.occurrences[rank]! <= current.countOf(base.numbers[rank]!)) return;
     const finding = makeFinding(before[index]!, base, rank);
-    resolved.push({ ...finding, lineDeleted: isLineDeleted(finding, currentPathOf(finding), options.hasLine) });
+    resolved.push({ ...finding, lineDeleted: isLineDeleted(finding, pathNow(finding.path, renames), options.hasLine) });
   });
   return { introduced, resolved, standing };
 }

@@ -117,7 +117,7 @@ export function identifyFindings(
   const numbers = new Int32Array(order.length);
   for (let rank = 0; rank < order.length; rank += 1) {
     const diagnostic = diagnostics[order[rank]!]!;
-    numbers[rank] = table.numberOf(joinParts(diagnostic.tool, diagnostic.code, pathOf(diagnostic), diagnostic.message, diagnostic.anchor));
+    numbers[rank] = numberDiagnostic(table, diagnostic, pathOf(diagnostic));
   }
   return countOccurrences(order, numbers, table);
 }
@@ -148,7 +148,6 @@ export function identifyBaseAndCurrent(
   const [afterSlots, beforeSlots] = slots.slotsOf as [Int32Array, Int32Array];
   const sortedAfter = sortCompletely(after, afterSlots, slots.count);
   const sortedBefore = sortCompletely(before, beforeSlots, slots.count);
-  const currentPathOf = (path: string | null): string | null => (path === null ? null : (renames.get(path) ?? path));
 
   // Each base finding is compared with the current finding of the same rank in its file; one
   // difference and the whole file is hashed.
@@ -168,7 +167,7 @@ export function identifyBaseAndCurrent(
     const afterNumbers = new Int32Array(after.length);
     for (let index = 0; index < after.length; index += 1) {
       const diagnostic = after[index]!;
-      afterNumbers[index] = table.numberOf(joinParts(diagnostic.tool, diagnostic.code, diagnostic.path, diagnostic.message, diagnostic.anchor));
+      afterNumbers[index] = numberDiagnostic(table, diagnostic, diagnostic.path);
     }
     const current = countOccurrences(sortedAfter.order, permute(afterNumbers, sortedAfter.order), table);
     const numbers = new Int32Array(before.length);
@@ -181,7 +180,7 @@ export function identifyBaseAndCurrent(
         continue;
       }
       const diagnostic = before[index]!;
-      numbers[rank] = table.numberOf(joinParts(diagnostic.tool, diagnostic.code, currentPathOf(diagnostic.path), diagnostic.message, diagnostic.anchor));
+      numbers[rank] = numberDiagnostic(table, diagnostic, pathNow(diagnostic.path, renames));
     }
     return { base: countOccurrences(sortedBefore.order, numbers, table), current };
   }
@@ -192,11 +191,11 @@ export function identifyBaseAndCurrent(
   const beforeNumbers = new Int32Array(before.length);
   for (let index = 0; index < before.length; index += 1) {
     const diagnostic = before[index]!;
-    const currentPath = currentPathOf(diagnostic.path);
+    const currentPath = pathNow(diagnostic.path, renames);
     beforeNumbers[index] =
       currentPath === diagnostic.path
         ? table.numberOfHash(beforeHashes[index]!)
-        : table.numberOf(joinParts(diagnostic.tool, diagnostic.code, currentPath, diagnostic.message, diagnostic.anchor));
+        : numberDiagnostic(table, diagnostic, currentPath);
   }
   const base = countOccurrences(sortedBefore.order, permute(beforeNumbers, sortedBefore.order), table);
   const numbers = new Int32Array(after.length).fill(-1);
@@ -211,7 +210,7 @@ export function identifyBaseAndCurrent(
     const rank = afterRanks[index]!;
     if (numbers[rank] !== -1) continue;
     const diagnostic = after[index]!;
-    numbers[rank] = table.numberOf(joinParts(diagnostic.tool, diagnostic.code, diagnostic.path, diagnostic.message, diagnostic.anchor));
+    numbers[rank] = numberDiagnostic(table, diagnostic, diagnostic.path);
   }
   return { base, current: countOccurrences(sortedAfter.order, numbers, table) };
 }
@@ -235,11 +234,21 @@ function findPartnerStarts(
   for (let slot = 0; slot < slots.count; slot += 1) {
     const length = baseStarts[slot + 1]! - baseStarts[slot]!;
     const path = slots.paths[slot]!;
-    const currentSlot = length === 0 ? undefined : slots.slotOf(path === null ? null : (renames.get(path) ?? path));
+    const currentSlot = length === 0 ? undefined : slots.slotOf(pathNow(path, renames));
     if (currentSlot === undefined || currentStarts[currentSlot + 1]! - currentStarts[currentSlot]! !== length) continue;
     partnerStarts[slot] = currentStarts[currentSlot]!;
   }
   return partnerStarts;
+}
+
+/** The path a base file has now: its new path when it was renamed. */
+export function pathNow(path: string | null, renames: ReadonlyMap<string, string>): string | null {
+  return path === null ? null : (renames.get(path) ?? path);
+}
+
+/** The number of a diagnostic's fingerprint hash in `table`, its path taken as `path`. */
+function numberDiagnostic(table: HashTable, diagnostic: AnchoredDiagnostic, path: string | null): number {
+  return table.numberOf(joinParts(diagnostic.tool, diagnostic.code, path, diagnostic.message, diagnostic.anchor));
 }
 
 /** `values` (by index) in the given order of indices. */

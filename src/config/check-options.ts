@@ -4,14 +4,11 @@
  * resolved without loading zod: most repositories have no culprit.config.json, and zod is a
  * tenth of a second of every cold `culprit check`'s start-up.
  */
-import type { ResolvedCheck } from '../checks/check.js';
+import type { OptionsOf } from '../checks/adapters.js';
+import type { CheckKind, ResolvedCheck } from '../checks/check.js';
 import { defaults } from './defaults.js';
 import { hasClippyConfig } from './project-files.js';
 import type { RawCargoCheck, RawCommandCheck, RawEslintCheck, RawMypyCheck, RawPyrightCheck, RawRuffCheck, RawTscCheck } from './schema.js';
-
-export type CheckKind = ResolvedCheck['kind'];
-
-type OptionsOf<Kind extends CheckKind> = Extract<ResolvedCheck, { kind: Kind }>['options'];
 
 /** Each kind's valid entry, as its schema gives it. */
 export interface RawCheckOf {

@@ -2,12 +2,12 @@
  * One configured check → validated against its kind's schema, then a ResolvedCheck with every
  * default written out (check-options.ts). The kind is the entry's `kind`, else `command` when the
  * entry has a command, else the check's name. Detection resolves what it finds with the same
- * builders, as if listed with no fields, without validating (and loading zod for) nothing.
+ * builders, as if listed with no fields, and so has nothing to validate (nor zod to load).
  */
 import type { z } from 'zod';
-import type { ResolvedCheck } from '../checks/check.js';
+import type { CheckKind, ResolvedCheck } from '../checks/check.js';
 import { makeUserError } from '../errors.js';
-import { checkKinds, makeResolvedCheck, type CheckKind, type RawCheckOf } from './check-options.js';
+import { checkKinds, makeResolvedCheck, type RawCheckOf } from './check-options.js';
 import { configFileName, makeConfigError } from './load-config.js';
 import {
   cargoCheckSchema,

@@ -54,6 +54,9 @@ export interface Withheld extends WithheldPart {
   };
 }
 
+/** Why a finding was withheld: the keys of `Withheld.reasons`. */
+export type WithheldReason = keyof Withheld['reasons'];
+
 export interface ReportRoot {
   files: string[];
   editable: boolean;
@@ -90,6 +93,16 @@ export interface Report {
   /** `lineDeleted`: how many resolved findings went away with their flagged line. */
   resolved: { count: number; lineDeleted: number };
   notes: string[];
+  /** Only when a budget is set: the attempts and seconds projected to clean (task/project-attempts.ts). */
+  projection?: Projection;
+}
+
+export interface Projection {
+  /** Attempts still needed at the measured rate of fixing roots; null when no root was ever fixed at that rate. */
+  attemptsLeft: number | null;
+  secondsLeft: number | null;
+  /** The projection exceeds the budget (attempts or seconds): a harness may stop early. */
+  overBudget: boolean;
 }
 
 export interface MakeReportInput {
@@ -115,7 +128,7 @@ export interface MakeReportInput {
  * attempt leaves for the next. Notes are the given ones followed by each check's own notes,
  * prefixed with the check's name.
  */
-export function makeReport(input: MakeReportInput): { report: Report; attemptRecord: AttemptRecord } {
+export function makeReport(input: MakeReportInput): { report: Report; attemptRecord: AttemptRecord; withheldFindings: Record<WithheldReason, Finding[]> } {
   const { attribution, checks } = input;
   const lint = splitLintEchoes(attribution.introduced);
   const ladder = applyLadder(lint.kept);
@@ -124,6 +137,7 @@ export function makeReport(input: MakeReportInput): { report: Report; attemptRec
   const decision = decideAttempt(input.previous, current, input.baseWidth);
   const frontier = selectFrontier({ findings: ladder.kept, roots, width: decision.width, maxUnitFiles: input.baseWidth });
   const findDeclaration = input.sourceLines === undefined ? undefined : makeDeclarationFinder(input.changedFiles, input.sourceLines);
+  const withheldFindings = partitionWithheld({ kept: ladder.kept, belowRung: ladder.hidden, echoes: lint.echoes }, new Set(frontier.shown.map((finding) => finding.fingerprint)), frontier.roots);
 
   const report: Report = {
     verdict: decideVerdict(checks, decision.stuck, attribution.introduced.length),
@@ -131,7 +145,7 @@ export function makeReport(input: MakeReportInput): { report: Report; attemptRec
     counts: { introduced: attribution.introduced.length, resolved: attribution.resolved.length, standing: attribution.standing.length },
     shown: frontier.shown.map(makeShownFinding),
     groups: makeEchoGroups(frontier.shown, findDeclaration),
-    withheld: makeWithheld({ kept: ladder.kept, belowRung: ladder.hidden, echoes: lint.echoes }, new Set(frontier.shown.map((finding) => finding.fingerprint)), frontier.roots),
+    withheld: makeWithheld(withheldFindings),
     roots: frontier.roots.map(makeReportRoot),
     checks: checks.map(makeReportCheck),
     rung: ladder.rung,
@@ -140,12 +154,17 @@ export function makeReport(input: MakeReportInput): { report: Report; attemptRec
     resolved: { count: attribution.resolved.length, lineDeleted: attribution.resolved.filter((finding) => finding.lineDeleted).length },
     notes: [...(input.notes ?? []), ...checks.flatMap((check) => (check.notes ?? []).map((note) => `${check.name}: ${note}`))],
   };
-  return { report, attemptRecord: makeAttemptRecord(decision, current) };
+  return { report, attemptRecord: makeAttemptRecord(decision, current), withheldFindings };
 }
 
-/** A check that failed, timed out or is missing, or no check at all, is never clean. */
+/**
+ * A check that failed, timed out or is missing, or no check at all, is never clean. A deferred
+ * check is not a failure (it was skipped because the findings shown could not change), but it is
+ * not a clean result either: with nothing introduced there was nothing to defer it for.
+ */
 function decideVerdict(checks: readonly CheckRun[], stuck: boolean, introduced: number): Verdict {
-  if (checks.length === 0 || checks.some((check) => check.status !== 'ok')) return 'check-failed';
+  if (checks.length === 0 || checks.some((check) => check.status !== 'ok' && check.status !== 'deferred')) return 'check-failed';
+  if (introduced === 0 && checks.some((check) => check.status === 'deferred')) return 'check-failed';
   if (stuck) return 'stuck';
   return introduced > 0 ? 'introduced' : 'clean';
 }
@@ -170,7 +189,7 @@ interface TriagedFindings {
   echoes: readonly Finding[];
 }
 
-function makeWithheld({ kept, belowRung, echoes }: TriagedFindings, shown: ReadonlySet<string>, roots: readonly RootUnit[]): Withheld {
+function partitionWithheld({ kept, belowRung, echoes }: TriagedFindings, shown: ReadonlySet<string>, roots: readonly RootUnit[]): Record<WithheldReason, Finding[]> {
   const kindOf = new Map<string, 'queued' | 'nonEditable'>();
   for (const root of roots) {
     const kind = !root.editable ? 'nonEditable' : root.selected ? undefined : 'queued';
@@ -181,6 +200,10 @@ function makeWithheld({ kept, belowRung, echoes }: TriagedFindings, shown: Reado
     if (shown.has(finding.fingerprint)) continue;
     parts[(finding.path === null ? undefined : kindOf.get(finding.path)) ?? 'downstream'].push(finding);
   }
+  return parts;
+}
+
+function makeWithheld(parts: Readonly<Record<WithheldReason, readonly Finding[]>>): Withheld {
   const all = [...parts.downstream, ...parts.queued, ...parts.nonEditable, ...parts.belowRung, ...parts.echoes];
   return {
     ...makeWithheldPart(all),

@@ -6,7 +6,11 @@
  */
 import type { Diagnostic } from '../diagnostic.js';
 
-export type CheckStatus = 'ok' | 'failed' | 'timed-out' | 'missing';
+/**
+ * `deferred`: not run to the end this attempt because its findings could not change what is
+ * shown (task/defer-checks.ts); it runs again at the next attempt that could need it.
+ */
+export type CheckStatus = 'ok' | 'failed' | 'timed-out' | 'missing' | 'deferred';
 
 /** Import edges from an importing file to the files it imports; repository-relative POSIX paths. */
 export type ImportRecord = Record<string, string[]>;

@@ -8,9 +8,9 @@ import type { CheckRun, ResolvedCheck } from './check.js';
 import { normalizeDiagnostic } from './normalize-diagnostic.js';
 import { spawnWorker, type WorkerOutcome } from './spawn-worker.js';
 
-export async function runCheck(check: ResolvedCheck, root: string): Promise<CheckRun> {
+export async function runCheck(check: ResolvedCheck, root: string, signal?: AbortSignal): Promise<CheckRun> {
   const started = performance.now();
-  const outcome = await spawnWorker({ kind: check.kind, root, options: check.options }, check.timeoutMs);
+  const outcome = await spawnWorker({ kind: check.kind, root, options: check.options }, check.timeoutMs, signal);
   return makeCheckRun(check, outcome, Math.round(performance.now() - started));
 }
 

@@ -51,7 +51,8 @@ export function forkWorkerProcess(module: URL, cwd: string, env?: NodeJS.Process
   return { child, stderr, hasExited: () => child.exitCode !== null || child.signalCode !== null };
 }
 
-export function spawnWorker(request: WorkerRequest, timeoutMs: number): Promise<WorkerOutcome> {
+/** `signal`: aborting kills the worker's group (a deferred check); the outcome is then a crash its caller discards. */
+export function spawnWorker(request: WorkerRequest, timeoutMs: number, signal?: AbortSignal): Promise<WorkerOutcome> {
   const { child, stderr, hasExited } = forkWorkerProcess(new URL('./worker', import.meta.url), request.root);
 
   return new Promise((resolve) => {
@@ -73,6 +74,7 @@ export function spawnWorker(request: WorkerRequest, timeoutMs: number): Promise<
       timedOut = true;
       killProcessGroup(child);
     }, timeoutMs);
+    signal?.addEventListener('abort', () => killProcessGroup(child), { once: true });
 
     // The reply is the result; the worker exits right after sending it.
     child.on('message', (message: unknown) => {

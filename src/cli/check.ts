@@ -18,6 +18,9 @@ export interface CheckCommandOptions {
   base?: string;
   /** Repeat the last attempt when the tree has not changed since it (see CheckTaskOptions). */
   oncePerTree?: boolean;
+  /** Override the configured budget (see CheckTaskOptions). */
+  budgetAttempts?: number;
+  budgetSeconds?: number;
   /** What runs the checks: the server passes its warm engine. */
   runChecks?: CheckRunner;
   /** Whether the client of a served check is still there (see CheckTaskOptions.isWanted). */
@@ -33,6 +36,8 @@ export async function runCheckCommand(options: CheckCommandOptions): Promise<Com
     ...(options.outputLimit === undefined ? {} : { outputLimit: options.outputLimit }),
     ...(options.base === undefined ? {} : { base: options.base }),
     ...(options.oncePerTree === undefined ? {} : { oncePerTree: options.oncePerTree }),
+    ...(options.budgetAttempts === undefined ? {} : { budgetAttempts: options.budgetAttempts }),
+    ...(options.budgetSeconds === undefined ? {} : { budgetSeconds: options.budgetSeconds }),
   });
   const format: FormatName = options.json ? 'json' : (options.format ?? 'text');
   const stdout = renderers[format](report, {

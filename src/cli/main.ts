@@ -39,13 +39,22 @@ program
   .option('--output-limit <chars>', 'maximum characters of the text payload', parsePositiveInteger)
   .option('--base <rev>', "compare with this revision's tree (e.g. origin/main); default: the started task, else HEAD")
   .option('--once-per-tree', 'when nothing changed since the last check, repeat its verdict instead of counting a new attempt (for per-file lint commands)')
-  .action((_files: string[], options: { json?: boolean; format?: FormatName; maxFiles?: number; outputLimit?: number; base?: string; oncePerTree?: boolean }) =>
+  .option('--budget-attempts <n>', "attempts this task may take: project the attempts left from the repository's ledger and say when they exceed it", parsePositiveInteger)
+  .option('--budget-seconds <n>', 'seconds this task may take, the agent\'s own time included (see --budget-attempts)', parsePositiveInteger)
+  .action((_files: string[], options: { json?: boolean; format?: FormatName; maxFiles?: number; outputLimit?: number; base?: string; oncePerTree?: boolean; budgetAttempts?: number; budgetSeconds?: number }) =>
     runCommand(async () => {
       const check = { ...globalOptions(), ...options };
       // The work tree's `culprit serve` answers when one runs; only without it is the cold path loaded.
       return (await askServedCheck(check, version)) ?? (await import('./check.js')).runCheckCommand(check);
     }),
   );
+
+program
+  .command('stats')
+  .description("what each check is worth and what an attempt costs, from this repository's ledger of checks")
+  .option('--json', 'print one JSON object instead of text')
+  .option('--since <when>', 'only tasks begun since then: an ISO date or time, or a duration back from now (90m, 12h, 7d)')
+  .action((options: { json?: boolean; since?: string }) => runCommand(async () => (await import('./stats.js')).runStatsCommand({ ...globalOptions(), ...options })));
 
 program
   .command('gate')

@@ -19,6 +19,8 @@ export interface NonEditableRule {
 
 export interface Settings {
   root: string;
+  /** Per task; null where none is set (see docs/ledger.md). */
+  budget: { attempts: number | null; seconds: number | null };
   checks: ResolvedCheck[];
   maxFiles: number;
   nonEditable: NonEditableRule[];
@@ -37,6 +39,7 @@ export async function resolveSettings(root: string, raw: RawConfig): Promise<Set
   }
   return {
     root,
+    budget: { attempts: raw.budget?.attempts ?? null, seconds: raw.budget?.seconds ?? null },
     checks,
     maxFiles: raw.maxFiles ?? defaults.maxFiles,
     nonEditable: raw.nonEditable ?? [],

@@ -109,6 +109,13 @@ export const commandCheckSchema = z.strictObject({
 export const checkSchema = z.union([tscCheckSchema, eslintCheckSchema, pyrightCheckSchema, mypyCheckSchema, ruffCheckSchema, cargoCheckSchema, commandCheckSchema]);
 
 export const configSchema = z.strictObject({
+  budget: z
+    .strictObject({
+      attempts: z.number().int().min(1).optional().describe('Attempts a task may take.'),
+      seconds: z.number().int().min(1).optional().describe('Seconds a task may take, the agent\'s time included.'),
+    })
+    .optional()
+    .describe('A budget per task: check --json then carries a projection, and the payload says when it will be exceeded (docs/ledger.md).'),
   checks: z
     .record(z.string().min(1), z.unknown())
     .optional()

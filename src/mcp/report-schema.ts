@@ -53,7 +53,7 @@ export const reportSchema = z.looseObject({
   checks: z.array(
     z.looseObject({
       name: z.string(),
-      status: z.enum(['ok', 'failed', 'timed-out', 'missing']),
+      status: z.enum(['ok', 'failed', 'timed-out', 'missing', 'deferred']),
       durationMs: z.number().min(0),
       version: z.string().nullable(),
       error: z.string().optional(),

@@ -55,6 +55,10 @@ function orderReport(report: Report): Report {
     widened: report.widened,
     resolved: { count: report.resolved.count, lineDeleted: report.resolved.lineDeleted },
     notes: report.notes,
+    projection:
+      report.projection === undefined
+        ? undefined
+        : { attemptsLeft: report.projection.attemptsLeft, secondsLeft: report.projection.secondsLeft, overBudget: report.projection.overBudget },
   };
 }
 

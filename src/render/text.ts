@@ -240,6 +240,8 @@ function describeStatus(status: CheckStatus): string {
       return 'timed out';
     case 'missing':
       return 'is missing';
+    case 'deferred':
+      return 'was deferred';
   }
 }
 

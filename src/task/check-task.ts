@@ -20,6 +20,8 @@ import { loadSessionFile, putImplicitSession, saveSessionFile, type SessionFile 
 import { diffFileHashes } from '../tree/file-hashes.js';
 import { makeEditabilityClassifier } from '../triage/non-editable.js';
 import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
+import { makeDeferringRunner } from './defer-checks.js';
+import { addProjection, recordLedgerAttempt } from './record-ledger.js';
 
 export interface CheckResult {
   context: TaskContext;
@@ -55,6 +57,9 @@ export interface CheckTaskOptions extends TaskOptions {
    * it records nothing and the next attempt is not read as a repeat of one nobody saw.
    */
   isWanted?: () => boolean;
+  /** Overrides the configured budget: attempts per task, and seconds per task (see `projection`). */
+  budgetAttempts?: number;
+  budgetSeconds?: number;
 }
 
 /** Attempts kept per session: only the last one is read, the rest is for people debugging a loop. */
@@ -62,21 +67,22 @@ const keptAttempts = 20;
 
 export async function checkTask(options: CheckTaskOptions = {}): Promise<CheckResult> {
   const context = await resolveTaskContext(options);
-  return withWorkTreeLock(context, 'check', () => checkLocked(context, options));
+  return withWorkTreeLock(context, 'check', () => checkLocked(context, options, true));
 }
 
-async function checkLocked(context: TaskContext, options: CheckTaskOptions): Promise<CheckResult> {
+async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayDefer: boolean): Promise<CheckResult> {
+  const startedAt = Date.now();
   const { layout, settings } = context;
   const sessions = loadSessionFile(layout.sessionFile, context.root);
   const workTreeState = await readTreeState({ root: context.root, repo: context.repo, scratch: layout.scratch });
-  const takeAfter = (known?: TreeState) =>
+  const takeAfter = (known?: TreeState, runChecks = options.runChecks) =>
     takeSnapshot({
       root: context.root,
       repo: context.repo,
       checks: settings.checks,
       scratch: layout.scratch,
       ...(known === undefined ? {} : { tree: known }),
-      ...(options.runChecks === undefined ? {} : { runChecks: options.runChecks }),
+      ...(runChecks === undefined ? {} : { runChecks }),
     });
   // Never run a check twice on one tree: a baseline missing from the cache that is the work
   // tree itself (a check before any edit) is taken by this check's own run.
@@ -89,7 +95,12 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions): Pro
   });
   // A base run on a copy takes as long as the checks do: the work tree is read again after it,
   // since it may have changed meanwhile.
-  const after = shared ?? (await takeAfter(resolved.source === 'ran' ? undefined : workTreeState));
+  // Against a baseline already taken, a check whose findings cannot change what is shown may wait.
+  const deferring =
+    options.runChecks === undefined && mayDefer
+      ? makeDeferringRunner({ baseline: resolved.snapshot, readRenames: async (tree) => (await compareTrees(context, resolved.snapshot.tree, tree ?? workTreeState)).renames })
+      : options.runChecks;
+  const after = shared ?? (await takeAfter(resolved.source === 'ran' ? undefined : workTreeState, deferring));
   const baseline = await refreshStaleBaseline(context, resolved, after.snapshot);
   const changes = await compareTrees(context, baseline.snapshot.tree, after.snapshot.tree);
   const paired = pairChecks(baseline.snapshot, after.snapshot, baseline.kind === 'started' ? 'run culprit start again' : 'run culprit check again');
@@ -103,7 +114,7 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions): Pro
   const tree = makeTreeKey(after.snapshot.tree);
   const attempts = baseline.session.attempts;
   const rereads = options.oncePerTree === true && attempts.at(-1)?.tree === tree;
-  const { report, attemptRecord } = makeReport({
+  const { report: made, attemptRecord, withheldFindings } = makeReport({
     attribution,
     graph: after.graph,
     changedFiles: changes.changed,
@@ -114,9 +125,23 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions): Pro
     notes: [...makeBaselineNotes(baseline, changes), ...paired.notes],
     sourceLines: after.sources.lines,
   });
+  // A deferral stands only when the ladder did show the syntax rung; otherwise every check runs.
+  if (made.checks.some((check) => check.status === 'deferred') && made.rung !== 'syntax') return checkLocked(context, options, false);
+  const report = addProjection(context, { session: baseline.session, report: made, startedAt, budget: options });
   // An attempt some check could not finish is not evidence of progress or of being stuck.
   if (report.verdict !== 'check-failed' && !rereads && (options.isWanted?.() ?? true)) {
     saveSessionFile(layout.sessionFile, recordAttempt(sessions, baseline, { ...attemptRecord, tree }));
+    await recordLedgerAttempt({
+      context,
+      session: baseline.session,
+      report,
+      attribution,
+      withheld: withheldFindings,
+      snapshot: after.snapshot,
+      changes,
+      startedAt,
+      sourceLines: after.sources.lines,
+    });
   }
   const { id, label, kind, source } = baseline;
   return { context, report, sources: after.sources, details: { attribution, graph: after.graph }, baseline: { id, label, kind, source } };

@@ -18,6 +18,8 @@ export interface ServedCheckOptions {
   outputLimit?: number;
   base?: string;
   oncePerTree?: boolean;
+  budgetAttempts?: number;
+  budgetSeconds?: number;
 }
 
 export type ServeRequest =

@@ -1,0 +1,15 @@
+import { renderStatsJson, renderStatsText } from '../render/stats.js';
+import { parseSince, statsTask } from '../task/stats-task.js';
+import type { CommandOutcome } from './run-command.js';
+
+export interface StatsCommandOptions {
+  cwd?: string;
+  json?: boolean;
+  since?: string;
+}
+
+export async function runStatsCommand(options: StatsCommandOptions): Promise<CommandOutcome> {
+  const since = options.since === undefined ? undefined : parseSince(options.since);
+  const stats = await statsTask({ ...(options.cwd === undefined ? {} : { cwd: options.cwd }), ...(since === undefined ? {} : { since }) });
+  return { stdout: options.json ? renderStatsJson(stats) : renderStatsText(stats), exitCode: 0 };
+}

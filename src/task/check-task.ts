@@ -21,7 +21,7 @@ import { diffFileHashes } from '../tree/file-hashes.js';
 import { makeEditabilityClassifier } from '../triage/non-editable.js';
 import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
 import { makeDeferringRunner } from './defer-checks.js';
-import { addProjection, recordLedgerAttempt } from './record-ledger.js';
+import { addProjection, prepareLedgerAttempt, saveLedgerAttempt } from './record-ledger.js';
 
 export interface CheckResult {
   context: TaskContext;
@@ -127,21 +127,12 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
   });
   // A deferral stands only when the ladder did show the syntax rung; otherwise every check runs.
   if (made.checks.some((check) => check.status === 'deferred') && made.rung !== 'syntax') return checkLocked(context, options, false);
-  const report = addProjection(context, { session: baseline.session, report: made, startedAt, budget: options });
+  const ledger = await prepareLedgerAttempt({ context, session: baseline.session, report: made, attribution, withheld: withheldFindings, snapshot: after.snapshot, changes, startedAt });
+  const report = addProjection(context, ledger, made, options);
   // An attempt some check could not finish is not evidence of progress or of being stuck.
   if (report.verdict !== 'check-failed' && !rereads && (options.isWanted?.() ?? true)) {
     saveSessionFile(layout.sessionFile, recordAttempt(sessions, baseline, { ...attemptRecord, tree }));
-    await recordLedgerAttempt({
-      context,
-      session: baseline.session,
-      report,
-      attribution,
-      withheld: withheldFindings,
-      snapshot: after.snapshot,
-      changes,
-      startedAt,
-      sourceLines: after.sources.lines,
-    });
+    if (ledger !== undefined) saveLedgerAttempt(ledger, report, { outputLimit: settings.outputLimit, sourceLines: after.sources.lines });
   }
   const { id, label, kind, source } = baseline;
   return { context, report, sources: after.sources, details: { attribution, graph: after.graph }, baseline: { id, label, kind, source } };

@@ -1,8 +1,9 @@
 /**
- * Writes one attempt into the repository's ledger (state/ledger-store.ts). It costs one read and
- * one atomic write of the task's own file, one render of the text payload to count its
- * characters, and one `git diff-tree` for what changed since the previous attempt. A ledger
- * that cannot be written never fails the check: the agent's loop matters more than its record.
+ * Writes one attempt into the repository's ledger (state/ledger-store.ts), and prices the next
+ * ones from it when a budget is set. Recording costs one read and one atomic write of the task's
+ * own file, one render of the text payload to count its characters, and one `git diff-tree` for
+ * what changed since the previous attempt. A ledger that cannot be read or written never fails
+ * the check: the agent's loop matters more than its record.
  */
 import { createHash } from 'node:crypto';
 import type { Attribution } from '../attribute.js';
@@ -11,14 +12,14 @@ import { diffTrees, type TreeChanges } from '../git/diff-trees.js';
 import { logDebug } from '../log-debug.js';
 import type { Report, WithheldReason } from '../report.js';
 import { renderText } from '../render/text.js';
-import { projectAttempts } from '../state/ledger-projection.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
-import type { TaskSession } from '../state/session-store.js';
-import { makeLedgerEntry } from '../state/ledger-entry.js';
+import { makeLedgerEntry, type LedgerEntry } from '../state/ledger-entry.js';
+import { projectAttempts } from '../state/ledger-projection.js';
 import { loadLedgerTask, loadRecentLedger, maxAttempts, resolveLedgerDir, saveLedgerTask, type LedgerTask } from '../state/ledger-store.js';
+import type { TaskSession } from '../state/session-store.js';
 import type { TaskContext } from './context.js';
 
-export interface RecordLedgerInput {
+export interface PrepareLedgerInput {
   context: TaskContext;
   session: TaskSession;
   report: Report;
@@ -28,8 +29,14 @@ export interface RecordLedgerInput {
   /** What changed since the baseline: the first attempt's edit. */
   changes: TreeChanges;
   startedAt: number;
-  /** The checked tree's lines, to render the payload whose characters are counted. */
-  sourceLines: (path: string) => readonly string[] | undefined;
+}
+
+/** This attempt's entry, not yet written, beside the task's stored file. */
+export interface PendingLedger {
+  dir: string;
+  stored: LedgerTask;
+  /** Its payload characters are counted when it is saved, once the payload is final. */
+  entry: LedgerEntry;
 }
 
 /** The ledger's id of a task: its work tree, baseline and start, so a new `start` is a new task. */
@@ -37,43 +44,7 @@ export function makeLedgerTaskId(root: string, session: Pick<TaskSession, 'basel
   return createHash('sha1').update(`${root}\0${session.baseline}\0${session.startedAt}`).digest('hex').slice(0, 16);
 }
 
-/** Tasks the projection measures its rates on: the most recent ones. */
-const measuredTasks = 50;
-
-export interface AddProjectionInput {
-  session: TaskSession;
-  report: Report;
-  startedAt: number;
-  /** Overrides of the configured budget. */
-  budget: { budgetAttempts?: number; budgetSeconds?: number };
-}
-
-/**
- * With a budget (options or config), the report gains its projection, and a note when the
- * projection exceeds the budget. Without one the ledger is not read and the report is as it was.
- */
-export function addProjection(context: TaskContext, input: AddProjectionInput): Report {
-  const budget = {
-    attempts: input.budget.budgetAttempts ?? context.settings.budget.attempts,
-    seconds: input.budget.budgetSeconds ?? context.settings.budget.seconds,
-  };
-  if (budget.attempts === null && budget.seconds === null) return input.report;
-  const dir = resolveLedgerDir(context.layout.dir);
-  const id = makeLedgerTaskId(context.root, input.session);
-  const recent = loadRecentLedger(dir, measuredTasks);
-  const own = recent.find((task) => task.id === id) ?? loadLedgerTask(dir, id);
-  const history = [...recent.filter((task) => task.id !== id), ...(own === null ? [] : [own])].map((task) => task.entries);
-  const now = Date.now();
-  const began = Math.min(Date.parse(input.session.startedAt), Date.parse(own?.entries[0]?.startedAt ?? '') || input.startedAt, input.startedAt);
-  const priced = projectAttempts({ history, report: input.report, budget, elapsedSeconds: (now - began) / 1000, attemptMs: now - input.startedAt });
-  return {
-    ...input.report,
-    notes: priced.note === undefined ? input.report.notes : [...input.report.notes, priced.note],
-    projection: priced.projection,
-  };
-}
-
-export async function recordLedgerAttempt(input: RecordLedgerInput): Promise<void> {
+export async function prepareLedgerAttempt(input: PrepareLedgerInput): Promise<PendingLedger | undefined> {
   try {
     const { context, session, snapshot } = input;
     const dir = resolveLedgerDir(context.layout.dir);
@@ -85,14 +56,12 @@ export async function recordLedgerAttempt(input: RecordLedgerInput): Promise<voi
       startedAt: session.startedAt,
       entries: [],
     };
-    if (stored.entries.length >= maxAttempts) return;
     const tree = snapshot.tree.kind === 'git' ? snapshot.tree.treeId : null;
     const previousTree = stored.entries.at(-1)?.tree ?? null;
     const changes =
       stored.entries.length > 0 && previousTree !== null && tree !== null && context.repo !== null
         ? await diffTrees(context.repo, previousTree, tree)
         : input.changes;
-    const raw = new Map(snapshot.checks.map((check) => [check.name, check.diagnostics]));
     // A session this very check created (a check without start) says nothing about the agent's time.
     const sessionStart = Date.parse(session.startedAt);
     const taskStartedAt = stored.entries.length === 0 && sessionStart < input.startedAt ? sessionStart : undefined;
@@ -101,17 +70,56 @@ export async function recordLedgerAttempt(input: RecordLedgerInput): Promise<voi
       report: input.report,
       attribution: input.attribution,
       withheld: input.withheld,
-      raw,
+      raw: new Map(snapshot.checks.map((check) => [check.name, check.diagnostics])),
       previous: stored.entries,
       changed: [...changes.changed, ...changes.deleted],
       tree,
       startedAt: input.startedAt,
       endedAt: Date.now(),
       ...(taskStartedAt === undefined ? {} : { taskStartedAt }),
-      payloadChars: renderText(input.report, { outputLimit: context.settings.outputLimit, sourceLines: input.sourceLines }).length,
+      payloadChars: 0,
     });
-    saveLedgerTask(dir, { ...stored, entries: [...stored.entries, entry] });
+    return { dir, stored, entry };
   } catch (error) {
-    logDebug(`the ledger was not written: ${error instanceof Error ? error.message : String(error)}`);
+    logDebug(`the ledger is not available: ${describe(error)}`);
+    return undefined;
   }
+}
+
+/** Writes the attempt, its payload counted as the agent gets it: the text rendering of the final report. */
+export function saveLedgerAttempt(pending: PendingLedger, report: Report, options: { outputLimit: number; sourceLines: (path: string) => readonly string[] | undefined }): void {
+  try {
+    if (pending.stored.entries.length >= maxAttempts) return;
+    const entry = { ...pending.entry, payloadChars: renderText(report, options).length, at: new Date().toISOString() };
+    saveLedgerTask(pending.dir, { ...pending.stored, entries: [...pending.stored.entries, entry] });
+  } catch (error) {
+    logDebug(`the ledger was not written: ${describe(error)}`);
+  }
+}
+
+/** Tasks the projection measures its rates on: the most recent ones. */
+const measuredTasks = 50;
+
+/**
+ * With a budget (options or config), the report gains its projection, and a note when the
+ * projection exceeds the budget. Without one the ledger is not read and the report is as it was.
+ * The rates include this attempt: what became of the previous attempt's shown findings.
+ */
+export function addProjection(context: TaskContext, pending: PendingLedger | undefined, report: Report, overrides: { budgetAttempts?: number; budgetSeconds?: number }): Report {
+  const budget = {
+    attempts: overrides.budgetAttempts ?? context.settings.budget.attempts,
+    seconds: overrides.budgetSeconds ?? context.settings.budget.seconds,
+  };
+  if (budget.attempts === null && budget.seconds === null) return report;
+  const own = pending === undefined ? [] : [...pending.stored.entries, pending.entry];
+  const others = pending === undefined ? [] : loadRecentLedger(pending.dir, measuredTasks).filter((task) => task.id !== pending.stored.id);
+  const now = Date.now();
+  const began = own.length === 0 ? now : Math.min(Date.parse(pending!.stored.startedAt), Date.parse(own[0]!.startedAt));
+  const attemptMs = pending === undefined ? 0 : pending.entry.checkMs;
+  const priced = projectAttempts({ history: [...others.map((task) => task.entries), own], report, budget, elapsedSeconds: (now - began) / 1000, attemptMs });
+  return { ...report, notes: priced.note === undefined ? report.notes : [...report.notes, priced.note], projection: priced.projection };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -55,6 +55,8 @@ interface CheckMeasure {
   runs: string[];
   /** Checks that did not complete: `<name> <status>: <error>`. */
   failed: string[];
+  /** What writing the ledger cost this check (its `ledger: N ms` debug line); null when it printed none. */
+  ledgerMs: number | null;
 }
 
 interface RawMeasure {
@@ -127,7 +129,7 @@ function makeEnv(served: boolean): NodeJS.ProcessEnv {
   return { ...env, CULPRIT_DEBUG: '1', ...(served ? {} : { CULPRIT_NO_SERVE: '1' }) };
 }
 
-async function measureCheck(root: string, served: boolean): Promise<CheckMeasure> {
+async function measureCheck(root: string, served: boolean, serve?: ServeProcess): Promise<CheckMeasure> {
   const run = await measureProcess(process.execPath, [cli, 'check', '--json'], { cwd: root, env: makeEnv(served) });
   if (!run.stdout.startsWith('{')) throw new Error(`culprit check printed no JSON (exit ${run.exitCode}) in ${root}:\n${run.stderr}`);
   const report = JSON.parse(run.stdout) as {
@@ -136,6 +138,8 @@ async function measureCheck(root: string, served: boolean): Promise<CheckMeasure
     checks: { name: string; status: string; durationMs: number; error?: string }[];
   };
   const isServed = run.stderr.includes('answered by the server');
+  // A served check logs on the server's stderr, a cold one on its own.
+  const ledgerLines = isServed ? (serve?.takeLedgerMs() ?? []) : [...run.stderr.matchAll(/^culprit debug: ledger: (\d+) ms$/gm)].map((match) => Number(match[1]));
   const durations = report.checks.map((check) => check.durationMs);
   return {
     wallMs: run.wallMs,
@@ -149,6 +153,7 @@ async function measureCheck(root: string, served: boolean): Promise<CheckMeasure
     served: isServed,
     runs: run.stderr.split('\n').filter((line) => line.startsWith('culprit debug: running ')),
     failed: report.checks.filter((check) => check.status !== 'ok').map((check) => `${check.name} ${check.status}: ${check.error ?? 'no detail'}`),
+    ledgerMs: ledgerLines.at(-1) ?? null,
   };
 }
 
@@ -166,7 +171,8 @@ function describeCheck(label: string, check: CheckMeasure, raw: RawMeasure): str
   const checks = check.checks.map((run) => `${run.name} ${seconds(run.durationMs)}`).join(', ');
   const how = check.served ? 'served by culprit serve' : 'cold (CULPRIT_NO_SERVE=1)';
   const failed = check.failed.length === 0 ? '' : `; FAILED: ${check.failed.join('; ')}`;
-  return `  ${label}: ${seconds(check.wallMs)} = ${ratio(check.wallMs, raw.totalMs)} raw; ${how}; verdict ${check.verdict}, ${check.introduced} introduced, ${check.standing} standing; checks: ${checks}; check runs: ${check.runs.length}; peak tree RSS ${megabytes(check.treePeakKb)}${failed}`;
+  const ledger = check.ledgerMs === null ? 'no ledger line' : `ledger ${check.ledgerMs} ms`;
+  return `  ${label}: ${seconds(check.wallMs)} = ${ratio(check.wallMs, raw.totalMs)} raw; ${how}; verdict ${check.verdict}, ${check.introduced} introduced, ${check.standing} standing; checks: ${checks}; check runs: ${check.runs.length}; ${ledger}; peak tree RSS ${megabytes(check.treePeakKb)}${failed}`;
 }
 
 async function measureRepo(size: number, settings: BenchSettings): Promise<RepoMeasure> {
@@ -204,10 +210,10 @@ async function measureGeneratedRepo(repo: GeneratedRepo, size: number, settings:
   let warmType: WarmEdits;
   let memory: WarmMemory | undefined;
   try {
-    const prime = await measureCheck(repo.root, true);
+    const prime = await measureCheck(repo.root, true, serve);
     log(describeCheck('served check, the server starting its warm worker', prime, raw));
-    warmBody = await measureEdits(repo.root, body, 'one-line body edit', raw, bodySteps);
-    warmType = await measureEdits(repo.root, type, 'exported-type edit', raw, typeSteps);
+    warmBody = await measureEdits(repo.root, body, 'one-line body edit', raw, bodySteps, serve);
+    warmType = await measureEdits(repo.root, type, 'exported-type edit', raw, typeSteps, serve);
     if (size === settings.memorySize) memory = await measureWarmMemory(repo.root, serve, body, settings.attempts);
   } finally {
     await serve.stop();
@@ -223,12 +229,12 @@ async function measureGeneratedRepo(repo: GeneratedRepo, size: number, settings:
  * the type). The median is reported, and the first one beside it: the first incremental run
  * after the server's first check is where a warm engine's own warm-up shows.
  */
-async function measureEdits(root: string, edit: Edit, label: string, raw: RawMeasure, steps: readonly (number | 'revert')[]): Promise<WarmEdits> {
+async function measureEdits(root: string, edit: Edit, label: string, raw: RawMeasure, steps: readonly (number | 'revert')[], serve: ServeProcess): Promise<WarmEdits> {
   const rounds: CheckMeasure[] = [];
   for (const [index, step] of steps.entries()) {
     if (step === 'revert') edit.revert();
     else edit.apply(step);
-    const measured = await measureCheck(root, true);
+    const measured = await measureCheck(root, true, serve);
     rounds.push(measured);
     log(describeCheck(`warm re-check, ${label} (${step === 'revert' ? 'reverted' : `variant ${step}`}), round ${index + 1}`, measured, raw));
   }
@@ -249,7 +255,7 @@ async function measureWarmMemory(root: string, serve: ServeProcess, edit: Edit, 
   let served = 0;
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
     edit.apply(1000 + attempt);
-    const check = await measureCheck(root, true);
+    const check = await measureCheck(root, true, serve);
     times.push(check.wallMs);
     if (check.served) served += 1;
     const memory = serve.readMemory();
@@ -307,6 +313,9 @@ function makeRows(repos: RepoMeasure[], core: CoreTiming[], startup: { cliMs: nu
     { metric: '  first body edit after the server started', values: each((r) => describeWarm(r.warmBody.first, r.raw)), target: '' },
     { metric: 'warm re-check, exported-type edit: median', values: each((r) => describeWarm(r.warmType.median, r.raw)), target: '≤ 0.3×' },
     { metric: '  first exported-type edit', values: each((r) => describeWarm(r.warmType.first, r.raw)), target: '' },
+    { metric: "ledger's cost, cached check (% of its wall)", values: each((r) => describeLedger(r.cached)), target: '≤ 5%' },
+    { metric: "ledger's cost, warm body edit: median round", values: each((r) => describeLedger(r.warmBody.median)), target: '≤ 5%' },
+    { metric: "ledger's cost, warm exported-type edit", values: each((r) => describeLedger(r.warmType.median)), target: '≤ 5%' },
     { metric: 'peak memory, cached check (× raw peak)', values: each((r) => `${megabytes(r.cached.treePeakKb)} (${ratio(r.cached.treePeakKb, r.raw.peakKb)})`), target: '≤ 1.2×' },
   ];
   const memory = repos.find((repo) => repo.memory !== undefined);
@@ -360,6 +369,10 @@ async function main(): Promise<void> {
 
   log(`\n== summary (${describeLoad()})`);
   log(renderTable(['metric', ...repos.map((repo) => `${repo.repo.files} files`), 'target'], makeRows(repos, core, startup, settings)));
+}
+
+function describeLedger(check: CheckMeasure): string {
+  return check.ledgerMs === null ? 'not measured' : `${seconds(check.ledgerMs)} (${(Math.round((1000 * check.ledgerMs) / check.wallMs) / 10).toFixed(1)}%)`;
 }
 
 function describeWarm(check: CheckMeasure, raw: RawMeasure): string {

@@ -9,6 +9,8 @@ export interface ServeProcess {
   pid: number;
   /** RSS of the serve process and of each descendant (the warm worker), in KB. */
   readMemory(): { serveKb: number; workersKb: number; totalKb: number };
+  /** The server's `ledger: N ms` debug lines since the last call: what the ledger cost each check it answered. */
+  takeLedgerMs(): number[];
   stop(): Promise<void>;
 }
 
@@ -17,8 +19,24 @@ export async function startServe(cli: string, root: string, env: NodeJS.ProcessE
   const pid = child.pid;
   if (pid === undefined) throw new Error(`culprit serve did not start in ${root}`);
   await waitForLine(child, /: serving /, 60_000);
+  let ledgerMs: number[] = [];
+  let pending = '';
+  // Reading stderr also keeps the server from blocking on a full pipe.
+  child.stderr?.on('data', (chunk: Buffer) => {
+    const lines = (pending + chunk.toString('utf8')).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      const match = /^culprit debug: ledger: (\d+) ms$/.exec(line);
+      if (match !== null) ledgerMs.push(Number(match[1]));
+    }
+  });
   return {
     pid,
+    takeLedgerMs() {
+      const taken = ledgerMs;
+      ledgerMs = [];
+      return taken;
+    },
     readMemory() {
       const members = readTreeMembers(pid);
       const serveKb = members.find((member) => member.pid === pid)?.rssKb ?? 0;
@@ -50,8 +68,6 @@ function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number): P
       clearTimeout(timer);
       child.stderr?.off('data', onData);
       child.off('exit', onExit);
-      // Keep reading stderr so the server never blocks on a full pipe.
-      child.stderr?.resume();
       resolve();
     };
     const fail = (error: Error) => {

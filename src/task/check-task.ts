@@ -9,6 +9,7 @@ import type { CheckRunner } from '../checks/run-check.js';
 import { attribute, type Attribution } from '../attribute.js';
 import type { AnchoredDiagnostic } from '../diagnostic.js';
 import { diffTrees, type TreeChanges } from '../git/diff-trees.js';
+import { logDebug } from '../log-debug.js';
 import type { ModuleGraph } from '../graph/module-graph.js';
 import { makeReport, type Report } from '../report.js';
 import { makeTreeKey, type Snapshot, type TreeState } from '../snapshot/snapshot.js';
@@ -127,6 +128,7 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
   });
   // A deferral stands only when the ladder did show the syntax rung; otherwise every check runs.
   if (made.checks.some((check) => check.status === 'deferred') && made.rung !== 'syntax') return checkLocked(context, options, false);
+  const ledgerStarted = performance.now();
   const ledger = await prepareLedgerAttempt({ context, session: baseline.session, report: made, attribution, withheld: withheldFindings, snapshot: after.snapshot, changes, startedAt });
   const report = addProjection(context, ledger, made, options);
   // An attempt some check could not finish is not evidence of progress or of being stuck.
@@ -134,6 +136,8 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
     saveSessionFile(layout.sessionFile, recordAttempt(sessions, baseline, { ...attemptRecord, tree }));
     if (ledger !== undefined) saveLedgerAttempt(ledger, report, { outputLimit: settings.outputLimit, sourceLines: after.sources.lines });
   }
+  // The bench reads this line: what the ledger (and the projection) cost this check.
+  logDebug(`ledger: ${Math.round(performance.now() - ledgerStarted)} ms`);
   const { id, label, kind, source } = baseline;
   return { context, report, sources: after.sources, details: { attribution, graph: after.graph }, baseline: { id, label, kind, source } };
 }

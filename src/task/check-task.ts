@@ -22,7 +22,7 @@ import { diffFileHashes } from '../tree/file-hashes.js';
 import { makeEditabilityClassifier } from '../triage/non-editable.js';
 import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
 import { makeDeferringRunner } from './defer-checks.js';
-import { addProjection, prepareLedgerAttempt, saveLedgerAttempt } from './record-ledger.js';
+import { addProjection, prepareLedgerAttempt, readLedgerTask, saveLedgerAttempt } from './record-ledger.js';
 
 export interface CheckResult {
   context: TaskContext;
@@ -104,6 +104,7 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
   const after = shared ?? (await takeAfter(resolved.source === 'ran' ? undefined : workTreeState, deferring));
   const baseline = await refreshStaleBaseline(context, resolved, after.snapshot);
   const changes = await compareTrees(context, baseline.snapshot.tree, after.snapshot.tree);
+  const ledgerRead = readLedgerTask(context, baseline.session, after.snapshot, changes);
   const paired = pairChecks(baseline.snapshot, after.snapshot, baseline.kind === 'started' ? 'run culprit start again' : 'run culprit check again');
   const attribution = attribute(paired.before, paired.after, {
     renames: changes.renames,
@@ -129,7 +130,7 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
   // A deferral stands only when the ladder did show the syntax rung; otherwise every check runs.
   if (made.checks.some((check) => check.status === 'deferred') && made.rung !== 'syntax') return checkLocked(context, options, false);
   const ledgerStarted = performance.now();
-  const ledger = await prepareLedgerAttempt({ context, session: baseline.session, report: made, attribution, withheld: withheldFindings, snapshot: after.snapshot, changes, startedAt });
+  const ledger = await prepareLedgerAttempt({ session: baseline.session, report: made, attribution, withheld: withheldFindings, snapshot: after.snapshot, read: ledgerRead, startedAt });
   const report = addProjection(context, ledger, made, options);
   // An attempt some check could not finish is not evidence of progress or of being stuck.
   if (report.verdict !== 'check-failed' && !rereads && (options.isWanted?.() ?? true)) {

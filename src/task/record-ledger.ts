@@ -20,15 +20,21 @@ import type { TaskSession } from '../state/session-store.js';
 import type { TaskContext } from './context.js';
 
 export interface PrepareLedgerInput {
-  context: TaskContext;
   session: TaskSession;
   report: Report;
   attribution: Attribution;
   withheld: Readonly<Record<WithheldReason, readonly Finding[]>>;
   snapshot: Snapshot;
-  /** What changed since the baseline: the first attempt's edit. */
-  changes: TreeChanges;
+  /** What `readLedgerTask` found, started before triage so git's diff runs meanwhile. */
+  read: Promise<LedgerRead | undefined>;
   startedAt: number;
+}
+
+/** The task's stored file and what changed since its last attempt. */
+export interface LedgerRead {
+  dir: string;
+  stored: LedgerTask;
+  changes: TreeChanges;
 }
 
 /** This attempt's entry, not yet written, beside the task's stored file. */
@@ -44,9 +50,13 @@ export function makeLedgerTaskId(root: string, session: Pick<TaskSession, 'basel
   return createHash('sha1').update(`${root}\0${session.baseline}\0${session.startedAt}`).digest('hex').slice(0, 16);
 }
 
-export async function prepareLedgerAttempt(input: PrepareLedgerInput): Promise<PendingLedger | undefined> {
+/**
+ * Reads the task's file and diffs the previous attempt's tree against this one (`changes`, the
+ * diff from the baseline, at the first attempt). Started as soon as the tree was checked, so
+ * the diff's process runs while the main thread attributes and triages.
+ */
+export async function readLedgerTask(context: TaskContext, session: TaskSession, snapshot: Snapshot, changes: TreeChanges): Promise<LedgerRead | undefined> {
   try {
-    const { context, session, snapshot } = input;
     const dir = resolveLedgerDir(context.layout.dir);
     const id = makeLedgerTaskId(context.root, session);
     const stored: LedgerTask = loadLedgerTask(dir, id) ?? {
@@ -58,32 +68,38 @@ export async function prepareLedgerAttempt(input: PrepareLedgerInput): Promise<P
     };
     const tree = snapshot.tree.kind === 'git' ? snapshot.tree.treeId : null;
     const previousTree = stored.entries.at(-1)?.tree ?? null;
-    const changes =
-      stored.entries.length > 0 && previousTree !== null && tree !== null && context.repo !== null
-        ? await diffTrees(context.repo, previousTree, tree)
-        : input.changes;
-    // A session this very check created (a check without start) says nothing about the agent's time.
-    const sessionStart = Date.parse(session.startedAt);
-    const taskStartedAt = stored.entries.length === 0 && sessionStart < input.startedAt ? sessionStart : undefined;
-    const entry = makeLedgerEntry({
-      task: id,
-      report: input.report,
-      attribution: input.attribution,
-      withheld: input.withheld,
-      raw: new Map(snapshot.checks.map((check) => [check.name, check.diagnostics])),
-      previous: stored.entries,
-      changed: [...changes.changed, ...changes.deleted],
-      tree,
-      startedAt: input.startedAt,
-      endedAt: Date.now(),
-      ...(taskStartedAt === undefined ? {} : { taskStartedAt }),
-      payloadChars: 0,
-    });
-    return { dir, stored, entry };
+    const sinceLast =
+      stored.entries.length > 0 && previousTree !== null && tree !== null && context.repo !== null ? await diffTrees(context.repo, previousTree, tree) : changes;
+    return { dir, stored, changes: sinceLast };
   } catch (error) {
     logDebug(`the ledger is not available: ${describe(error)}`);
     return undefined;
   }
+}
+
+export async function prepareLedgerAttempt(input: PrepareLedgerInput): Promise<PendingLedger | undefined> {
+  const read = await input.read;
+  if (read === undefined) return undefined;
+  const { dir, stored, changes } = read;
+  const { session, snapshot } = input;
+  // A session this very check created (a check without start) says nothing about the agent's time.
+  const sessionStart = Date.parse(session.startedAt);
+  const taskStartedAt = stored.entries.length === 0 && sessionStart < input.startedAt ? sessionStart : undefined;
+  const entry = makeLedgerEntry({
+    task: stored.id,
+    report: input.report,
+    attribution: input.attribution,
+    withheld: input.withheld,
+    raw: new Map(snapshot.checks.map((check) => [check.name, check.diagnostics])),
+    previous: stored.entries,
+    changed: [...changes.changed, ...changes.deleted],
+    tree: snapshot.tree.kind === 'git' ? snapshot.tree.treeId : null,
+    startedAt: input.startedAt,
+    endedAt: Date.now(),
+    ...(taskStartedAt === undefined ? {} : { taskStartedAt }),
+    payloadChars: 0,
+  });
+  return { dir, stored, entry };
 }
 
 /** Writes the attempt, its payload counted as the agent gets it: the text rendering of the final report. */

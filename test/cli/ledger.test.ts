@@ -12,20 +12,15 @@ import { makeSourceCache } from '../../src/snapshot/source-cache.js';
 import type { LedgerTask } from '../../src/state/ledger-store.js';
 import { checkJson, runCli, type JsonReport } from '../helpers/cli.js';
 import { makeRepo, type TestRepo } from '../helpers/repo.js';
-import { rateCardFiles, renamePriceField } from '../fixtures/rate-card.js';
+import { rateCardFiles, rateCardPaths, renamePriceField, renamePriceUses } from '../fixtures/rate-card.js';
 
-const types = 'packages/billing/src/types.ts';
-const rates = 'packages/billing/src/rates.ts';
-const invoice = 'packages/api/src/routes/invoice.ts';
-const reports = 'packages/api/src/routes/reports.ts';
-const sync = 'packages/worker/src/sync.ts';
-const fixtures = 'e2e/fixtures.ts';
+const { types, rates, invoice, reports, sync, fixtures } = rateCardPaths;
 
 let repo: TestRepo | undefined;
 afterEach(() => repo?.cleanup());
 
 function rename(file: string) {
-  repo!.write(file, repo!.read(file).replaceAll('.price', '.unitPrice').replaceAll(' price:', ' unitPrice:'));
+  repo!.write(file, renamePriceUses(repo!.read(file)));
 }
 
 function readLedger(root: string): LedgerTask[] {
@@ -96,6 +91,11 @@ test('a scripted agent walks the rename cascade; the ledger and stats match what
   // Every shown finding was gone at the next attempt.
   expect(entries.map((entry) => entry.stalled)).toEqual([[], [], [], []]);
   expect(entries.map((entry) => entry.shown.map((finding) => finding.f))).toEqual(reportsSeen.map((report) => report.shown.map((f) => f.fingerprint)));
+  // The ledger's fates agree with the session's own count of shown findings fixed (report.progress).
+  for (const [index, entry] of entries.entries()) {
+    if (index === 0) continue;
+    expect(reportsSeen[index - 1]!.shown.length - entry.stalled.length - entry.unknown.length).toBe((reportsSeen[index]!['progress'] as { fixed: number }).fixed);
+  }
   for (const [index, entry] of entries.entries()) {
     const report = reportsSeen[index]!;
     expect(entry.checks).toEqual([

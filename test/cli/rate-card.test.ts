@@ -5,20 +5,15 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { checkJson, runCli } from '../helpers/cli.js';
 import { makeRepo, type TestRepo } from '../helpers/repo.js';
-import { rateCardFiles, renamePriceField } from '../fixtures/rate-card.js';
+import { rateCardFiles, rateCardPaths, renamePriceField, renamePriceUses } from '../fixtures/rate-card.js';
 
-const types = 'packages/billing/src/types.ts';
-const rates = 'packages/billing/src/rates.ts';
-const invoice = 'packages/api/src/routes/invoice.ts';
-const reports = 'packages/api/src/routes/reports.ts';
-const sync = 'packages/worker/src/sync.ts';
-const fixtures = 'e2e/fixtures.ts';
+const { types, rates, invoice, reports, sync, fixtures } = rateCardPaths;
 
 let repo: TestRepo | undefined;
 afterEach(() => repo?.cleanup());
 
 function rename(file: string) {
-  repo!.write(file, repo!.read(file).replaceAll('.price', '.unitPrice').replaceAll(' price:', ' unitPrice:'));
+  repo!.write(file, renamePriceUses(repo!.read(file)));
 }
 
 describe.each(['6.0', '5.9'] as const)('TypeScript %s', (typescript) => {

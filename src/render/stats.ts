@@ -76,11 +76,14 @@ export function renderStatsText(stats: LedgerStats): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** One sentence per check: its seconds against what it gave the loop. */
-function describeWorth(check: LedgerStats['checks'][number]): string {
+/** One sentence per check: its share of the checks' seconds against what it gave the loop. */
+function describeWorth(check: LedgerStats['checks'][number], index: number, checks: LedgerStats['checks']): string {
   const seconds = Math.round(check.runtimeMs.total / 100) / 10;
-  if (check.shown === 0) return `${check.name}: ${seconds} s over ${countOf(check.runs, 'run')}, and nothing it found was ever shown to the agent.`;
-  return `${check.name}: ${seconds} s over ${countOf(check.runs, 'run')} for ${countOf(check.shown, 'shown finding')}, ${check.fixedNextAttempt} fixed at the next attempt (${percent(check.actionability)}).`;
+  const all = checks.reduce((sum, other) => sum + other.runtimeMs.total, 0);
+  const cost = `${seconds} s over ${countOf(check.runs, 'run')}${checks.length > 1 && all > 0 ? ` (${percent(check.runtimeMs.total / all)} of the checks' time)` : ''}`;
+  if (check.shown === 0) return `${check.name}: ${cost}, and nothing it found was ever shown to the agent.`;
+  const first = check.firstToReport === null ? '' : `; it reported ${percent(check.firstToReport)} of the fixed findings first`;
+  return `${check.name}: ${cost} for ${countOf(check.shown, 'shown finding')}, ${check.fixedNextAttempt} fixed at the next attempt (${percent(check.actionability)})${first}.`;
 }
 
 function percent(value: number | null): string {

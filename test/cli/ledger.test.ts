@@ -167,7 +167,7 @@ test('a scripted agent walks the rename cascade; the ledger and stats match what
   expect(text.exitCode).toBe(0);
   expect(text.stdout).toContain('culprit stats: 1 task, 4 attempts (oldest first).');
   expect(text.stdout).toContain(`tsc: `);
-  expect(text.stdout).toContain(`for ${totalShown} shown findings, ${totalShown} fixed at the next attempt (100%).`);
+  expect(text.stdout).toContain(`for ${totalShown} shown findings, ${totalShown} fixed at the next attempt (100%); it reported 100% of the fixed findings first.`);
 
   // --since: a time after the task began leaves it out; bad input is one line and exit 2.
   expect(JSON.parse(runCli(repo.root, ['stats', '--json', '--since', new Date(Date.now() + 60_000).toISOString()]).stdout)).toEqual({ tasks: [], checks: [] });

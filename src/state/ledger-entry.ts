@@ -57,6 +57,12 @@ export interface LedgerEntry {
   /** Files changed since the previous attempt (since the baseline, at the first). */
   changed: string[];
   changedCount: number;
+  /**
+   * A content hash of each file that differs from the baseline now (`deleted` for one that is
+   * gone), so the next attempt finds what changed since this one without asking git; absent
+   * when there are more than `maxListed`.
+   */
+  edited?: Record<string, string>;
   /** Of `changed`, the files no earlier attempt of the task showed a finding in. */
   outside: string[];
   /** The previous attempt's shown fingerprints that are still introduced now; the others are fixed or unknown. */
@@ -76,6 +82,7 @@ export interface MakeLedgerEntryInput {
   raw: ReadonlyMap<string, readonly { line: number; column: number }[]>;
   previous: readonly LedgerEntry[];
   changed: readonly string[];
+  edited?: Record<string, string>;
   tree: string | null;
   startedAt: number;
   endedAt: number;
@@ -111,6 +118,7 @@ export function makeLedgerEntry(input: MakeLedgerEntryInput): LedgerEntry {
     shownCount: report.shown.length,
     changed: changed.slice(0, maxListed),
     changedCount: changed.length,
+    ...(input.edited === undefined ? {} : { edited: input.edited }),
     outside: changed.filter((path) => !everShown.has(path)).slice(0, maxListed),
     stalled: lastShown.filter((finding) => ran.has(finding.c) && introduced.has(finding.f)).map((finding) => finding.f),
     unknown: lastShown.filter((finding) => !ran.has(finding.c)).map((finding) => finding.f),

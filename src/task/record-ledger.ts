@@ -6,6 +6,8 @@
  * the check: the agent's loop matters more than its record.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Attribution } from '../attribute.js';
 import type { Finding } from '../diagnostic.js';
 import { diffTrees, type TreeChanges } from '../git/diff-trees.js';
@@ -13,7 +15,7 @@ import { logDebug } from '../log-debug.js';
 import type { Report, WithheldReason } from '../report.js';
 import { renderText } from '../render/text.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
-import { makeLedgerEntry, type LedgerEntry } from '../state/ledger-entry.js';
+import { makeLedgerEntry, maxListed, type LedgerEntry } from '../state/ledger-entry.js';
 import { projectAttempts } from '../state/ledger-projection.js';
 import { loadLedgerTask, loadRecentLedger, maxAttempts, resolveLedgerDir, saveLedgerTask, type LedgerTask } from '../state/ledger-store.js';
 import type { TaskSession } from '../state/session-store.js';
@@ -30,11 +32,12 @@ export interface PrepareLedgerInput {
   startedAt: number;
 }
 
-/** The task's stored file and what changed since its last attempt. */
+/** The task's stored file, what changed since its last attempt, and this attempt's file hashes. */
 export interface LedgerRead {
   dir: string;
   stored: LedgerTask;
-  changes: TreeChanges;
+  changed: readonly string[];
+  edited?: Record<string, string>;
 }
 
 /** This attempt's entry, not yet written, beside the task's stored file. */
@@ -51,9 +54,10 @@ export function makeLedgerTaskId(root: string, session: Pick<TaskSession, 'basel
 }
 
 /**
- * Reads the task's file and diffs the previous attempt's tree against this one (`changes`, the
- * diff from the baseline, at the first attempt). Started as soon as the tree was checked, so
- * the diff's process runs while the main thread attributes and triages.
+ * Reads the task's file and finds what changed since its last attempt: the files that differ
+ * from the baseline now and then, compared by content hash (a few files read, no process), or,
+ * when either attempt changed too many files to list, `git diff-tree` between the two trees. At
+ * the first attempt, the diff from the baseline.
  */
 export async function readLedgerTask(context: TaskContext, session: TaskSession, snapshot: Snapshot, changes: TreeChanges): Promise<LedgerRead | undefined> {
   try {
@@ -66,21 +70,49 @@ export async function readLedgerTask(context: TaskContext, session: TaskSession,
       startedAt: session.startedAt,
       entries: [],
     };
+    const edited = hashEditedFiles(context.root, changes);
+    const last = stored.entries.at(-1);
     const tree = snapshot.tree.kind === 'git' ? snapshot.tree.treeId : null;
-    const previousTree = stored.entries.at(-1)?.tree ?? null;
-    const sinceLast =
-      stored.entries.length > 0 && previousTree !== null && tree !== null && context.repo !== null ? await diffTrees(context.repo, previousTree, tree) : changes;
-    return { dir, stored, changes: sinceLast };
+    let sinceLast: readonly string[];
+    if (last === undefined) sinceLast = [...changes.changed, ...changes.deleted];
+    else if (last.edited !== undefined && edited !== undefined) sinceLast = diffEdited(last.edited, edited);
+    else if (last.tree !== null && tree !== null && context.repo !== null) {
+      const diff = await diffTrees(context.repo, last.tree, tree);
+      sinceLast = [...diff.changed, ...diff.deleted];
+    } else sinceLast = [...changes.changed, ...changes.deleted];
+    return { dir, stored, changed: sinceLast, ...(edited === undefined ? {} : { edited }) };
   } catch (error) {
     logDebug(`the ledger is not available: ${describe(error)}`);
     return undefined;
   }
 }
 
+function hashEditedFiles(root: string, changes: TreeChanges): Record<string, string> | undefined {
+  const paths = new Set([...changes.changed, ...changes.deleted, ...changes.renames.keys()]);
+  if (paths.size > maxListed) return undefined;
+  const hashes: Record<string, string> = {};
+  for (const path of [...paths].sort()) {
+    let content: Buffer | undefined;
+    try {
+      content = readFileSync(join(root, path));
+    } catch {
+      content = undefined;
+    }
+    hashes[path] = content === undefined ? 'deleted' : createHash('sha1').update(content).digest('hex').slice(0, 16);
+  }
+  return hashes;
+}
+
+/** Files whose content differs between two attempts: a file absent from one map is as in the baseline there. */
+function diffEdited(before: Readonly<Record<string, string>>, after: Readonly<Record<string, string>>): string[] {
+  const paths = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...paths].filter((path) => before[path] !== after[path]);
+}
+
 export async function prepareLedgerAttempt(input: PrepareLedgerInput): Promise<PendingLedger | undefined> {
   const read = await input.read;
   if (read === undefined) return undefined;
-  const { dir, stored, changes } = read;
+  const { dir, stored, changed, edited } = read;
   const { session, snapshot } = input;
   // A session this very check created (a check without start) says nothing about the agent's time.
   const sessionStart = Date.parse(session.startedAt);
@@ -92,7 +124,8 @@ export async function prepareLedgerAttempt(input: PrepareLedgerInput): Promise<P
     withheld: input.withheld,
     raw: new Map(snapshot.checks.map((check) => [check.name, check.diagnostics])),
     previous: stored.entries,
-    changed: [...changes.changed, ...changes.deleted],
+    changed,
+    ...(edited === undefined ? {} : { edited }),
     tree: snapshot.tree.kind === 'git' ? snapshot.tree.treeId : null,
     startedAt: input.startedAt,
     endedAt: Date.now(),

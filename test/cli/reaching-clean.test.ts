@@ -9,7 +9,8 @@ import { join, relative } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { contextCommandFiles, contextExtensionFiles, contextFiles, renameTrField } from '../fixtures/context-rename.js';
 import { agentDocuments, type AgentDocuments } from '../hooks/documents.js';
-import { checkJson, runCli, type JsonReport } from '../helpers/cli.js';
+import type { Report } from '../../src/report.js';
+import { checkJson, runCli } from '../helpers/cli.js';
 import { readPayloadSites } from '../helpers/payload.js';
 import { makeRepo, projectRoot, type TestRepo } from '../helpers/repo.js';
 
@@ -29,14 +30,14 @@ function startRepo(files: Record<string, string>, eslint: '10' | false): TestRep
 
 interface Attempt {
   text: string;
-  report: JsonReport;
+  report: Report;
 }
 
 /** One attempt: the payload as the agent reads it, and the same attempt's JSON (re-read, not a new attempt). */
 function attempt(repo: TestRepo): Attempt {
   const text = runCli(repo.root, ['check']);
   expect(text.stderr).toBe('');
-  const { report } = checkJson(repo.root, ['--once-per-tree']);
+  const report = checkJson(repo.root, ['--once-per-tree']).report as unknown as Report;
   expect(text.exitCode).toBe(report.verdict === 'clean' ? 0 : 1);
   return { text: text.stdout, report };
 }
@@ -86,7 +87,7 @@ describe('a context-object field renamed in 32 commands of one import cycle', ()
     expect(first.text.length).toBeLessThanOrEqual(2500);
     // The cause, stated once, with a site in every command; the extensions wait, named.
     expect(first.report.groups).toHaveLength(1);
-    const [group] = first.report.groups as { cause?: unknown; sites: number; files: number; pending?: { sites: number; files: string[] } }[];
+    const [group] = first.report.groups;
     expect(group!.cause).toEqual({ symbol: 'CommandProps', member: 'tr' });
     expect([group!.sites, group!.files]).toEqual([contextCommandFiles.length, contextCommandFiles.length]);
     expect(group!.pending).toEqual({ sites: contextExtensionFiles.length, files: [...contextExtensionFiles].sort() });

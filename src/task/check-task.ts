@@ -130,7 +130,7 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
   // A deferral stands only when the ladder did show the syntax rung; otherwise every check runs.
   if (made.checks.some((check) => check.status === 'deferred') && made.rung !== 'syntax') return checkLocked(context, options, false);
   const ledgerStarted = performance.now();
-  const ledger = await prepareLedgerAttempt({ session: baseline.session, report: made, attribution, withheld: withheldFindings, snapshot: after.snapshot, read: ledgerRead, startedAt });
+  const ledger = await prepareLedgerAttempt({ session: baseline.session, report: made, attribution, withheld: withheldFindings, snapshot: after.snapshot, read: ledgerRead, startedAt, rereads });
   const report = addProjection(context, ledger, made, options);
   // An attempt some check could not finish is not evidence of progress or of being stuck.
   if (report.verdict !== 'check-failed' && !rereads && (options.isWanted?.() ?? true)) {

@@ -30,6 +30,8 @@ export interface PrepareLedgerInput {
   /** What `readLedgerTask` found, started before triage so git's diff runs meanwhile. */
   read: Promise<LedgerRead | undefined>;
   startedAt: number;
+  /** The check repeats the last attempt (`--once-per-tree` on the same tree). */
+  rereads: boolean;
 }
 
 /** The task's stored file, what changed since its last attempt, and this attempt's file hashes. */
@@ -113,6 +115,9 @@ export async function prepareLedgerAttempt(input: PrepareLedgerInput): Promise<P
   const read = await input.read;
   if (read === undefined) return undefined;
   const { dir, stored, changed, edited } = read;
+  // A re-read repeats the last attempt: it is priced as that attempt was, and is not recorded again.
+  const last = stored.entries.at(-1);
+  if (input.rereads && last !== undefined) return { dir, stored: { ...stored, entries: stored.entries.slice(0, -1) }, entry: last };
   const { session, snapshot } = input;
   // A session this very check created (a check without start) says nothing about the agent's time.
   const sessionStart = Date.parse(session.startedAt);

@@ -17,7 +17,7 @@ import { findRoots, selectFrontier } from './triage/frontier.js';
 import type { Ring, RootUnit } from './triage/frontier.js';
 import { applyLadder } from './triage/ladder.js';
 import type { Rung } from './triage/ladder.js';
-import { splitLintEchoes } from './triage/lint-echoes.js';
+import { splitDerivedFindings } from './triage/derived-findings.js';
 import type { EditabilityClassifier } from './triage/non-editable.js';
 
 /**
@@ -49,8 +49,12 @@ export interface Withheld extends WithheldPart {
     nonEditable: WithheldPart;
     /** Below the ladder's rung: warnings beside errors, anything beside syntax errors. */
     belowRung: WithheldPart;
-    /** Lint findings about values of the compiler's error type, while the compiler reports errors: they restate them. */
-    echoes: WithheldPart;
+    /**
+     * Findings that follow from a compiler error this check reports and go away with it: lint
+     * findings about values of the compiler's error type, and the implicit anys and unsafe-any
+     * lint findings the type checker traced to one (`derived`, present when some are).
+     */
+    echoes: WithheldPart & { derived?: number };
   };
 }
 
@@ -117,7 +121,7 @@ export interface MakeReportInput {
  */
 export function makeReport(input: MakeReportInput): { report: Report; attemptRecord: AttemptRecord } {
   const { attribution, checks } = input;
-  const lint = splitLintEchoes(attribution.introduced);
+  const lint = splitDerivedFindings(attribution.introduced, checks);
   const ladder = applyLadder(lint.kept);
   const roots = findRoots({ findings: ladder.kept, graph: input.graph, changedFiles: input.changedFiles, classify: input.classify });
   const current = { roots: roots.length, fingerprints: attribution.introduced.map((finding) => finding.fingerprint) };
@@ -131,7 +135,7 @@ export function makeReport(input: MakeReportInput): { report: Report; attemptRec
     counts: { introduced: attribution.introduced.length, resolved: attribution.resolved.length, standing: attribution.standing.length },
     shown: frontier.shown.map(makeShownFinding),
     groups: makeEchoGroups(frontier.shown, findDeclaration),
-    withheld: makeWithheld({ kept: ladder.kept, belowRung: ladder.hidden, echoes: lint.echoes }, new Set(frontier.shown.map((finding) => finding.fingerprint)), frontier.roots),
+    withheld: makeWithheld({ kept: ladder.kept, belowRung: ladder.hidden, echoes: lint.echoes, traced: lint.traced }, new Set(frontier.shown.map((finding) => finding.fingerprint)), frontier.roots),
     roots: frontier.roots.map(makeReportRoot),
     checks: checks.map(makeReportCheck),
     rung: ladder.rung,
@@ -168,9 +172,11 @@ interface TriagedFindings {
   kept: readonly Finding[];
   belowRung: readonly Finding[];
   echoes: readonly Finding[];
+  /** How many echoes only the type checker's trace tells apart. */
+  traced: number;
 }
 
-function makeWithheld({ kept, belowRung, echoes }: TriagedFindings, shown: ReadonlySet<string>, roots: readonly RootUnit[]): Withheld {
+function makeWithheld({ kept, belowRung, echoes, traced }: TriagedFindings, shown: ReadonlySet<string>, roots: readonly RootUnit[]): Withheld {
   const kindOf = new Map<string, 'queued' | 'nonEditable'>();
   for (const root of roots) {
     const kind = !root.editable ? 'nonEditable' : root.selected ? undefined : 'queued';
@@ -189,7 +195,7 @@ function makeWithheld({ kept, belowRung, echoes }: TriagedFindings, shown: Reado
       queued: makeWithheldPart(parts.queued),
       nonEditable: makeWithheldPart(parts.nonEditable),
       belowRung: makeWithheldPart(parts.belowRung),
-      echoes: makeWithheldPart(parts.echoes),
+      echoes: traced === 0 ? makeWithheldPart(parts.echoes) : { ...makeWithheldPart(parts.echoes), derived: traced },
     },
   };
 }

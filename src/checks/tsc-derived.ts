@@ -45,8 +45,6 @@ export interface DerivedAnalysis {
 export function makeDerivedAnalysis(ts: TypeScript, program: ts.Program, toRepoPath: (path: string) => string, into: DerivedSpans = { origins: [], spans: {} }): DerivedAnalysis {
   const checker = program.getTypeChecker();
   const originIndex = new Map<string, number>();
-  const symbolOrigins = new Map<ts.Symbol, ts.Node | null>();
-  const expressionOrigins = new Map<ts.Node, ts.Node | null>();
 
   const isAny = (type: ts.Type): boolean => (type.flags & ts.TypeFlags.Any) !== 0;
   // The checker's error type is an `any` named "error"; typescript-eslint tells it apart the same way.
@@ -76,14 +74,7 @@ export function makeDerivedAnalysis(ts: TypeScript, program: ts.Program, toRepoP
   };
 
   /** The error-typed node `expression`'s value comes from, if it is typed from one. */
-  const originOfExpression = (expression: ts.Node): ts.Node | undefined => {
-    const known = expressionOrigins.get(expression);
-    if (known !== undefined) return known ?? undefined;
-    expressionOrigins.set(expression, null);
-    const origin = traceExpression(expression);
-    expressionOrigins.set(expression, origin ?? null);
-    return origin;
-  };
+  const originOfExpression = memoizeTrace<ts.Node>((node) => traceExpression(node));
 
   const traceExpression = (node: ts.Node): ts.Node | undefined => {
     if (ts.isParenthesizedExpression(node) || ts.isAwaitExpression(node) || ts.isNonNullExpression(node)) return originOfExpression(node.expression);
@@ -111,14 +102,7 @@ export function makeDerivedAnalysis(ts: TypeScript, program: ts.Program, toRepoP
     return undefined;
   };
 
-  const originOfSymbol = (symbol: ts.Symbol): ts.Node | undefined => {
-    const known = symbolOrigins.get(symbol);
-    if (known !== undefined) return known ?? undefined;
-    symbolOrigins.set(symbol, null);
-    const origin = traceSymbol(symbol);
-    symbolOrigins.set(symbol, origin ?? null);
-    return origin;
-  };
+  const originOfSymbol = memoizeTrace<ts.Symbol>((symbol) => traceSymbol(symbol));
 
   const traceSymbol = (symbol: ts.Symbol): ts.Node | undefined => {
     if ((symbol.flags & ts.SymbolFlags.Alias) !== 0) return traceAlias(symbol);
@@ -222,6 +206,22 @@ export function makeDerivedAnalysis(ts: TypeScript, program: ts.Program, toRepoP
   };
 
   return { addFile, finish: () => into };
+}
+
+/**
+ * A trace computed once per key. A key met again while its own trace runs (a variable whose
+ * initialiser reads it) has no origin, which ends the cycle.
+ */
+function memoizeTrace<Key>(trace: (key: Key) => ts.Node | undefined): (key: Key) => ts.Node | undefined {
+  const known = new Map<Key, ts.Node | null>();
+  return (key) => {
+    const found = known.get(key);
+    if (found !== undefined) return found ?? undefined;
+    known.set(key, null);
+    const origin = trace(key);
+    known.set(key, origin ?? null);
+    return origin;
+  };
 }
 
 function isTracedKind(ts: TypeScript, node: ts.Node): boolean {

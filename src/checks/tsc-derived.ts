@@ -111,7 +111,9 @@ export function makeDerivedAnalysis(ts: TypeScript, program: ts.Program, toRepoP
     const type = checker.getTypeOfSymbol(symbol);
     if (ts.isParameter(declaration)) {
       if (declaration.type !== undefined) return isErrorType(type) ? declaration.type : undefined;
-      return originOfCallback(declaration.parent) ?? (isErrorType(type) ? declaration : undefined);
+      // A default value types the parameter itself; only an untyped one is `any` for want of a context.
+      const untyped = isAny(type) || declaration.dotDotDotToken !== undefined;
+      return (untyped ? originOfCallback(declaration.parent) : undefined) ?? (isErrorType(type) ? declaration : undefined);
     }
     if (ts.isVariableDeclaration(declaration)) {
       if (declaration.type !== undefined) return isErrorType(type) ? declaration.type : undefined;

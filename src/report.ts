@@ -17,7 +17,7 @@ import { findRoots, maxRingFiles, selectFrontier } from './triage/frontier.js';
 import type { Ring, RootUnit } from './triage/frontier.js';
 import { applyLadder } from './triage/ladder.js';
 import type { Rung } from './triage/ladder.js';
-import { splitLintEchoes } from './triage/lint-echoes.js';
+import { splitDerivedFindings } from './triage/derived-findings.js';
 import type { EditabilityClassifier } from './triage/non-editable.js';
 
 /**
@@ -49,8 +49,12 @@ export interface Withheld extends WithheldPart {
     nonEditable: WithheldPart;
     /** Below the ladder's rung: warnings beside errors, anything beside syntax errors. */
     belowRung: WithheldPart;
-    /** Lint findings about values of the compiler's error type, while the compiler reports errors: they restate them. */
-    echoes: WithheldPart;
+    /**
+     * Findings that follow from a compiler error this check reports and go away with it: lint
+     * findings about values of the compiler's error type, and the implicit anys and unsafe-any
+     * lint findings the type checker traced to one (`derived`, present when some are).
+     */
+    echoes: WithheldPart & { derived?: number };
   };
 }
 
@@ -123,7 +127,7 @@ export interface MakeReportInput {
  */
 export function makeReport(input: MakeReportInput): { report: Report; attemptRecord: AttemptRecord } {
   const { attribution, checks } = input;
-  const lint = splitLintEchoes(attribution.introduced);
+  const lint = splitDerivedFindings(attribution.introduced, checks);
   const ladder = applyLadder(lint.kept);
   const roots = findRoots({ findings: ladder.kept, graph: input.graph, changedFiles: input.changedFiles, classify: input.classify });
   const current = { roots: roots.length, fingerprints: attribution.introduced.map((finding) => finding.fingerprint) };
@@ -150,7 +154,7 @@ export function makeReport(input: MakeReportInput): { report: Report; attemptRec
     counts: { introduced: attribution.introduced.length, resolved: attribution.resolved.length, standing: attribution.standing.length },
     shown: frontier.shown.map(makeShownFinding),
     groups: makeEchoGroups(frontier.shown, findDeclaration, [...withheld.downstream, ...withheld.queued]),
-    withheld: makeWithheld(withheld),
+    withheld: makeWithheld(withheld, lint.traced),
     roots: frontier.roots.map(makeReportRoot),
     checks: checks.map(makeReportCheck),
     rung: ladder.rung,
@@ -234,7 +238,8 @@ function sortWithheld({ kept, belowRung, echoes }: TriagedFindings, shown: Reado
   return parts;
 }
 
-function makeWithheld(parts: WithheldFindings): Withheld {
+/** `traced`: how many echoes only the type checker's trace tells apart. */
+function makeWithheld(parts: WithheldFindings, traced: number): Withheld {
   const all = [...parts.downstream, ...parts.queued, ...parts.nonEditable, ...parts.belowRung, ...parts.echoes];
   return {
     ...makeWithheldPart(all),
@@ -243,7 +248,7 @@ function makeWithheld(parts: WithheldFindings): Withheld {
       queued: makeWithheldPart(parts.queued),
       nonEditable: makeWithheldPart(parts.nonEditable),
       belowRung: makeWithheldPart(parts.belowRung),
-      echoes: makeWithheldPart(parts.echoes),
+      echoes: traced === 0 ? makeWithheldPart(parts.echoes) : { ...makeWithheldPart(parts.echoes), derived: traced },
     },
   };
 }

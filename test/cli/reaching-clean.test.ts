@@ -76,7 +76,7 @@ describe('a context-object field renamed in 32 commands of one import cycle', ()
     throw new Error(`the agent was shown ${site} (${text.trim()}), which is not its to fix`);
   };
 
-  test('is one entry with every site in the shown files, withholds what follows from it, and is clean after two rounds', () => {
+  test('is one entry with every site in the shown files, withholds what follows from it, and is clean after two rounds', { timeout: 600_000 }, () => {
     const repo = startRepo(contextFiles, '10');
     repo.write('src/types.ts', renameTrField(repo.read('src/types.ts')));
     // Beside the cause, two errors of the agent's own that do not follow from it.
@@ -158,7 +158,8 @@ function readDemoFiles(): Record<string, string> {
 }
 
 describe.each(agentDocuments)("the demo's cascade through $agent's Stop hook", (documents: AgentDocuments) => {
-  test('keeps the agent working, round after round, until the tree is clean', () => {
+  // Four checks of a repository with type-aware ESLint and 304 standing findings, per agent.
+  test('keeps the agent working, round after round, until the tree is clean', { timeout: 600_000 }, () => {
     const repo = startRepo(readDemoFiles(), '10');
     repo.write('packages/billing/src/types.ts', repo.read('packages/billing/src/types.ts').replace('  price: number;', '  unitPrice: number;'));
     const rounds: number[] = [];

@@ -11,19 +11,20 @@ import { fetchArtifact, putArtifact } from './remote-cache-client.js';
 import type { RemoteCache } from './remote-cache-settings.js';
 import { decodeSnapshotArtifact, encodeSnapshotArtifact } from './snapshot-artifact.js';
 
-export type RemoteLookup = { kind: 'found'; snapshot: Snapshot } | { kind: 'miss' } | { kind: 'failed'; reason: string };
+/** `failed`: the request did not succeed; `rejected`: it did, and what came back is not to be trusted. */
+export type RemoteLookup = { kind: 'found'; snapshot: Snapshot } | { kind: 'miss' } | { kind: 'failed' | 'rejected'; reason: string };
 
 export async function lookUpRemoteBaseline(remote: RemoteCache, key: string, treeId: string): Promise<RemoteLookup> {
   const fetched = await fetchArtifact(remote, key);
   logDebug(`remote cache: GET ${key}: ${fetched.kind === 'failed' ? fetched.reason : fetched.kind}`);
   if (fetched.kind !== 'hit') return fetched;
   if (remote.signatureKey !== undefined) {
-    if (fetched.tag === null) return { kind: 'failed', reason: 'its artifact has no signature (x-artifact-tag), and TURBO_REMOTE_CACHE_SIGNATURE_KEY is set' };
+    if (fetched.tag === null) return { kind: 'rejected', reason: 'its artifact has no signature (x-artifact-tag), and TURBO_REMOTE_CACHE_SIGNATURE_KEY is set' };
     const signed = { key: remote.signatureKey, hash: key, teamId: remote.teamId, body: fetched.body };
-    if (!isArtifactTagValid(signed, fetched.tag)) return { kind: 'failed', reason: 'the signature of its artifact does not verify with TURBO_REMOTE_CACHE_SIGNATURE_KEY' };
+    if (!isArtifactTagValid(signed, fetched.tag)) return { kind: 'rejected', reason: 'the signature of its artifact does not verify with TURBO_REMOTE_CACHE_SIGNATURE_KEY' };
   }
   const decoded = await decodeSnapshotArtifact(fetched.body, { key, treeId });
-  if (decoded.kind === 'rejected') return { kind: 'failed', reason: `its artifact was rejected: ${decoded.reason}` };
+  if (decoded.kind === 'rejected') return { kind: 'rejected', reason: `its artifact was rejected: ${decoded.reason}` };
   return { kind: 'found', snapshot: decoded.snapshot };
 }
 

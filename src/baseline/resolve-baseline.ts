@@ -156,7 +156,7 @@ async function takeTreeSnapshot(context: TaskContext, tree: { id: string; treeId
       logDebug(`baseline ${label}: remote hit ${id}`);
       return { id, snapshot: saveCachedSnapshot(context.layout, id, found.snapshot), source: 'remote' };
     }
-    if (found.kind === 'failed') remoteNote = `${nameRemote(remoteCache)}: ${found.reason}; the baseline ran here`;
+    if (found.kind === 'failed' || found.kind === 'rejected') remoteNote = `${nameRemote(remoteCache)}: ${found.reason}; the baseline ran here`;
   }
   if (context.repo === null) throw makeUserError(`cannot take a baseline of tree ${treeId} outside git`);
   let snapshot: Snapshot;

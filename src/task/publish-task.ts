@@ -4,7 +4,8 @@
  * other machines checking against that commit run no base checks. For a CI job on main. Unlike
  * the best-effort upload of `check`, a failure here is the command's failure (exit 2).
  */
-import { publishRemoteBaseline, nameRemote } from '../baseline/remote-baseline.js';
+import { makeBaselineKey } from '../baseline/baseline-key.js';
+import { lookUpRemoteBaseline, nameRemote, publishRemoteBaseline } from '../baseline/remote-baseline.js';
 import { ensureTreeSnapshot, isComplete, type TakenTreeSnapshot } from '../baseline/resolve-baseline.js';
 import { makeUserError } from '../errors.js';
 import { resolveCommit } from '../git/git.js';
@@ -56,12 +57,17 @@ export async function publishBaselineTask(options: PublishOptions = {}): Promise
       current.kind === 'git' && current.treeId === treeId
         ? { treeId, takeSnapshot: async () => (await takeSnapshot({ root: context.root, repo, checks: context.settings.checks, scratch: context.layout.scratch, tree: current })).snapshot }
         : undefined;
-    const taken = await ensureTreeSnapshot(context, treeId, label, { workTree, upload: false });
+    // Asked first even when the local cache has it: a copy there that does not verify is replaced.
+    const key = makeBaselineKey({ treeId, root: context.root, checks: context.settings.checks });
+    const held = await lookUpRemoteBaseline(remoteCache, key, treeId);
+    const result = { context, label, key, remote: nameRemote(remoteCache) };
+    // Unreachable or refused: the upload would be too, so the checks are not run for nothing.
+    if (held.kind === 'failed') throw makeUserError(`${nameRemote(remoteCache)}: the baseline of ${label} was not published: ${held.reason}`);
+    if (held.kind === 'found') return { ...result, source: 'remote', uploaded: false, findings: countFindings(held.snapshot).findings };
+    const taken = await ensureTreeSnapshot(context, treeId, label, { workTree, lookUp: false, upload: false });
     if (!isComplete(taken.snapshot)) throw makeUserError(`the baseline of ${label} was not published: ${describeFailedChecks(taken.snapshot.checks)}`);
-    const result = { context, label, key: taken.id, source: taken.source, remote: nameRemote(remoteCache), findings: countFindings(taken.snapshot).findings };
-    if (taken.source === 'remote') return { ...result, uploaded: false };
     const failure = await publishRemoteBaseline(remoteCache, taken.id, taken.snapshot);
     if (failure !== null) throw makeUserError(`${nameRemote(remoteCache)}: the baseline of ${label} was not published: ${failure}`);
-    return { ...result, uploaded: true };
+    return { ...result, source: taken.source, uploaded: true, findings: countFindings(taken.snapshot).findings };
   });
 }

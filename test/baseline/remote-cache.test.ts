@@ -86,6 +86,17 @@ function headLabel(root: string): string {
 
 const expectedCounts = { introduced: 1, resolved: 0, standing: 1 };
 
+/** A fresh clone's first check, whose remote baseline must not be used: it runs HEAD's checks itself and is still right. */
+async function checkLocally(origin: TestRepo, env: NodeJS.ProcessEnv): Promise<CliResult & { report: Report }> {
+  const clone = makeClone(origin);
+  edit(clone);
+  const result = await check(clone, env);
+  expect(result.exitCode, result.stderr).toBe(1);
+  expect(result.report.baseline.source).toBe('run');
+  expect(result.report.counts).toEqual(expectedCounts);
+  return result;
+}
+
 test('a baseline one clone computed is the next clone\'s: its first check runs no base checks', async () => {
   const server = await startServer();
   const origin = makeOrigin();
@@ -150,12 +161,7 @@ test('CI publishes a signed baseline; an agent\'s start in a fresh clone takes i
   const artifact = JSON.parse(gunzipSync(readFileSync(stored)).toString('utf8')) as { snapshot: { checks: { diagnostics: unknown[] }[] } };
   for (const run of artifact.snapshot.checks) run.diagnostics = [];
   writeFileSync(stored, gzipSync(JSON.stringify(artifact)));
-  const fresh = makeClone(origin);
-  edit(fresh);
-  const tampered = await check(fresh, env);
-  expect(tampered.exitCode, tampered.stderr).toBe(1);
-  expect(tampered.report.baseline.source).toBe('run');
-  expect(tampered.report.counts).toEqual(expectedCounts);
+  const tampered = await checkLocally(origin, env);
   expect(tampered.report.notes).toContain(
     `remote cache ${server.url}: the signature of its artifact does not verify with TURBO_REMOTE_CACHE_SIGNATURE_KEY; the baseline ran here`,
   );
@@ -171,55 +177,37 @@ test('a corrupt artifact, or one of another key, is rejected and the baseline ru
   const stored = join(server.storage, team, key);
 
   writeFileSync(stored, 'not what culprit uploaded');
-  const garbled = makeClone(origin);
-  edit(garbled);
-  const first = await check(garbled, remoteEnv(server));
-  expect(first.exitCode, first.stderr).toBe(1);
-  expect(first.report.baseline.source).toBe('run');
-  expect(first.report.counts).toEqual(expectedCounts);
+  const first = await checkLocally(origin, remoteEnv(server));
   const notes = first.report.notes.filter((note) => note.startsWith('remote cache'));
   expect(notes).toHaveLength(1);
   expect(notes[0]).toMatch(new RegExp(`^remote cache ${server.url}: its artifact was rejected: it is not a gzipped JSON artifact \\(.+\\); the baseline ran here$`));
 
   // A well-formed artifact stored under this key that names another key.
   writeFileSync(stored, gzipSync(JSON.stringify({ format: 'culprit-snapshot/1', key: 'f'.repeat(40), snapshot: {} })));
-  const misfiled = makeClone(origin);
-  edit(misfiled);
-  const second = await check(misfiled, remoteEnv(server));
-  expect(second.report.baseline.source).toBe('run');
-  expect(second.report.counts).toEqual(expectedCounts);
+  const second = await checkLocally(origin, remoteEnv(server));
   expect(second.report.notes).toContain(`remote cache ${server.url}: its artifact was rejected: it is the snapshot of another key (${'f'.repeat(40)}); the baseline ran here`);
 }, slow);
 
 test('a wrong token degrades to a local run with one note; --publish with it fails with one line', async () => {
   const server = await startServer();
   const origin = makeOrigin();
-  const clone = makeClone(origin);
-  edit(clone);
   const env = remoteEnv(server, { TURBO_TOKEN: 'not-the-token' });
 
-  const result = await check(clone, env);
-  expect(result.exitCode, result.stderr).toBe(1);
-  expect(result.report.baseline.source).toBe('run');
-  expect(result.report.counts).toEqual(expectedCounts);
+  const result = await checkLocally(origin, env);
   expect(result.report.notes).toContain(`remote cache ${server.url}: it refused the token (HTTP 401); check TURBO_TOKEN and the team; the baseline ran here`);
   // The token went nowhere but the Authorization header: not into a note, not onto stderr.
   expect(result.stdout + result.stderr).not.toContain('not-the-token');
   // Refused once, not asked again to store what this check computed.
   expect(result.stderr).not.toMatch(/remote cache: PUT/);
 
-  const publish = await runCliAsync(clone, ['baseline', '--publish'], { env });
+  const publish = await runCliAsync(origin.root, ['baseline', '--publish'], { env });
   expect(publish.exitCode).toBe(2);
   expect(publish.stderr.trim().split('\n').filter((line) => !line.startsWith('culprit debug:'))).toEqual([
-    `culprit: remote cache ${server.url}: the baseline of ${headLabel(clone)} was not published: it refused the token (HTTP 401); check TURBO_TOKEN and the team`,
+    `culprit: remote cache ${server.url}: the baseline of ${headLabel(origin.root)} was not published: it refused the token (HTTP 401); check TURBO_TOKEN and the team`,
   ]);
 
   // Configured, but no token in the environment: no request is made, and the note says why.
-  const untokenedClone = makeClone(origin);
-  edit(untokenedClone);
-  const untokened = await check(untokenedClone, { ...env, TURBO_TOKEN: '' });
-  expect(untokened.exitCode, untokened.stderr).toBe(1);
-  expect(untokened.report.baseline.source).toBe('run');
+  const untokened = await checkLocally(origin, { ...env, TURBO_TOKEN: '' });
   expect(untokened.report.notes).toContain('remote cache not used: TURBO_TOKEN is not set; the baseline ran here');
   expect(untokened.stderr).not.toMatch(/remote cache: (GET|PUT)/);
 }, slow);
@@ -246,12 +234,7 @@ test('a server killed mid-run, or one that stops answering, costs a local run an
   // A server that accepts the connection and never answers: the configured 2 s bound, then a local run.
   const stalled = await startServer();
   stalled.child.kill('SIGSTOP');
-  const other = makeClone(origin);
-  edit(other);
-  const slowResult = await check(other, remoteEnv(stalled));
-  expect(slowResult.exitCode, slowResult.stderr).toBe(1);
-  expect(slowResult.report.baseline.source).toBe('run');
-  expect(slowResult.report.counts).toEqual(expectedCounts);
+  const slowResult = await checkLocally(origin, remoteEnv(stalled));
   expect(slowResult.report.notes).toContain(`remote cache ${stalled.url}: it did not answer within 2000 ms; the baseline ran here`);
 }, slow);
 

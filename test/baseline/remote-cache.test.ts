@@ -5,6 +5,7 @@
  * work trees of one repository checking at once. Real git, real tsc, the built CLI.
  */
 import { execFileSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -146,7 +147,10 @@ test('CI publishes a signed baseline; an agent\'s start in a fresh clone takes i
   expect(summary).toMatchObject({ action: 'publish', label: headLabel(ci), source: 'run', uploaded: true, findings: 1 });
   // Stored under the team id, with the tag Turborepo's scheme makes.
   const stored = join(server.storage, 'team_fleet', summary.key);
-  expect(readFileSync(`${stored}.tag`, 'utf8')).toMatch(/^[A-Za-z0-9+/]+=*$/);
+  // Turborepo's scheme, spelled out: base64 of HMAC-SHA256(key, hash ‖ team id ‖ body).
+  const body = readFileSync(stored);
+  const expectedTag = createHmac('sha256', signatureKey).update(summary.key).update('team_fleet').update(body).digest('base64');
+  expect(readFileSync(`${stored}.tag`, 'utf8')).toBe(expectedTag);
   const again = await runCliAsync(ci, ['baseline', '--publish'], { env });
   expect(again.exitCode, again.stderr).toBe(0);
   expect(again.stdout).toContain('already holds the baseline');

@@ -8,7 +8,7 @@
  */
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { makeUserError } from '../errors.js';
+import { describeError, makeUserError } from '../errors.js';
 import type { TreeChanges } from '../git/diff-trees.js';
 import { resolveCommit } from '../git/git.js';
 import { readCommitTree } from '../git/tree-id.js';
@@ -172,8 +172,11 @@ async function takeTreeSnapshot(context: TaskContext, tree: { id: string; treeId
   taken.snapshot = saveCachedSnapshot(context.layout, id, snapshot);
   // A remote that failed the lookup is not asked again this run: it would cost a second timeout.
   if (remoteCache.kind === 'on' && remoteNote === undefined && options.upload !== false) {
-    taken.upload = publishRemoteBaseline(remoteCache, id, snapshot).then((reason) =>
-      reason === null ? undefined : `${nameRemote(remoteCache)}: the baseline this check computed was not uploaded: ${reason}`,
+    const describe = (reason: string) => `${nameRemote(remoteCache)}: the baseline this check computed was not uploaded: ${reason}`;
+    taken.upload = publishRemoteBaseline(remoteCache, id, snapshot).then(
+      (reason) => (reason === null ? undefined : describe(reason)),
+      // Best effort means never the check's failure, whatever went wrong building the request.
+      (error: unknown) => describe(describeError(error)),
     );
   }
   return taken;

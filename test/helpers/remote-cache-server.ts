@@ -77,7 +77,8 @@ export async function startRemoteCacheServer(options: ServerOptions): Promise<Re
     await exited;
   };
   try {
-    await waitForLog(/Server listening at http:\/\/127\.0\.0\.1:\d+/);
+    // Its start-up is a second idle and can be a minute on a loaded machine.
+    await waitForLog(/Server listening at http:\/\/127\.0\.0\.1:\d+/, 120_000);
   } catch (error) {
     await stop();
     throw error;

@@ -100,6 +100,8 @@ export interface Report {
   /** `lineDeleted`: how many resolved findings went away with their flagged line. */
   resolved: { count: number; lineDeleted: number };
   notes: string[];
+  /** What the attempt compared with and where that snapshot came from (set by checkTask). */
+  baseline?: { label: string; source: 'started' | 'cache' | 'remote' | 'run' };
 }
 
 export interface MakeReportInput {

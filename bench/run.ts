@@ -10,7 +10,8 @@
  * Environment: BENCH_SIZES (default 800,3000), BENCH_ATTEMPTS (warm attempts, default 100),
  * BENCH_MEMORY_SIZE (the size those attempts run on, default the smallest), BENCH_CORE (findings,
  * default 10000,100000), BENCH_CORE_FILES (graph files, default 20000), BENCH_KEEP=1 keeps the
- * generated repositories.
+ * generated repositories, BENCH_REMOTE=0 skips the remote cache measurement (a fresh clone's
+ * first check against a baseline published to a local turborepo-remote-cache server).
  */
 import { rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -22,6 +23,7 @@ import { generateRepo, type GeneratedRepo } from './generate-repo.js';
 import { describeMeasurement, measureProcess, type ProcessMeasure } from './measure-process.js';
 import { renderTable, type TableRow } from './render-table.js';
 import { startServe, type ServeProcess } from './serve-process.js';
+import { measureRemoteBaseline, type RemoteMeasure } from './remote-baseline.js';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(projectRoot, 'dist', 'cli', 'main.js');
@@ -53,6 +55,8 @@ interface CheckMeasure {
   served: boolean;
   /** `running <checks> on <tree>` lines: how many times the checks ran, and where. */
   runs: string[];
+  /** `baseline.source` of `--json`: started, cache, remote or run. */
+  baselineSource: string | null;
   /** Checks that did not complete: `<name> <status>: <error>`. */
   failed: string[];
   /** What writing the ledger cost this check (its `ledger: N ms` debug line); null when it printed none. */
@@ -93,6 +97,7 @@ interface RepoMeasure {
   warmBody: WarmEdits;
   warmType: WarmEdits;
   memory?: WarmMemory;
+  remote?: RemoteMeasure<CheckMeasure>;
   loads: string[];
 }
 
@@ -129,13 +134,14 @@ function makeEnv(served: boolean): NodeJS.ProcessEnv {
   return { ...env, CULPRIT_DEBUG: '1', ...(served ? {} : { CULPRIT_NO_SERVE: '1' }) };
 }
 
-async function measureCheck(root: string, served: boolean, serve?: ServeProcess): Promise<CheckMeasure> {
-  const run = await measureProcess(process.execPath, [cli, 'check', '--json'], { cwd: root, env: makeEnv(served) });
+async function measureCheck(root: string, served: boolean, extraEnv: NodeJS.ProcessEnv = {}, serve?: ServeProcess): Promise<CheckMeasure> {
+  const run = await measureProcess(process.execPath, [cli, 'check', '--json'], { cwd: root, env: { ...makeEnv(served), ...extraEnv } });
   if (!run.stdout.startsWith('{')) throw new Error(`culprit check printed no JSON (exit ${run.exitCode}) in ${root}:\n${run.stderr}`);
   const report = JSON.parse(run.stdout) as {
     verdict: string;
     counts: { introduced: number; standing: number };
     checks: { name: string; status: string; durationMs: number; error?: string }[];
+    baseline?: { source: string };
   };
   const isServed = run.stderr.includes('answered by the server');
   // A served check logs on the server's stderr, a cold one on its own.
@@ -152,6 +158,7 @@ async function measureCheck(root: string, served: boolean, serve?: ServeProcess)
     standing: report.counts.standing,
     served: isServed,
     runs: run.stderr.split('\n').filter((line) => line.startsWith('culprit debug: running ')),
+    baselineSource: report.baseline?.source ?? null,
     failed: report.checks.filter((check) => check.status !== 'ok').map((check) => `${check.name} ${check.status}: ${check.error ?? 'no detail'}`),
     ledgerMs: ledgerLines.at(-1) ?? null,
   };
@@ -205,12 +212,20 @@ async function measureGeneratedRepo(repo: GeneratedRepo, size: number, settings:
   body.revert();
   loads.push(describeLoad());
 
+  const remote = process.env['BENCH_REMOTE'] === '0' ? undefined : await measureRemoteBaseline(cli, repo, (root, env) => measureCheck(root, false, env));
+  if (remote !== undefined) {
+    log(`  baseline --publish to turborepo-remote-cache on 127.0.0.1: ${seconds(remote.publishMs)}`);
+    log(describeCheck(`fresh clone's first check, published baseline (baseline ${remote.remote.baselineSource})`, remote.remote, raw));
+    log(describeCheck(`same edit, baseline in the local cache (baseline ${remote.cached.baselineSource})`, remote.cached, raw));
+    log(describeCheck(`fresh clone's first check, remote off (baseline ${remote.computed.baselineSource})`, remote.computed, raw));
+  }
+
   const serve = await startServe(cli, repo.root, makeEnv(true));
   let warmBody: WarmEdits;
   let warmType: WarmEdits;
   let memory: WarmMemory | undefined;
   try {
-    const prime = await measureCheck(repo.root, true, serve);
+    const prime = await measureCheck(repo.root, true, {}, serve);
     log(describeCheck('served check, the server starting its warm worker', prime, raw));
     warmBody = await measureEdits(repo.root, body, 'one-line body edit', raw, bodySteps, serve);
     warmType = await measureEdits(repo.root, type, 'exported-type edit', raw, typeSteps, serve);
@@ -220,7 +235,7 @@ async function measureGeneratedRepo(repo: GeneratedRepo, size: number, settings:
   }
   loads.push(describeLoad());
   log(`  ${loads.at(-1)!}`);
-  return { size, repo, raw, first, cached, warmBody, warmType, ...(memory === undefined ? {} : { memory }), loads };
+  return { size, repo, raw, first, cached, warmBody, warmType, ...(memory === undefined ? {} : { memory }), ...(remote === undefined ? {} : { remote }), loads };
 }
 
 /**
@@ -234,7 +249,7 @@ async function measureEdits(root: string, edit: Edit, label: string, raw: RawMea
   for (const [index, step] of steps.entries()) {
     if (step === 'revert') edit.revert();
     else edit.apply(step);
-    const measured = await measureCheck(root, true, serve);
+    const measured = await measureCheck(root, true, {}, serve);
     rounds.push(measured);
     log(describeCheck(`warm re-check, ${label} (${step === 'revert' ? 'reverted' : `variant ${step}`}), round ${index + 1}`, measured, raw));
   }
@@ -255,7 +270,7 @@ async function measureWarmMemory(root: string, serve: ServeProcess, edit: Edit, 
   let served = 0;
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
     edit.apply(1000 + attempt);
-    const check = await measureCheck(root, true, serve);
+    const check = await measureCheck(root, true, {}, serve);
     times.push(check.wallMs);
     if (check.served) served += 1;
     const memory = serve.readMemory();
@@ -316,6 +331,15 @@ function makeRows(repos: RepoMeasure[], core: CoreTiming[], startup: { cliMs: nu
     { metric: "ledger's cost, cached check (% of its wall)", values: each((r) => describeLedger(r.cached)), target: '≤ 5%' },
     { metric: "ledger's cost, warm body edit: median round", values: each((r) => describeLedger(r.warmBody.median)), target: '≤ 5%' },
     { metric: "ledger's cost, warm exported-type edit", values: each((r) => describeLedger(r.warmType.median)), target: '≤ 5%' },
+    ...(repos.every((r) => r.remote !== undefined)
+      ? [
+          {
+            metric: "fresh clone's first check, published baseline: × local cache, × computing it",
+            values: each((r) => describeRemote(r.remote!)),
+            target: '≈ 1× cached, ≤ 0.55× computing',
+          },
+        ]
+      : []),
     { metric: 'peak memory, cached check (× raw peak)', values: each((r) => `${megabytes(r.cached.treePeakKb)} (${ratio(r.cached.treePeakKb, r.raw.peakKb)})`), target: '≤ 1.2×' },
   ];
   const memory = repos.find((repo) => repo.memory !== undefined);
@@ -373,6 +397,11 @@ async function main(): Promise<void> {
 
 function describeLedger(check: CheckMeasure): string {
   return check.ledgerMs === null ? 'not measured' : `${seconds(check.ledgerMs)} (${(Math.round((1000 * check.ledgerMs) / check.wallMs) / 10).toFixed(1)}%)`;
+}
+
+function describeRemote(remote: RemoteMeasure<CheckMeasure>): string {
+  const sources = [remote.remote, remote.cached, remote.computed].map((check) => check.baselineSource ?? '?').join('/');
+  return `${seconds(remote.remote.wallMs)}: ${ratio(remote.remote.wallMs, remote.cached.wallMs)}, ${ratio(remote.remote.wallMs, remote.computed.wallMs)} (baselines ${sources}; runs ${remote.remote.runs.length}/${remote.cached.runs.length}/${remote.computed.runs.length})`;
 }
 
 function describeWarm(check: CheckMeasure, raw: RawMeasure): string {

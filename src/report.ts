@@ -13,7 +13,7 @@ import type { AttemptRecord } from './session.js';
 import { makeDeclarationFinder } from './triage/declarations.js';
 import { makeEchoGroups, makeMemberCauseKeyer } from './triage/echo-groups.js';
 import type { EchoGroup } from './triage/echo-groups.js';
-import { findRoots, maxRingFiles, selectFrontier } from './triage/frontier.js';
+import { findRoots, selectFrontier } from './triage/frontier.js';
 import type { Ring, RootUnit } from './triage/frontier.js';
 import { applyLadder } from './triage/ladder.js';
 import type { Rung } from './triage/ladder.js';
@@ -103,6 +103,8 @@ export interface Report {
   /** `lineDeleted`: how many resolved findings went away with their flagged line. */
   resolved: { count: number; lineDeleted: number };
   notes: string[];
+  /** What the attempt compared with and where that snapshot came from (set by checkTask). */
+  baseline?: { label: string; source: 'started' | 'cache' | 'remote' | 'run' };
   /** Only when a budget is set: the attempts and seconds projected to clean (task/project-attempts.ts). */
   projection?: Projection;
 }
@@ -181,10 +183,9 @@ export function makeReport(input: MakeReportInput): { report: Report; attemptRec
 }
 
 /**
- * Given what the width selected, a test for roots beyond it whose every finding is a member
- * cause already shown: the same cause in another root file is one entry with it, not a separate
- * cause for a later attempt. Undefined when nothing shown states a member cause. At most
- * `maxRingFiles` files join this way, so one entry stays one screen of sites.
+ * Given what the width selected, a test for files whose every finding is a member cause already
+ * shown: the same cause in another file of the unit, or in another root, is one entry with it,
+ * not a separate cause for a later attempt. Undefined when nothing shown states a member cause.
  */
 function makeSameCauseTest(findings: readonly Finding[], causeOf: (finding: Finding) => string | undefined) {
   const byFile = new Map<string, Finding[]>();
@@ -194,16 +195,10 @@ function makeSameCauseTest(findings: readonly Finding[], causeOf: (finding: Find
     if (inFile === undefined) byFile.set(finding.path, [finding]);
     else inFile.push(finding);
   }
-  return (shown: readonly Finding[]): ((root: RootUnit) => boolean) | undefined => {
+  return (shown: readonly Finding[]): ((file: string) => boolean) | undefined => {
     const shownCauses = new Set(shown.map(causeOf).filter((key) => key !== undefined));
     if (shownCauses.size === 0) return undefined;
-    let room = maxRingFiles;
-    return (root) => {
-      if (root.files.length > room) return false;
-      const same = root.files.every((file) => (byFile.get(file) ?? []).every((finding) => shownCauses.has(causeOf(finding) ?? '')));
-      if (same) room -= root.files.length;
-      return same;
-    };
+    return (file) => (byFile.get(file) ?? []).every((finding) => shownCauses.has(causeOf(finding) ?? ''));
   };
 }
 

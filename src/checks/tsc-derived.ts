@@ -12,7 +12,9 @@
  * diagnostics with their origin, and lists, per file, the source spans whose value is derived (and
  * the declarations, assignments, returns and member names the lint rules report on them), for
  * triage to match lint findings against. A value typed by a declaration (`any` written by hand, a
- * library's own `any`) has no origin: its findings are independent and stay shown.
+ * library's own `any`) has no origin: its findings are independent and stay shown. A name the
+ * compiler reports an implicit any at, with no origin of its own, is an origin itself: that
+ * diagnostic stays shown, and the unsafe uses of the name follow from it.
  *
  * Only files where the compiler reports an error are read: a derived implicit any is reported in
  * the file whose callback it is, next to the error its callee's type comes from. Values that are
@@ -104,6 +106,14 @@ export function makeDerivedAnalysis(ts: TypeScript, program: ts.Program, toRepoP
 
   const originOfSymbol = memoizeTrace<ts.Symbol>((symbol) => traceSymbol(symbol));
 
+  /**
+   * Names the compiler reports an implicit any at, in the file being read. An implicit any that
+   * derives from nothing is itself an error the compiler reports: what is read from it follows
+   * from that error (and goes away when the name gets a type), so it is an origin.
+   */
+  const implicitAnyNames = new Set<ts.Node>();
+  const reportedAny = (name: ts.Node): ts.Node | undefined => (implicitAnyNames.has(name) ? name : undefined);
+
   const traceSymbol = (symbol: ts.Symbol): ts.Node | undefined => {
     if ((symbol.flags & ts.SymbolFlags.Alias) !== 0) return traceAlias(symbol);
     const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0];
@@ -113,7 +123,7 @@ export function makeDerivedAnalysis(ts: TypeScript, program: ts.Program, toRepoP
       if (declaration.type !== undefined) return isErrorType(type) ? declaration.type : undefined;
       // A default value types the parameter itself; only an untyped one is `any` for want of a context.
       const untyped = isAny(type) || declaration.dotDotDotToken !== undefined;
-      return (untyped ? originOfCallback(declaration.parent) : undefined) ?? (isErrorType(type) ? declaration : undefined);
+      return (untyped ? originOfCallback(declaration.parent) : undefined) ?? reportedAny(declaration.name) ?? (isErrorType(type) ? declaration : undefined);
     }
     if (ts.isVariableDeclaration(declaration)) {
       if (declaration.type !== undefined) return isErrorType(type) ? declaration.type : undefined;
@@ -126,7 +136,7 @@ export function makeDerivedAnalysis(ts: TypeScript, program: ts.Program, toRepoP
       const source = root === undefined ? undefined : originOfBindingRoot(root);
       if (source !== undefined && (isAny(type) || ts.isParameter(root!))) return source;
       // A member the destructured type does not have: the compiler reports it at the outermost element.
-      return isErrorType(type) ? findOutermostElement(ts, declaration) : undefined;
+      return reportedAny(declaration.name) ?? (isErrorType(type) ? findOutermostElement(ts, declaration) : undefined);
     }
     return undefined;
   };
@@ -183,13 +193,19 @@ export function makeDerivedAnalysis(ts: TypeScript, program: ts.Program, toRepoP
 
   const addFile = (file: ts.SourceFile, diagnostics: readonly Diagnostic[]): void => {
     if (!diagnostics.some((diagnostic) => diagnostic.severity === 'error' && diagnostic.phase === 'semantic')) return;
+    const implicitAnys: { diagnostic: Diagnostic; name: ts.Identifier }[] = [];
     for (const diagnostic of diagnostics) {
       if (!implicitAnyCodes.has(diagnostic.code) || diagnostic.line === 0) continue;
-      const position = file.getPositionOfLineAndCharacter(diagnostic.line - 1, diagnostic.column - 1);
-      const name = findNodeAt(ts, file, position);
-      const symbol = name !== undefined && ts.isIdentifier(name) ? checker.getSymbolAtLocation(name) : undefined;
+      const name = findNodeAt(ts, file, file.getPositionOfLineAndCharacter(diagnostic.line - 1, diagnostic.column - 1));
+      if (name === undefined || !ts.isIdentifier(name)) continue;
+      implicitAnys.push({ diagnostic, name });
+      implicitAnyNames.add(name);
+    }
+    for (const { diagnostic, name } of implicitAnys) {
+      const symbol = checker.getSymbolAtLocation(name);
       const origin = symbol === undefined ? undefined : originOfSymbol(symbol);
-      if (origin !== undefined) diagnostic.derivedFrom = into.origins[indexOrigin(origin)]!;
+      // An implicit any that is its own origin is a cause, not derived.
+      if (origin !== undefined && origin !== name) diagnostic.derivedFrom = into.origins[indexOrigin(origin)]!;
     }
     const quintuples: number[] = [];
     const record = (node: ts.Node, origin: number, start?: number) => {

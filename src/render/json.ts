@@ -53,6 +53,7 @@ function orderReport(report: Report): Report {
       version: check.version,
       error: check.error,
     })),
+    baseline: report.baseline === undefined ? undefined : { label: report.baseline.label, source: report.baseline.source },
     rung: report.rung,
     width: report.width,
     widened: report.widened,

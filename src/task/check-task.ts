@@ -101,7 +101,7 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
     options.runChecks === undefined && mayDefer
       ? makeDeferringRunner({ baseline: resolved.snapshot, readRenames: async (tree) => (await compareTrees(context, resolved.snapshot.tree, tree ?? workTreeState)).renames })
       : options.runChecks;
-  const after = shared ?? (await takeAfter(resolved.source === 'ran' ? undefined : workTreeState, deferring));
+  const after = shared ?? (await takeAfter(resolved.source === 'run' ? undefined : workTreeState, deferring));
   const baseline = await refreshStaleBaseline(context, resolved, after.snapshot);
   const changes = await compareTrees(context, baseline.snapshot.tree, after.snapshot.tree);
   const ledgerRead = readLedgerTask(context, baseline.session, after.snapshot, changes);
@@ -124,7 +124,7 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
     checks: paired.checks,
     previous: rereads ? attempts.at(-2) : attempts.at(-1),
     baseWidth: settings.maxFiles,
-    notes: [...makeBaselineNotes(baseline, changes), ...paired.notes],
+    notes: [...makeBaselineNotes(baseline, changes), ...(await readUploadNote(baseline)), ...paired.notes],
     sourceLines: after.sources.lines,
   });
   // A deferral stands only when the ladder did show the syntax rung; otherwise every check runs.
@@ -140,7 +140,14 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
   // The bench reads this line: what the ledger (and the projection) cost this check.
   logDebug(`ledger: ${Math.round(performance.now() - ledgerStarted)} ms`);
   const { id, label, kind, source } = baseline;
+  report.baseline = { label, source };
   return { context, report, sources: after.sources, details: { attribution, graph: after.graph }, baseline: { id, label, kind, source } };
+}
+
+/** The upload of a baseline this check computed ran beside its work-tree run; it is bounded by the remote's timeout. */
+async function readUploadNote(baseline: Baseline): Promise<string[]> {
+  const note = await baseline.upload;
+  return note === undefined ? [] : [note];
 }
 
 function recordAttempt(sessions: SessionFile, baseline: Baseline, attempt: AttemptRecord): SessionFile {

@@ -1,0 +1,97 @@
+/**
+ * Running a real agent CLI headless in a test: the first seed's repository with culprit
+ * installed as a user has it (`node_modules/.bin/culprit`, the built bin), a baseline taken, the
+ * agent's own configuration files written by the test, the agent spawned in its own process
+ * group with only the given environment, and a hard timeout that kills the whole group.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { cliPath } from '../helpers/cli.js';
+import { makeRepo, projectRoot, type TestRepo } from '../helpers/repo.js';
+import { rateCardFiles } from '../fixtures/rate-card.js';
+
+export const agentBin = (name: string) => join(projectRoot, 'node_modules', '.bin', name);
+
+/** The rate-card repository, culprit installed in it, and its baseline taken. */
+export function makeAgentRepo(ignored: readonly string[]): TestRepo {
+  const repo = makeRepo({ files: { ...rateCardFiles, '.gitignore': ['node_modules/', ...ignored, ''].join('\n') } });
+  mkdirSync(join(repo.root, 'node_modules', '.bin'), { recursive: true });
+  symlinkSync(cliPath, join(repo.root, 'node_modules', '.bin', 'culprit'));
+  const start = spawnSync(process.execPath, [cliPath, 'start'], { cwd: repo.root, encoding: 'utf8' });
+  if (start.status !== 0) throw new Error(`culprit start failed: ${start.stderr}`);
+  return repo;
+}
+
+export function writeJson(path: string, value: unknown): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+export interface AgentRun {
+  exitCode: number | null;
+  /** Killed by the hard timeout. */
+  timedOut: boolean;
+  stdout: string;
+  stderr: string;
+  durationMs: number;
+}
+
+/**
+ * Runs `command` until it exits or `timeoutMs` passes; on timeout the process group is killed.
+ * The environment is exactly `env` plus PATH (no network settings, no user configuration).
+ */
+export function runAgent(command: string, args: readonly string[], options: { cwd: string; env: Record<string, string>; timeoutMs: number }): Promise<AgentRun> {
+  const started = Date.now();
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', ...options.env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  let timedOut = false;
+  const killGroup = () => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // The group is already gone.
+    }
+  };
+  const timer = setTimeout(() => {
+    timedOut = true;
+    killGroup();
+  }, options.timeoutMs);
+  return new Promise((done, fail) => {
+    child.on('error', fail);
+    child.on('close', (exitCode) => {
+      clearTimeout(timer);
+      // Whatever the agent left behind in its group (a hook still running) goes with it.
+      killGroup();
+      done({ exitCode, timedOut, stdout, stderr, durationMs: Date.now() - started });
+    });
+  });
+}
+
+/** `culprit check --json` on the repository after the agent finished. */
+export function checkAfter(repo: TestRepo): { verdict: string; introduced: number } {
+  const result = spawnSync(process.execPath, [cliPath, 'check', '--json'], { cwd: repo.root, encoding: 'utf8' });
+  const report = JSON.parse(result.stdout) as { verdict: string; counts: { introduced: number } };
+  return { verdict: report.verdict, introduced: report.counts.introduced };
+}
+
+/** Every JSON line of a stream-json / --json output. */
+export function parseJsonLines(text: string): Record<string, unknown>[] {
+  return text
+    .split('\n')
+    .filter((line) => line.trim().startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** Whether a logged request carries `text` (as JSON string content, so escapes match). */
+export function requestCarries(body: unknown, text: string): boolean {
+  return JSON.stringify(body).includes(JSON.stringify(text).slice(1, -1));
+}

@@ -20,8 +20,9 @@ function integer(min: number) {
   return z.number().int().min(min).meta({ maximum: undefined });
 }
 
+/** A described string branch keeps zod from folding the union into `type: ["string", "null"]`. */
 function nullableString(description: string) {
-  return z.string().nullable().meta({ type: undefined, anyOf: [{ type: 'string' }, { type: 'null' }], description });
+  return z.union([z.string().describe(description), z.null()]).describe(description);
 }
 
 const count = integer(0);

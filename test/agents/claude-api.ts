@@ -92,3 +92,39 @@ export function makeClaudeHandler(root: string, agent: ScriptedAgent): ModelHand
     ]);
   };
 }
+
+/**
+ * A scripted model that uses culprit's MCP server instead of hooks: it loads the check tool
+ * (Claude Code defers MCP tools behind ToolSearch), makes the breaking edit, calls check once
+ * (tool use id `toolu_check`) and ends its turn.
+ */
+export function makeMcpCallerHandler(root: string): ModelHandler {
+  const types = join(root, 'packages', 'billing', 'src', 'types.ts');
+  let step = 0;
+  return (request: LoggedRequest, response: ServerResponse) => {
+    if (request.url.startsWith('/v1/messages/count_tokens')) return sendJson(response, 200, { input_tokens: 100 });
+    const body = request.body as { tools?: { name: string }[]; model?: string };
+    const names = new Set((body.tools ?? []).map((tool) => tool.name));
+    const plan = [
+      ...(names.has('mcp__culprit__check') ? [] : [{ id: 'toolu_search', name: 'ToolSearch', input: { query: 'select:mcp__culprit__check' } }]),
+      { id: 'toolu_read', name: 'Read', input: { file_path: types } },
+      { id: 'toolu_edit', name: 'Edit', input: { file_path: types, old_string: '  price: number;', new_string: '  unitPrice: number;' } },
+      { id: 'toolu_check', name: 'mcp__culprit__check', input: {} },
+    ];
+    const call = names.has('Edit') ? plan[step++] : undefined;
+    const block = call === undefined ? { type: 'text', text: names.has('Edit') ? 'Checked.' : 'ok' } : { type: 'tool_use', ...call };
+    const stopReason = call === undefined ? 'end_turn' : 'tool_use';
+    const usage = { input_tokens: 100, output_tokens: 20 };
+    sendEvents(response, [
+      ['message_start', { type: 'message_start', message: { id: `msg_mcp_${step}`, type: 'message', role: 'assistant', model: body.model ?? 'claude', content: [], stop_reason: null, usage } }],
+      ['content_block_start', { type: 'content_block_start', index: 0, content_block: call === undefined ? { type: 'text', text: '' } : { ...block, input: {} } }],
+      [
+        'content_block_delta',
+        { type: 'content_block_delta', index: 0, delta: call === undefined ? { type: 'text_delta', text: block.text } : { type: 'input_json_delta', partial_json: JSON.stringify(call.input) } },
+      ],
+      ['content_block_stop', { type: 'content_block_stop', index: 0 }],
+      ['message_delta', { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 20 } }],
+      ['message_stop', { type: 'message_stop' }],
+    ]);
+  };
+}

@@ -7,10 +7,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestRepo } from '../helpers/repo.js';
-import { agentBin, checkAfter, makeAgentRepo, parseJsonLines, requestCarries, runAgent, writeJson } from './agent-run.js';
-import { makeClaudeHandler } from './claude-api.js';
+import { agentBin, sessionTimeoutMs, testTimeoutMs, useCleanups, checkAfter, makeAgentRepo, parseJsonLines, requestCarries, runAgent, writeJson } from './agent-run.js';
+import { makeClaudeHandler, makeMcpCallerHandler } from './claude-api.js';
 import { startModelServer, type ModelServer } from './model-server.js';
 import { makeScriptedAgent } from './scripted-agent.js';
 
@@ -18,29 +18,21 @@ const hook = [{ type: 'command', command: 'npx culprit hook claude-code', timeou
 const stopOnly = { Stop: [{ hooks: hook }] };
 const stopAndEdits = { ...stopOnly, PostToolUse: [{ matcher: 'Edit|Write|MultiEdit', hooks: hook }] };
 
-/** A bound on the whole session; the scripted rename needs about five rounds. */
-const sessionTimeoutMs = 240_000;
-/** The test's own bound: the session's, plus setting up and checking. */
-const testTimeoutMs = sessionTimeoutMs + 60_000;
-
 describe('Claude Code 2.1.332 with culprit hooks', () => {
-  const cleanups: (() => unknown)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  }, testTimeoutMs);
+  const cleanup = useCleanups();
 
-  async function session(hooks: Record<string, unknown>) {
+  async function session(hooks: Record<string, unknown>, extraArgs: readonly string[] = [], handler?: (root: string) => Parameters<typeof startModelServer>[0]) {
     const repo: TestRepo = makeAgentRepo(['.claude/']);
-    cleanups.push(() => repo.cleanup());
+    cleanup(() => repo.cleanup());
     writeJson(join(repo.root, '.claude', 'settings.json'), { hooks });
     const agent = makeScriptedAgent(repo.root);
-    const server: ModelServer = await startModelServer(makeClaudeHandler(repo.root, agent));
-    cleanups.push(() => server.close());
+    const server: ModelServer = await startModelServer(handler?.(repo.root) ?? makeClaudeHandler(repo.root, agent));
+    cleanup(() => server.close());
     const home = mkdtempSync(join(tmpdir(), 'culprit-claude-home-'));
-    cleanups.push(() => rmSync(home, { recursive: true, force: true }));
+    cleanup(() => rmSync(home, { recursive: true, force: true }));
     const run = await runAgent(
       agentBin('claude'),
-      ['-p', 'Rename RateCard.price to unitPrice.', '--output-format', 'stream-json', '--verbose', '--include-hook-events', '--permission-mode', 'acceptEdits'],
+      ['-p', 'Rename RateCard.price to unitPrice.', '--output-format', 'stream-json', '--verbose', '--include-hook-events', '--permission-mode', 'acceptEdits', ...extraArgs],
       {
         cwd: repo.root,
         timeoutMs: sessionTimeoutMs,
@@ -56,8 +48,8 @@ describe('Claude Code 2.1.332 with culprit hooks', () => {
     );
     const events = parseJsonLines(run.stdout);
     const answers = events
-      .filter((event) => event['subtype'] === 'hook_response' && typeof event['output'] === 'string' && event['output'] !== '')
-      .map((event) => ({ event: event['hook_event'] as string, answer: JSON.parse(event['output'] as string) as Record<string, unknown> }));
+      .filter((event) => event['subtype'] === 'hook_response' && typeof event['stdout'] === 'string' && event['stdout'] !== '')
+      .map((event) => ({ event: event['hook_event'] as string, answer: JSON.parse(event['stdout'] as string) as Record<string, unknown> }));
     return { repo, agent, server, run, events, answers };
   }
 
@@ -71,6 +63,7 @@ describe('Claude Code 2.1.332 with culprit hooks', () => {
     const { repo, agent, server, run, events, answers } = await session(stopOnly);
     expect(run.timedOut, run.stderr).toBe(false);
     expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.survivors).toEqual([]);
     expect(checkAfter(repo)).toEqual({ verdict: 'clean', introduced: 0 });
 
     // Every stop with findings answered with context for the model, and the model got it.
@@ -95,6 +88,7 @@ describe('Claude Code 2.1.332 with culprit hooks', () => {
     const { repo, agent, server, run, events, answers } = await session(stopAndEdits);
     expect(run.timedOut, run.stderr).toBe(false);
     expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.survivors).toEqual([]);
     expect(checkAfter(repo)).toEqual({ verdict: 'clean', introduced: 0 });
     const edits = answers.filter((answer) => answer.event === 'PostToolUse');
     expect(edits.length).toBeGreaterThanOrEqual(2);
@@ -105,5 +99,28 @@ describe('Claude Code 2.1.332 with culprit hooks', () => {
     }
     expect(agent.payloads.length).toBeGreaterThanOrEqual(2);
     expectNoHookError(events, server);
+  }, testTimeoutMs);
+
+  it("hands the model the MCP check's payload text, which it reads from structuredContent, and leaves no server behind", async () => {
+    const { repo, server, run } = await session({}, ['--mcp-config', '.mcp.json', '--strict-mcp-config', '--allowedTools', 'mcp__culprit__check'], (root) => {
+      writeJson(join(root, '.mcp.json'), { mcpServers: { culprit: { command: 'npx', args: ['culprit', 'mcp'] } } });
+      return makeMcpCallerHandler(root);
+    });
+    expect(run.timedOut, run.stderr).toBe(false);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.survivors).toEqual([]);
+    // What Claude Code put in the model's tool result for the check call.
+    const results = server.requests
+      .flatMap((request) => (request.body as { messages?: { content: unknown }[] }).messages ?? [])
+      .flatMap((message) => (Array.isArray(message.content) ? (message.content as { type: string; tool_use_id?: string; content?: unknown }[]) : []))
+      .filter((block) => block.type === 'tool_result' && block.tool_use_id === 'toolu_check');
+    expect(results.length).toBeGreaterThan(0);
+    const seen = typeof results[0]!.content === 'string' ? results[0]!.content : JSON.stringify(results[0]!.content);
+    // Claude Code 2.1.332 serialises structuredContent as the tool result: the payload is its first field.
+    const shown = JSON.parse(seen) as { text: string; verdict: string };
+    expect(shown.text).toMatch(/^culprit: your edit introduced \d+ findings; showing 3 in 1 root file \(packages\/billing\/src\/rates\.ts\)/);
+    expect(shown.text).toContain('> 4 |   return card.price * quantity;');
+    expect(shown.verdict).toBe('introduced');
+    expect(repo.read('packages/billing/src/types.ts')).toContain('unitPrice: number;');
   }, testTimeoutMs);
 });

@@ -7,32 +7,26 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { agentBin, checkAfter, makeAgentRepo, parseJsonLines, requestCarries, runAgent, writeJson } from './agent-run.js';
+import { describe, expect, it } from 'vitest';
+import { agentBin, sessionTimeoutMs, testTimeoutMs, useCleanups, checkAfter, makeAgentRepo, parseJsonLines, requestCarries, runAgent, writeJson } from './agent-run.js';
 import { makeCodexHandler } from './codex-api.js';
 import { startModelServer } from './model-server.js';
 import { makeScriptedAgent } from './scripted-agent.js';
 
 const hook = [{ type: 'command', command: 'npx culprit hook codex', timeout: 300 }];
-const sessionTimeoutMs = 240_000;
-/** The test's own bound: the session's, plus setting up and checking. */
-const testTimeoutMs = sessionTimeoutMs + 60_000;
 
 describe('Codex CLI 0.169.1 with culprit hooks', () => {
-  const cleanups: (() => unknown)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  }, testTimeoutMs);
+  const cleanup = useCleanups();
 
   async function session(hooks: Record<string, unknown>, trust: string[]) {
     const repo = makeAgentRepo(['.codex/']);
-    cleanups.push(() => repo.cleanup());
+    cleanup(() => repo.cleanup());
     writeJson(join(repo.root, '.codex', 'hooks.json'), { hooks });
     const agent = makeScriptedAgent(repo.root);
     const server = await startModelServer(makeCodexHandler(agent));
-    cleanups.push(() => server.close());
+    cleanup(() => server.close());
     const home = mkdtempSync(join(tmpdir(), 'culprit-codex-home-'));
-    cleanups.push(() => rmSync(home, { recursive: true, force: true }));
+    cleanup(() => rmSync(home, { recursive: true, force: true }));
     writeFileSync(
       join(home, 'config.toml'),
       [
@@ -70,6 +64,7 @@ describe('Codex CLI 0.169.1 with culprit hooks', () => {
     const { repo, agent, server, run, events } = await session(hooks, ['--dangerously-bypass-hook-trust']);
     expect(run.timedOut, run.stderr).toBe(false);
     expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.survivors).toEqual([]);
     expect(checkAfter(repo)).toEqual({ verdict: 'clean', introduced: 0 });
     expect(agent.payloads.length).toBeGreaterThanOrEqual(2);
     // After a patch, the tool output the model reads starts with apply_patch's own result.

@@ -7,32 +7,26 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { agentBin, checkAfter, makeAgentRepo, parseJsonLines, runAgent, writeJson } from './agent-run.js';
+import { describe, expect, it } from 'vitest';
+import { agentBin, sessionTimeoutMs, testTimeoutMs, useCleanups, checkAfter, makeAgentRepo, parseJsonLines, runAgent, writeJson } from './agent-run.js';
 import { makeGeminiHandler } from './gemini-api.js';
 import { startModelServer } from './model-server.js';
 import { makeScriptedAgent } from './scripted-agent.js';
 
 const hook = [{ type: 'command', command: 'npx culprit hook gemini', timeout: 300_000 }];
-const sessionTimeoutMs = 240_000;
-/** The test's own bound: the session's, plus setting up and checking. */
-const testTimeoutMs = sessionTimeoutMs + 60_000;
 
 describe('Gemini CLI 0.61.0 with culprit hooks', () => {
-  const cleanups: (() => unknown)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  }, testTimeoutMs);
+  const cleanup = useCleanups();
 
   async function session(hooks: Record<string, unknown>, trusted: boolean) {
     const repo = makeAgentRepo(['.gemini/']);
-    cleanups.push(() => repo.cleanup());
+    cleanup(() => repo.cleanup());
     writeJson(join(repo.root, '.gemini', 'settings.json'), { hooks });
     const agent = makeScriptedAgent(repo.root);
     const server = await startModelServer(makeGeminiHandler(repo.root, agent));
-    cleanups.push(() => server.close());
+    cleanup(() => server.close());
     const home = mkdtempSync(join(tmpdir(), 'culprit-gemini-home-'));
-    cleanups.push(() => rmSync(home, { recursive: true, force: true }));
+    cleanup(() => rmSync(home, { recursive: true, force: true }));
     writeJson(join(home, '.gemini', 'settings.json'), { security: { auth: { selectedType: 'gemini-api-key' } } });
     if (trusted) writeJson(join(home, '.gemini', 'trustedFolders.json'), { [repo.root]: 'TRUST_FOLDER' });
     const run = await runAgent(process.execPath, [agentBin('gemini'), '-p', 'Rename RateCard.price to unitPrice.', '--output-format', 'stream-json', '--approval-mode', 'auto_edit'], {
@@ -55,6 +49,7 @@ describe('Gemini CLI 0.61.0 with culprit hooks', () => {
     const { repo, agent, server, run, events } = await session(hooks, true);
     expect(run.timedOut, run.stderr).toBe(false);
     expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.survivors).toEqual([]);
     expect(checkAfter(repo)).toEqual({ verdict: 'clean', introduced: 0 });
     expect(agent.payloads.length).toBeGreaterThanOrEqual(2);
     // Every edit succeeded, for the user and for the model; the payload rides on the result.

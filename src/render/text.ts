@@ -375,7 +375,11 @@ function renderWithheld(report: Report): string[] {
   if (belowRung.count > 0 && report.rung === 'errors') {
     sentences.push(`Errors first: ${countOf(belowRung.count, 'warning')} ${isAre(belowRung.count)} hidden until the errors are fixed.`);
   }
-  if (echoes.count > 0) {
+  if (echoes.derived !== undefined) {
+    sentences.push(
+      `${countOf(echoes.count, 'more finding')} ${echoes.count === 1 ? 'follows' : 'follow'} from the compiler errors (values typed from what the compiler could not type: implicit and unsafe \`any\`) and ${isAre(echoes.count)} withheld: ${echoes.count === 1 ? 'it' : 'they'} will go away with them.`,
+    );
+  } else if (echoes.count > 0) {
     sentences.push(
       `${countOf(echoes.count, 'lint finding')} about values of the compiler's error type ${isAre(echoes.count)} withheld: ${echoes.count === 1 ? 'it restates' : 'they restate'} compiler errors and will go away with them.`,
     );

@@ -128,6 +128,12 @@ export interface SelectFrontierInput {
    * `width`; the report passes `maxFiles`, because widening adds units, it does not open a cycle.
    */
   maxUnitFiles?: number;
+  /**
+   * Editable roots beyond the width that this accepts are shown too, without using up width: the
+   * report passes roots whose every finding is the same cause as one already shown, which makes
+   * them part of that one entry rather than a separate cause for a later attempt.
+   */
+  sameCause?: (root: RootUnit) => boolean;
 }
 
 export interface Frontier {
@@ -150,12 +156,12 @@ export interface Frontier {
  * import cycle, where the frontier cannot order files by imports alone) shows its nearest ring:
  * the files closest to the change break first, and the rest of the cycle is likely their echo.
  */
-export function selectFrontier({ findings, roots, width, maxUnitFiles = width }: SelectFrontierInput): Frontier {
+export function selectFrontier({ findings, roots, width, maxUnitFiles = width, sameCause }: SelectFrontierInput): Frontier {
   let editableLeft = Math.max(1, width);
   const selectedRoots = roots.map((root): RootUnit => {
     if (!root.editable) return { ...root, selected: true };
-    if (editableLeft === 0) return { ...root, selected: false };
-    editableLeft -= 1;
+    if (editableLeft === 0 && sameCause?.(root) !== true) return { ...root, selected: false };
+    if (editableLeft > 0) editableLeft -= 1;
     const ring = root.files.length > Math.max(1, maxUnitFiles) ? findNearestRing(root) : undefined;
     return ring === undefined ? { ...root, selected: true } : { ...root, selected: true, ring };
   });

@@ -145,7 +145,11 @@ export function makeReport(input: MakeReportInput): { report: Report; attemptRec
   const lint = splitDerivedFindings(attribution.introduced, checks);
   const ladder = applyLadder(lint.kept);
   const roots = findRoots({ findings: ladder.kept, graph: input.graph, changedFiles: input.changedFiles, classify: input.classify });
-  const current = { roots: roots.length, fingerprints: attribution.introduced.map((finding) => finding.fingerprint) };
+  const current = {
+    roots: roots.length,
+    fingerprints: attribution.introduced.map((finding) => finding.fingerprint),
+    deferred: new Set(checks.filter((check) => check.status === 'deferred').map((check) => check.name)),
+  };
   const findDeclaration = input.sourceLines === undefined ? undefined : makeDeclarationFinder(input.changedFiles, input.sourceLines);
   const sameCause = findDeclaration === undefined ? undefined : makeSameCauseTest(ladder.kept, makeMemberCauseKeyer(findDeclaration));
   const select = (width: number) => {
@@ -179,7 +183,7 @@ export function makeReport(input: MakeReportInput): { report: Report; attemptRec
     resolved: { count: attribution.resolved.length, lineDeleted: attribution.resolved.filter((finding) => finding.lineDeleted).length },
     notes: [...(input.notes ?? []), ...checks.flatMap((check) => (check.notes ?? []).map((note) => `${check.name}: ${note}`))],
   };
-  return { report, attemptRecord: makeAttemptRecord(decision, current, report.shown.map((finding) => finding.fingerprint)), withheldFindings: withheld };
+  return { report, attemptRecord: makeAttemptRecord(decision, current, report.shown), withheldFindings: withheld };
 }
 
 /**

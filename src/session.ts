@@ -22,6 +22,11 @@ export interface AttemptRecord {
    * them: such an attempt says nothing about progress, so it never widens or counts as stalled.
    */
   shown?: string[];
+  /**
+   * The check (the finding's `tool`) of each of `shown`, same order: a finding of a check the
+   * next attempt defers is neither fixed nor still there. Absent in older records.
+   */
+  shownTools?: string[];
   /** Consecutive attempts, ending with this one, that fixed nothing the attempt before showed. */
   stalled?: number;
   /**
@@ -34,6 +39,8 @@ export interface AttemptRecord {
 export interface AttemptState {
   roots: number;
   fingerprints: readonly string[];
+  /** Checks deferred this attempt: what the previous attempt showed of theirs is not known to be fixed. */
+  deferred?: ReadonlySet<string>;
 }
 
 export interface AttemptDecision {
@@ -59,7 +66,9 @@ export interface AttemptDecision {
  */
 export function decideAttempt(previous: AttemptRecord | undefined, current: AttemptState, baseWidth: number): AttemptDecision {
   const attempt = (previous?.attempt ?? 0) + 1;
-  const previouslyShown = previous?.shown ?? [];
+  const deferred = current.deferred ?? new Set<string>();
+  const tools = previous?.shownTools;
+  const previouslyShown = (previous?.shown ?? []).filter((_, index) => tools === undefined || !deferred.has(tools[index] ?? ''));
   const remaining = new Set(current.fingerprints);
   const fixed = previouslyShown.filter((fingerprint) => !remaining.has(fingerprint)).length;
   const noProgress = previouslyShown.length > 0 && fixed === 0;
@@ -79,13 +88,20 @@ export function keepWidth(decision: AttemptDecision, previous: AttemptRecord | u
   return { ...decision, widened: false, width: Math.max(previous?.width ?? baseWidth, baseWidth) };
 }
 
-export function makeAttemptRecord(decision: AttemptDecision, current: AttemptState, shown: readonly string[]): AttemptRecord {
+export function makeAttemptRecord(
+  decision: AttemptDecision,
+  current: AttemptState,
+  shown: readonly { fingerprint: string; tool: string }[],
+): AttemptRecord {
+  const byFingerprint = new Map(shown.map((finding) => [finding.fingerprint, finding.tool]));
+  const fingerprints = sortUnique([...byFingerprint.keys()]);
   return {
     attempt: decision.attempt,
     roots: current.roots,
     fingerprints: sortUnique(current.fingerprints),
     width: decision.width,
-    shown: sortUnique(shown),
+    shown: fingerprints,
+    shownTools: fingerprints.map((fingerprint) => byFingerprint.get(fingerprint)!),
     stalled: decision.stalled,
   };
 }

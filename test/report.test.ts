@@ -103,6 +103,7 @@ describe('makeReport', () => {
       fingerprints: introduced.map((f) => f.fingerprint).sort(),
       width: 2,
       shown: ['src/rates.ts:1:TS2339#1', 'src/rates.ts:2:TS2339#1', 'src/rates.ts:3:TS2339#1'],
+      shownTools: ['tsc', 'tsc', 'tsc'],
       stalled: 0,
     });
   });

@@ -67,6 +67,14 @@ describe('decideAttempt', () => {
     }
   });
 
+  it("does not count a deferred check's shown findings as fixed: their check did not run", () => {
+    const previous = makeRecord({ shown: ['a#1', 'b#1'], shownTools: ['eslint', 'tsc'] });
+    const deferred = decideAttempt(previous, { roots: 1, fingerprints: ['b#1', 's#1'], deferred: new Set(['eslint']) }, 2);
+    expect([deferred.fixed, deferred.stalled]).toEqual([0, 1]);
+    const ran = decideAttempt(previous, { roots: 1, fingerprints: ['b#1', 's#1'] }, 2);
+    expect([ran.fixed, ran.stalled]).toEqual([1, 0]);
+  });
+
   it('is stuck when the same set of introduced fingerprints comes back, in any order', () => {
     expect(decideAttempt(makeRecord({}), { roots: 1, fingerprints: ['c#1', 'b#1', 'a#1'] }, 2).stuck).toBe(true);
     expect(decideAttempt(makeRecord({}), { roots: 3, fingerprints: ['a#1'] }, 2).stuck).toBe(false);
@@ -90,12 +98,17 @@ describe('makeAttemptRecord', () => {
   it('records the decision with sorted fingerprints and the shown ones', () => {
     const current = { roots: 2, fingerprints: ['z#1', 'a#2', 'a#1'] };
     const decision = decideAttempt(makeRecord({}), current, 2);
-    expect(makeAttemptRecord(decision, current, ['z#1', 'a#1'])).toEqual({
+    const shown = [
+      { fingerprint: 'z#1', tool: 'eslint' },
+      { fingerprint: 'a#1', tool: 'tsc' },
+    ];
+    expect(makeAttemptRecord(decision, current, shown)).toEqual({
       attempt: 2,
       roots: 2,
       fingerprints: ['a#1', 'a#2', 'z#1'],
       width: 2,
       shown: ['a#1', 'z#1'],
+      shownTools: ['tsc', 'eslint'],
       stalled: 0,
     });
     expect(current.fingerprints).toEqual(['z#1', 'a#2', 'a#1']);

@@ -11,6 +11,7 @@ import type { HashTable } from './hash-table.js';
 import type { AnchoredDiagnostic, Diagnostic, Finding } from './diagnostic.js';
 import { haveSameNormalForm } from './normal-form.js';
 import { foldWhitespace } from './source-lines.js';
+import { sortTypeMembers } from './type-members.js';
 
 /**
  * Rules whose reported line is computed from the file as a whole rather than written by anyone:
@@ -20,10 +21,34 @@ import { foldWhitespace } from './source-lines.js';
  */
 const computedLocationRules: ReadonlySet<string> = new Set(['max-lines', 'eol-last', 'unicode-bom']);
 
-/** Replaces numbers with `N` and folds whitespace: counts and line numbers in messages move with every edit. */
+/**
+ * Replaces numbers with `N`, folds whitespace, and sorts the members of unions and
+ * intersections in quoted types: counts and line numbers in messages move with every edit, and
+ * the order a compiler prints a union's members in depends on what else it has checked.
+ */
 export function normalizeMessage(message: string): string {
-  // Most messages need neither rewrite; one pass over the text says so for both.
+  // Most messages need none of the rewrites; one pass over the text says so for all.
   const needs = findRewrites(message);
+  const folded = foldNumbersAndWhitespace(message, needs);
+  // Sorting runs on the folded text, so two messages that fold alike always sort alike.
+  return (needs & mayHaveTypeOperator) !== 0 ? sortTypeMembers(folded) : folded;
+}
+
+/**
+ * The message normalised as culprit did before union members were sorted: the identity that
+ * `culprit-baseline.json` entries written by those versions hold (see upgradeBaselineHash).
+ */
+export function normalizeMessageUnsorted(message: string): string {
+  return foldNumbersAndWhitespace(message, findRewrites(message));
+}
+
+/**
+ * Which normalisation stored fingerprint hashes were made with: a snapshot stored with another
+ * scheme has its hashes dropped and its findings hashed again.
+ */
+export const fingerprintScheme = 2;
+
+function foldNumbersAndWhitespace(message: string, needs: number): string {
   const numbered = (needs & hasDigit) !== 0 ? message.replace(/\b\d+(\.\d+)?\b/g, 'N') : message;
   // Numbers become N, never whitespace, so the message's whitespace is the numbered text's.
   return (needs & mayFold) !== 0 && hasOddWhitespace.test(numbered) ? foldWhitespace(numbered) : numbered;
@@ -31,16 +56,18 @@ export function normalizeMessage(message: string): string {
 
 const hasDigit = 1;
 const mayFold = 2;
+const mayHaveTypeOperator = 4;
 /** Whatever foldWhitespace would change: a run of whitespace, whitespace other than a space, or a space at either end. */
 const hasOddWhitespace = /\s\s|[^\S ]|^ | $/;
 
-/** `hasDigit` when the message has a digit; `mayFold` when it may have odd whitespace (any non-ASCII character counts, for the expression to decide). */
+/** `hasDigit` when the message has a digit; `mayFold` when it may have odd whitespace (any non-ASCII character counts, for the expression to decide); `mayHaveTypeOperator` when it has `|` or `&`. */
 function findRewrites(message: string): number {
   let needs = 0;
   const last = message.length - 1;
   for (let at = 0; at <= last; at += 1) {
     const code = message.charCodeAt(at);
     if (code >= 0x30 && code <= 0x39) needs |= hasDigit;
+    else if (code === 0x7c || code === 0x26) needs |= mayHaveTypeOperator;
     else if (code === 0x20 ? at === 0 || at === last || message.charCodeAt(at + 1) === 0x20 : code < 0x20 || code > 0x7e) needs |= mayFold;
   }
   return needs;
@@ -73,6 +100,19 @@ export interface FingerprintParts {
 /** The first 16 hex digits of the sha1 of the `|`-joined parts, with the message normalised. */
 export function hashFingerprint(parts: FingerprintParts): string {
   return hashText(joinParts(parts.tool, parts.code, parts.path, parts.message, parts.anchor));
+}
+
+/**
+ * A stored fingerprint hash made before union members were sorted, as a `culprit-baseline.json`
+ * entry written by an older culprit holds it, made of today's scheme: the hash of the same parts
+ * normalised now when `stored` is their old hash; `stored` otherwise (already today's, or made of
+ * other parts, which the caller's comparison will then not match).
+ */
+export function upgradeStoredHash(stored: string, parts: FingerprintParts): string {
+  const current = hashFingerprint(parts);
+  if (current === stored || normalizeMessageUnsorted(parts.message) === normalizeMessage(parts.message)) return stored;
+  const unsorted = hashText(`${parts.tool}|${parts.code}|${parts.path ?? ''}|${normalizeMessageUnsorted(parts.message)}|${parts.anchor}`);
+  return unsorted === stored ? current : stored;
 }
 
 /** The text a fingerprint hashes. */

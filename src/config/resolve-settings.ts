@@ -23,6 +23,8 @@ export interface Settings {
   maxFiles: number;
   nonEditable: NonEditableRule[];
   outputLimit: number;
+  /** Whether a served check is verified against a cold run (see warm/verify-warm.ts). */
+  verifyWarm: boolean;
 }
 
 export async function resolveSettings(root: string, raw: RawConfig): Promise<Settings> {
@@ -41,6 +43,7 @@ export async function resolveSettings(root: string, raw: RawConfig): Promise<Set
     maxFiles: raw.maxFiles ?? defaults.maxFiles,
     nonEditable: raw.nonEditable ?? [],
     outputLimit: raw.outputLimit ?? defaults.outputLimit,
+    verifyWarm: raw.verifyWarm ?? false,
   };
 }
 

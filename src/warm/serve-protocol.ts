@@ -18,6 +18,8 @@ export interface ServedCheckOptions {
   outputLimit?: number;
   base?: string;
   oncePerTree?: boolean;
+  /** Verify this check against a cold run after answering it (the client's CULPRIT_VERIFY_WARM=1). */
+  verify?: boolean;
 }
 
 export type ServeRequest =

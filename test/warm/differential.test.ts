@@ -1,0 +1,129 @@
+/**
+ * Warm equals cold on real code nobody here wrote: immer's sources as released on npm
+ * (`npm pack immer@version`, cached under the temp dir), edited as an agent would. After every
+ * step the same check runs served (the warm engine `culprit serve` keeps) and cold, against one
+ * started baseline, and everything the agent is given must agree: the verdict and counts, the
+ * fingerprints attributed introduced, resolved, standing and re-worded, the roots, the shown
+ * findings, the echo groups and what was withheld.
+ *
+ * The steps: each file a later release changed, applied one by one in import order (the files a
+ * file imports first), release after release; then the same files reverted one by one, in the
+ * opposite order; then seeded random edits (exported types, signatures, renames, imports added
+ * and removed) on top of each other, with some reverted, and finally everything reverted.
+ * CI runs one release step and a few random edits (about 10 steps, 3-4 minutes on 2 busy cores);
+ * `CULPRIT_DIFFERENTIAL=full` runs three releases and 16 random edits, and
+ * `CULPRIT_DIFFERENTIAL_SEED` picks another random sequence.
+ */
+import { afterAll, expect, test } from 'vitest';
+import { normalizeMessage } from '../../src/fingerprint.js';
+import { checkTask, type CheckResult } from '../../src/task/check-task.js';
+import { startTask } from '../../src/task/start-task.js';
+import { makeWarmEngine } from '../../src/warm/warm-engine.js';
+import { makeRepo, typeAwareEslintConfig, type TestRepo } from '../helpers/repo.js';
+import { loadPackageSources, orderByImports, readRelativeImports } from './npm-sources.js';
+import { drawEdit, makeRandom } from './random-edits.js';
+
+const full = process.env['CULPRIT_DIFFERENTIAL'] === 'full';
+const versions = full ? ['10.0.3', '10.1.0', '10.1.1'] : ['10.1.0', '10.1.1'];
+const randomSteps = full ? 16 : 4;
+const seed = Number(process.env['CULPRIT_DIFFERENTIAL_SEED'] ?? '19');
+
+let repo: TestRepo | undefined;
+const engine = makeWarmEngine();
+afterAll(() => {
+  engine.close();
+  repo?.cleanup();
+});
+
+const config = {
+  'package.json': '{ "name": "immer-sources", "private": true, "type": "module" }',
+  'tsconfig.json': JSON.stringify({
+    compilerOptions: { target: 'es2022', lib: ['es2022'], module: 'esnext', moduleResolution: 'bundler', strict: true, noEmit: true, types: [], skipLibCheck: true },
+    include: ['src'],
+  }),
+  'eslint.config.js': typeAwareEslintConfig,
+};
+
+/** What the agent is given, reduced to what must not depend on whether the check was served. */
+function summarize({ report, details: { attribution } }: CheckResult) {
+  const prints = (findings: readonly { fingerprint: string }[]) => findings.map((finding) => finding.fingerprint).sort();
+  return {
+    verdict: report.verdict,
+    counts: report.counts,
+    checks: report.checks.map((check) => `${check.name} ${check.status} ${check.error ?? ''}`),
+    introduced: prints(attribution.introduced),
+    resolved: prints(attribution.resolved),
+    standing: prints(attribution.standing),
+    reworded: prints(attribution.reworded ?? []),
+    roots: report.roots.map((root) => ({ files: root.files, selected: root.selected, editable: root.editable, introduced: root.introduced })),
+    shown: report.shown.map((finding) => `${finding.fingerprint} ${finding.path ?? ''}:${finding.line}:${finding.column} ${finding.code}`),
+    groups: report.groups.map((group) => ({ code: group.code, message: normalizeMessage(group.message), sites: group.sites, listed: group.listed })),
+    withheld: { count: report.withheld.count, files: report.withheld.files },
+  };
+}
+
+const steps: string[] = [];
+
+async function compareStep(step: string): Promise<void> {
+  steps.push(step);
+  const warm = await checkTask({ cwd: repo!.root, runChecks: engine.runChecks, oncePerTree: true });
+  // The same tree again, so the cold check re-reads the attempt before the warm one: both decide from the same history.
+  const cold = await checkTask({ cwd: repo!.root, oncePerTree: true });
+  expect(summarize(warm), `${step} (seed ${seed}); reproduce: CULPRIT_DIFFERENTIAL_SEED=${seed} npx vitest run test/warm/differential.test.ts`).toEqual(summarize(cold));
+}
+
+test(
+  `served and cold checks agree on immer ${versions.join(' → ')} and ${randomSteps} random edits (seed ${seed})`,
+  async () => {
+    const releases = versions.map((version) => loadPackageSources('immer', version));
+    repo = makeRepo({ eslint: '10', files: { ...config, ...releases[0] } });
+    await startTask({ cwd: repo.root });
+    const current: Record<string, string> = { ...releases[0] };
+    const write = (path: string, text: string | undefined) => {
+      if (text === undefined) {
+        repo!.remove(path);
+        delete current[path];
+      } else {
+        repo!.write(path, text);
+        current[path] = text;
+      }
+    };
+
+    const applied: string[] = [];
+    for (let index = 1; index < releases.length; index += 1) {
+      const release = releases[index]!;
+      const changed = [...new Set([...Object.keys(current), ...Object.keys(release)])].filter((path) => current[path] !== release[path]);
+      for (const path of orderByImports(changed, readRelativeImports({ ...current, ...release }))) {
+        write(path, release[path]);
+        applied.push(path);
+        await compareStep(`immer ${versions[index]}: ${path}`);
+      }
+    }
+    for (const path of orderByImports([...new Set(applied)], readRelativeImports(current)).reverse()) {
+      write(path, releases[0]![path]);
+      await compareStep(`reverted to ${versions[0]}: ${path}`);
+    }
+
+    const random = makeRandom(seed);
+    for (let serial = 1; serial <= randomSteps; serial += 1) {
+      // Every fourth step reverts a file edited before, so undoing is checked among the edits.
+      const edited = Object.keys(current).filter((path) => current[path] !== releases[0]![path]).sort();
+      if (serial % 4 === 0 && edited.length > 0) {
+        const path = edited[Math.floor(random() * edited.length)]!;
+        write(path, releases[0]![path]);
+        await compareStep(`random ${serial}: reverted ${path}`);
+        continue;
+      }
+      const edit = drawEdit(current, random, serial);
+      if (edit === undefined) continue;
+      write(edit.path, edit.text);
+      await compareStep(`random ${serial}: ${edit.kind} in ${edit.path}: ${edit.detail}`);
+    }
+    for (const path of Object.keys(releases[0]!)) if (current[path] !== releases[0]![path]) write(path, releases[0]![path]);
+    await compareStep('everything reverted');
+    const last = await checkTask({ cwd: repo.root, runChecks: engine.runChecks, oncePerTree: true });
+    expect(last.report.counts.introduced).toBe(0);
+    console.log(`differential: ${steps.length} steps compared warm against cold (seed ${seed})`);
+  },
+  full ? 30 * 60_000 : 10 * 60_000,
+);

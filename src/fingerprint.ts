@@ -36,7 +36,7 @@ export function normalizeMessage(message: string): string {
 
 /**
  * The message normalised as culprit did before union members were sorted: the identity that
- * `culprit-baseline.json` entries written by those versions hold (see upgradeBaselineHash).
+ * `culprit-baseline.json` entries written by those versions hold (see upgradeStoredHash).
  */
 export function normalizeMessageUnsorted(message: string): string {
   return foldNumbersAndWhitespace(message, findRewrites(message));
@@ -103,21 +103,46 @@ export function hashFingerprint(parts: FingerprintParts): string {
 }
 
 /**
- * A stored fingerprint hash made before union members were sorted, as a `culprit-baseline.json`
- * entry written by an older culprit holds it, made of today's scheme: the hash of the same parts
- * normalised now when `stored` is their old hash; `stored` otherwise (already today's, or made of
- * other parts, which the caller's comparison will then not match).
+ * A stored fingerprint hash made by culprit 0.1.0, before union members were sorted and
+ * suggestions dropped (as a `culprit-baseline.json` entry written then holds it), made of
+ * today's scheme: the hash of the same parts now when `stored` is their old hash; `stored`
+ * otherwise (already today's, or made of other parts, which the caller's comparison will then
+ * not match). Parts whose identity did not change are not hashed at all.
  */
 export function upgradeStoredHash(stored: string, parts: FingerprintParts): string {
-  const current = hashFingerprint(parts);
-  if (current === stored || normalizeMessageUnsorted(parts.message) === normalizeMessage(parts.message)) return stored;
-  const unsorted = hashText(`${parts.tool}|${parts.code}|${parts.path ?? ''}|${normalizeMessageUnsorted(parts.message)}|${parts.anchor}`);
-  return unsorted === stored ? current : stored;
+  const unsorted = normalizeMessageUnsorted(parts.message);
+  if (unsorted === normalizeMessage(parts.message) && dropSuggestion(parts.code, parts.message) === undefined) return stored;
+  const old = hashText(`${parts.tool}|${parts.code}|${parts.path ?? ''}|${unsorted}|${parts.anchor}`);
+  return old === stored ? hashFingerprint(parts) : stored;
 }
 
 /** The text a fingerprint hashes. */
 function joinParts(tool: string, code: string, path: string | null, message: string, anchor: string): string {
+  const plain = code.startsWith('TS') ? dropSuggestion(code, message) : undefined;
+  if (plain !== undefined) return `${tool}|${plain.code}|${path ?? ''}|${normalizeMessage(plain.message)}|${anchor}`;
   return `${tool}|${code}|${path ?? ''}|${normalizeMessage(message)}|${anchor}`;
+}
+
+/**
+ * TypeScript's errors that carry a "Did you mean …?" suggestion, and the error each is without
+ * it. A checker makes at most 10 suggestions, counted over everything it has checked, so which
+ * findings get one depends on what was checked before them: a warm program re-checking two files
+ * suggests where a cold one, past its tenth suggestion, does not, and an edit that adds
+ * misspellings above a standing one takes its suggestion away. It is one finding either way.
+ */
+const suggestionForms: Readonly<Record<string, { code: string; pattern: RegExp; plain: string }>> = {
+  TS2552: { code: 'TS2304', pattern: /^(Cannot find name '[^']*')\. Did you mean '[^']*'\?/, plain: '$1.' },
+  TS2551: { code: 'TS2339', pattern: /^(Property '[^']*' does not exist on type '.*')\. Did you mean '[^']*'\?/, plain: '$1.' },
+  TS2724: { code: 'TS2305', pattern: /^('.*') has no exported member named ('[^']*')\. Did you mean '[^']*'\?/, plain: 'Module $1 has no exported member $2.' },
+  TS2561: { code: 'TS2353', pattern: /^Object literal may only specify known properties, but ('[^']*' does not exist in type '.*')\. Did you mean to write '[^']*'\?/, plain: 'Object literal may only specify known properties, and $1.' },
+  TS2833: { code: 'TS2503', pattern: /^(Cannot find namespace '[^']*')\. Did you mean '[^']*'\?/, plain: '$1.' },
+};
+
+/** The plain form of a TypeScript error with a suggestion; undefined for any other finding. */
+export function dropSuggestion(code: string, message: string): { code: string; message: string } | undefined {
+  const form = suggestionForms[code];
+  if (form === undefined || !form.pattern.test(message)) return undefined;
+  return { code: form.code, message: message.replace(form.pattern, form.plain) };
 }
 
 /**

@@ -118,15 +118,15 @@ export function stripOccurrence(fingerprint: string): string {
 }
 
 /**
- * Entries written before culprit sorted union members in messages hold the old identity of a
- * finding whose message names a union or an intersection; each is hashed again from the parts
- * it stores, so such a file keeps passing and `baseline --prune` rewrites only those hashes.
+ * Entries written by culprit 0.1.0 hold the old identity of a finding whose message names a
+ * union or an intersection, or that carries a TypeScript suggestion; each is hashed again from
+ * the parts it stores, so such a file keeps passing and `baseline --prune` rewrites only those
+ * hashes.
  */
 function upgradeFingerprints(file: BaselineFile): BaselineFile {
   for (const [check, { files }] of Object.entries(file.checks)) {
     for (const [path, entries] of Object.entries(files)) {
       for (const entry of entries) {
-        if (!entry.message.includes('|') && !entry.message.includes('&')) continue;
         const parts = { tool: check, code: entry.code, path: path === noFileKey ? null : path, message: entry.message, anchor: entry.source };
         entry.fingerprint = upgradeStoredHash(entry.fingerprint, parts);
       }

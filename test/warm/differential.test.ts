@@ -15,12 +15,12 @@
  * `CULPRIT_DIFFERENTIAL_SEED` picks another random sequence.
  */
 import { afterAll, expect, test } from 'vitest';
-import { normalizeMessage } from '../../src/fingerprint.js';
-import { checkTask, type CheckResult } from '../../src/task/check-task.js';
+import { checkTask } from '../../src/task/check-task.js';
 import { startTask } from '../../src/task/start-task.js';
 import { makeWarmEngine } from '../../src/warm/warm-engine.js';
 import { makeRepo, typeAwareEslintConfig, type TestRepo } from '../helpers/repo.js';
 import { loadPackageSources, orderByImports, readRelativeImports } from './npm-sources.js';
+import { checkServedAndCold, summarizeCheck } from './agreement.js';
 import { drawEdit, makeRandom } from './random-edits.js';
 
 const full = process.env['CULPRIT_DIFFERENTIAL'] === 'full';
@@ -44,32 +44,12 @@ const config = {
   'eslint.config.js': typeAwareEslintConfig,
 };
 
-/** What the agent is given, reduced to what must not depend on whether the check was served. */
-function summarize({ report, details: { attribution } }: CheckResult) {
-  const prints = (findings: readonly { fingerprint: string }[]) => findings.map((finding) => finding.fingerprint).sort();
-  return {
-    verdict: report.verdict,
-    counts: report.counts,
-    checks: report.checks.map((check) => `${check.name} ${check.status} ${check.error ?? ''}`),
-    introduced: prints(attribution.introduced),
-    resolved: prints(attribution.resolved),
-    standing: prints(attribution.standing),
-    reworded: prints(attribution.reworded ?? []),
-    roots: report.roots.map((root) => ({ files: root.files, selected: root.selected, editable: root.editable, introduced: root.introduced })),
-    shown: report.shown.map((finding) => `${finding.fingerprint} ${finding.path ?? ''}:${finding.line}:${finding.column} ${finding.code}`),
-    groups: report.groups.map((group) => ({ code: group.code, message: normalizeMessage(group.message), sites: group.sites, listed: group.listed })),
-    withheld: { count: report.withheld.count, files: report.withheld.files },
-  };
-}
-
 const steps: string[] = [];
 
 async function compareStep(step: string): Promise<void> {
   steps.push(step);
-  const warm = await checkTask({ cwd: repo!.root, runChecks: engine.runChecks, oncePerTree: true });
-  // The same tree again, so the cold check re-reads the attempt before the warm one: both decide from the same history.
-  const cold = await checkTask({ cwd: repo!.root, oncePerTree: true });
-  expect(summarize(warm), `${step} (seed ${seed}); reproduce: CULPRIT_DIFFERENTIAL_SEED=${seed} npx vitest run test/warm/differential.test.ts`).toEqual(summarize(cold));
+  const { served, cold } = await checkServedAndCold(repo!.root, engine);
+  expect(summarizeCheck(served), `${step} (seed ${seed}); reproduce: CULPRIT_DIFFERENTIAL_SEED=${seed} npx vitest run test/warm/differential.test.ts`).toEqual(summarizeCheck(cold));
 }
 
 test(

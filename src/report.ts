@@ -8,7 +8,7 @@ import { compareStrings } from './diagnostic.js';
 import type { Diagnostic, Finding } from './diagnostic.js';
 import type { Attribution } from './attribute.js';
 import type { ModuleGraph } from './graph/module-graph.js';
-import { decideAttempt, makeAttemptRecord } from './session.js';
+import { decideAttempt, keepWidth, makeAttemptRecord } from './session.js';
 import type { AttemptRecord } from './session.js';
 import { makeDeclarationFinder } from './triage/declarations.js';
 import { makeEchoGroups } from './triage/echo-groups.js';
@@ -87,7 +87,13 @@ export interface Report {
   rung: Rung;
   /** How many editable root units this attempt could show. */
   width: number;
+  /** The frontier grew this attempt (nothing shown last attempt was fixed) and shows more because of it. */
   widened: boolean;
+  /**
+   * `fixed`: how many findings the previous attempt showed are gone. `stalled`: consecutive
+   * attempts, ending with this one, in which nothing shown the attempt before was fixed.
+   */
+  progress: { fixed: number; stalled: number };
   /** `lineDeleted`: how many resolved findings went away with their flagged line. */
   resolved: { count: number; lineDeleted: number };
   notes: string[];
@@ -122,8 +128,15 @@ export function makeReport(input: MakeReportInput): { report: Report; attemptRec
   const ladder = applyLadder(lint.kept);
   const roots = findRoots({ findings: ladder.kept, graph: input.graph, changedFiles: input.changedFiles, classify: input.classify });
   const current = { roots: roots.length, fingerprints: attribution.introduced.map((finding) => finding.fingerprint) };
-  const decision = decideAttempt(input.previous, current, input.baseWidth);
-  const frontier = selectFrontier({ findings: ladder.kept, roots, width: decision.width, maxUnitFiles: input.baseWidth });
+  const select = (width: number) => selectFrontier({ findings: ladder.kept, roots, width, maxUnitFiles: input.baseWidth });
+  let decision = decideAttempt(input.previous, current, input.baseWidth);
+  let frontier = select(decision.width);
+  if (decision.widened) {
+    // Widening that shows nothing new (every root already fit) is not reported as widening.
+    const unwidened = keepWidth(decision, input.previous, input.baseWidth);
+    const narrower = select(unwidened.width);
+    if (narrower.shown.length === frontier.shown.length) [decision, frontier] = [unwidened, narrower];
+  }
   const findDeclaration = input.sourceLines === undefined ? undefined : makeDeclarationFinder(input.changedFiles, input.sourceLines);
 
   const report: Report = {
@@ -138,10 +151,11 @@ export function makeReport(input: MakeReportInput): { report: Report; attemptRec
     rung: ladder.rung,
     width: decision.width,
     widened: decision.widened,
+    progress: { fixed: decision.fixed, stalled: decision.stalled },
     resolved: { count: attribution.resolved.length, lineDeleted: attribution.resolved.filter((finding) => finding.lineDeleted).length },
     notes: [...(input.notes ?? []), ...checks.flatMap((check) => (check.notes ?? []).map((note) => `${check.name}: ${note}`))],
   };
-  return { report, attemptRecord: makeAttemptRecord(decision, current) };
+  return { report, attemptRecord: makeAttemptRecord(decision, current, report.shown.map((finding) => finding.fingerprint)) };
 }
 
 /** A check that failed, timed out or is missing, or no check at all, is never clean. */

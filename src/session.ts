@@ -1,7 +1,10 @@
 /**
  * Attempts within one task. Each check is an attempt; comparing it with the previous one tells
- * whether the agent is progressing (root causes falling), spread thin (roots not falling: show
- * more of them), or stuck (the very same findings back again: stop spending the budget).
+ * whether the agent is progressing (findings it was shown are gone), not converging on what it
+ * was shown (show more roots at once), or stuck (the very same findings back again: stop
+ * spending the budget). Progress is not a falling root count: walking a cascade correctly
+ * reveals the next files downstream, so the count of roots may rise while every shown finding
+ * gets fixed.
  */
 import { compareStrings } from './diagnostic.js';
 
@@ -14,6 +17,13 @@ export interface AttemptRecord {
   fingerprints: string[];
   /** How many editable root units the attempt showed. */
   width: number;
+  /**
+   * The fingerprints the attempt showed, sorted. Absent in records written before culprit kept
+   * them: such an attempt says nothing about progress, so it never widens or counts as stalled.
+   */
+  shown?: string[];
+  /** Consecutive attempts, ending with this one, that fixed nothing the attempt before showed. */
+  stalled?: number;
   /**
    * Identity of the tree the attempt checked (a git tree id, or a hash of file hashes). A check
    * of the same tree again is a re-read, not a new attempt: it must not read as stuck.
@@ -29,32 +39,54 @@ export interface AttemptState {
 export interface AttemptDecision {
   attempt: number;
   width: number;
-  /** The frontier was widened because the number of roots did not fall. */
+  /** The width grew: nothing the previous attempt showed was fixed. */
   widened: boolean;
   /** The same non-empty set of introduced findings as the previous attempt. */
   stuck: boolean;
+  /** How many findings the previous attempt showed are gone now. */
+  fixed: number;
+  /** Consecutive attempts, ending with this one, that fixed nothing shown the attempt before. */
+  stalled: number;
 }
 
 /**
- * Numbers the attempt and chooses its width. When the previous attempt had roots and this one
- * has no fewer, fixing one root at a time is not converging (many independent causes), so the
- * width grows by `baseWidth`. The width never narrows within a session: an agent that was shown
- * three roots and fixed one should not lose sight of the other two.
+ * Numbers the attempt and chooses its width. When the previous attempt showed findings and none
+ * of them is gone, the roots it showed are still failing: the agent is not converging one root
+ * at a time (the roots are entangled, or many independent causes), so the width grows by
+ * `baseWidth`. Fixing what was shown is progress even when it reveals more roots downstream.
+ * The width never narrows within a session: an agent that was shown three roots and fixed one
+ * should not lose sight of the other two.
  */
 export function decideAttempt(previous: AttemptRecord | undefined, current: AttemptState, baseWidth: number): AttemptDecision {
   const attempt = (previous?.attempt ?? 0) + 1;
-  const widened = previous !== undefined && previous.roots > 0 && current.roots >= previous.roots;
+  const previouslyShown = previous?.shown ?? [];
+  const remaining = new Set(current.fingerprints);
+  const fixed = previouslyShown.filter((fingerprint) => !remaining.has(fingerprint)).length;
+  const noProgress = previouslyShown.length > 0 && fixed === 0;
+  const stalled = noProgress ? (previous?.stalled ?? 0) + 1 : 0;
+  const widened = previous !== undefined && noProgress;
   const width = widened ? Math.max(previous.width, baseWidth) + baseWidth : Math.max(previous?.width ?? baseWidth, baseWidth);
   const stuck = previous !== undefined && hasSameFingerprints(previous.fingerprints, current.fingerprints);
-  return { attempt, width, widened, stuck };
+  return { attempt, width, widened, stuck, fixed, stalled };
 }
 
-export function makeAttemptRecord(decision: AttemptDecision, current: AttemptState): AttemptRecord {
+/**
+ * The width to use when widening would show nothing new (every root already fits): the
+ * previous one, so the frontier does not claim to have widened and the next real widening
+ * still grows by one step.
+ */
+export function keepWidth(decision: AttemptDecision, previous: AttemptRecord | undefined, baseWidth: number): AttemptDecision {
+  return { ...decision, widened: false, width: Math.max(previous?.width ?? baseWidth, baseWidth) };
+}
+
+export function makeAttemptRecord(decision: AttemptDecision, current: AttemptState, shown: readonly string[]): AttemptRecord {
   return {
     attempt: decision.attempt,
     roots: current.roots,
     fingerprints: sortUnique(current.fingerprints),
     width: decision.width,
+    shown: sortUnique(shown),
+    stalled: decision.stalled,
   };
 }
 

@@ -90,10 +90,18 @@ describe('makeReport', () => {
       rung: 'errors',
       width: 2,
       widened: false,
+      progress: { fixed: 0, stalled: 0 },
       resolved: { count: 0, lineDeleted: 0 },
       notes: [],
     });
-    expect(attemptRecord).toEqual({ attempt: 1, roots: 1, fingerprints: introduced.map((f) => f.fingerprint).sort(), width: 2 });
+    expect(attemptRecord).toEqual({
+      attempt: 1,
+      roots: 1,
+      fingerprints: introduced.map((f) => f.fingerprint).sort(),
+      width: 2,
+      shown: ['src/rates.ts:1:TS2339#1', 'src/rates.ts:2:TS2339#1', 'src/rates.ts:3:TS2339#1'],
+      stalled: 0,
+    });
   });
 
   it('counts findings hidden by the ladder as withheld', () => {
@@ -188,12 +196,29 @@ describe('makeReport', () => {
     expect([second.report.verdict, second.report.attempt]).toEqual(['stuck', 2]);
   });
 
-  it('widens the frontier when the roots do not fall', () => {
+  it('widens the frontier when nothing shown last attempt was fixed', () => {
     const introduced = makeFindings({ 'src/a.ts': 1, 'src/b.ts': 1, 'src/c.ts': 1 });
-    const previous = { attempt: 1, roots: 3, fingerprints: ['x#1'], width: 2 };
+    const previous = { attempt: 1, roots: 3, fingerprints: ['x#1'], width: 2, shown: ['src/a.ts:1:TS2339#1', 'src/b.ts:1:TS2339#1'] };
     const { report, attemptRecord } = makeReport(makeInput({ attribution: makeAttribution(introduced), previous, changedFiles: new Set() }));
     expect([report.widened, report.width, report.roots.map((root) => root.selected)]).toEqual([true, 4, [true, true, true]]);
+    expect(report.progress).toEqual({ fixed: 0, stalled: 1 });
     expect(attemptRecord.width).toBe(4);
+  });
+
+  it('does not widen when a shown finding was fixed, though more roots appeared', () => {
+    const introduced = makeFindings({ 'src/b.ts': 1, 'src/c.ts': 1, 'src/d.ts': 1 });
+    const previous = { attempt: 1, roots: 2, fingerprints: ['src/a.ts:1:TS2339#1', 'src/b.ts:1:TS2339#1'], width: 2, shown: ['src/a.ts:1:TS2339#1', 'src/b.ts:1:TS2339#1'] };
+    const { report } = makeReport(makeInput({ attribution: makeAttribution(introduced), previous, changedFiles: new Set() }));
+    expect([report.widened, report.width, report.roots.map((root) => root.selected)]).toEqual([false, 2, [true, true, false]]);
+    expect(report.progress).toEqual({ fixed: 1, stalled: 0 });
+  });
+
+  it('does not say it widened when every root fits already', () => {
+    const introduced = makeFindings({ 'src/a.ts': 1, 'src/b.ts': 1 });
+    const previous = { attempt: 1, roots: 2, fingerprints: ['x#1'], width: 2, shown: ['src/a.ts:1:TS2339#1', 'src/b.ts:1:TS2339#1'], stalled: 0 };
+    const { report, attemptRecord } = makeReport(makeInput({ attribution: makeAttribution(introduced), previous, changedFiles: new Set() }));
+    expect([report.widened, report.width, report.progress]).toEqual([false, 2, { fixed: 0, stalled: 1 }]);
+    expect([attemptRecord.width, attemptRecord.stalled]).toEqual([2, 1]);
   });
 
   it('adds each check note after the given notes', () => {

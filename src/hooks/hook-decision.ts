@@ -42,29 +42,50 @@ export interface HookAgent {
  */
 export const hookOutputLimit = 10_000;
 
-const notBlockingAgain =
-  'culprit: not blocking the stop again: the number of root causes did not fall since the last attempt, so another forced round is unlikely to converge. Still introduced:';
+/**
+ * Consecutive attempts that fixed nothing they were shown before a continued stop is let go: one
+ * such attempt may be a model that edited around the findings; two in a row is not converging.
+ */
+export const stalledAttemptsToRelease = 2;
 
 /**
- * The policy. A clean tree passes. Introduced findings block, except on a stop the model is
- * already continuing from, where they block again only while the number of root causes falls
- * (`widened` is false): a strictly falling count of roots cannot fall forever, so the loop ends.
- * A stuck loop never blocks: the model is told and may stop. A check that could not finish is
- * never reported as clean: the model is told, and a stop is blocked at most once for it.
+ * However well each round goes, a session this long is not one task converging: a model that
+ * fixes one shown finding and makes another each round would otherwise be held forever.
+ */
+export const maxBlockedAttempts = 40;
+
+const notBlockingAgain = (report: Report) =>
+  report.attempt >= maxBlockedAttempts
+    ? `culprit: not blocking the stop again: this task has had ${report.attempt} attempts, so another forced round is not converging. Still introduced:`
+    : `culprit: not blocking the stop again: nothing that was shown was fixed in the last ${report.progress.stalled} attempts, so another forced round is unlikely to converge. Still introduced:`;
+
+/**
+ * The policy, the same for every agent. A clean tree passes. Introduced findings block, except
+ * on a stop the model is already continuing from, where they block again while the model makes
+ * progress: a finding shown in the previous attempt is gone (walking a cascade reveals new roots
+ * downstream, and that is progress too). It lets go once nothing shown was fixed in
+ * `stalledAttemptsToRelease` consecutive attempts, or after `maxBlockedAttempts`, so the loop
+ * ends. A stuck loop (the same findings as the last attempt) never blocks: the model is told and
+ * may stop. A check that could not finish is never reported as clean: the model is told, and a
+ * stop is blocked at most once for it.
  */
 export function decideHook(trigger: HookTrigger, report: Report, payload: string): HookDecision {
   switch (report.verdict) {
     case 'clean':
       return { action: 'pass' };
     case 'introduced':
-      if (trigger.kind === 'edit' || !trigger.stopHookActive || !report.widened) return { action: 'block', reason: payload };
-      return { action: 'inform', message: `${notBlockingAgain}\n\n${payload}` };
+      if (trigger.kind === 'edit' || !trigger.stopHookActive || !isNotConverging(report)) return { action: 'block', reason: payload };
+      return { action: 'inform', message: `${notBlockingAgain(report)}\n\n${payload}` };
     case 'stuck':
       return { action: 'inform', message: payload };
     case 'check-failed':
       if (trigger.kind === 'stop' && !trigger.stopHookActive) return { action: 'block', reason: payload };
       return { action: 'inform', message: payload };
   }
+}
+
+function isNotConverging(report: Report): boolean {
+  return report.progress.stalled >= stalledAttemptsToRelease || report.attempt >= maxBlockedAttempts;
 }
 
 /** Room kept for the agents' own wrapping of the payload (JSON keys, a lead sentence). */

@@ -53,6 +53,7 @@ function orderReport(report: Report): Report {
     rung: report.rung,
     width: report.width,
     widened: report.widened,
+    progress: { fixed: report.progress.fixed, stalled: report.progress.stalled },
     resolved: { count: report.resolved.count, lineDeleted: report.resolved.lineDeleted },
     notes: report.notes,
   };

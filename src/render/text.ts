@@ -202,7 +202,7 @@ function renderHead(report: Report): string[] {
   else lines.push(`culprit: ${status}`, capitalise(summary));
   if (report.widened) {
     lines.push(
-      `The frontier widened to ${countOf(report.width, 'root unit')} per attempt: the number of root causes did not fall since the last attempt, so more of them are shown at once.`,
+      `The frontier widened to ${countOf(report.width, 'root unit')} per attempt: nothing the last attempt showed was fixed, so more root causes are shown at once.`,
     );
   }
   if (report.resolved.lineDeleted > 0) {

@@ -124,24 +124,30 @@ test('--once-per-tree repeats the last attempt when nothing changed, instead of 
   expect(checkJson(r.root).report.verdict).toBe('stuck');
 });
 
-test('when roots stop falling the frontier widens', () => {
+test('when nothing shown is fixed the frontier widens; fixing a shown root while another breaks does not', () => {
   const r = started({
     'src/a.ts': 'export const a: number = 1;\n',
     'src/b.ts': 'export const b: number = 1;\n',
     'src/c.ts': 'export const c: number = 1;\n',
     'src/d.ts': 'export const d: number = 1;\n',
+    'src/e.ts': 'export const e: number = 1;\n',
   });
   for (const name of ['a', 'b', 'c']) r.write(`src/${name}.ts`, `export const ${name}: number = '${name}';\n`);
   const first = checkJson(r.root);
   expect(first.report.roots.map((root) => root.selected)).toEqual([true, true, false]);
-  // Fixes one root and breaks another file: three roots again.
+  // Fixes one shown root and breaks another file: progress, so the width stays.
   r.write('src/a.ts', 'export const a: number = 1;\n');
   r.write('src/d.ts', "export const d: number = 'd';\n");
   const second = checkJson(r.root);
-  expect(second.report.roots).toHaveLength(3);
-  expect(second.report.roots.map((root) => root.selected)).toEqual([true, true, true]);
-  expect(second.report.withheld.count).toBe(0);
-  expect(second.report['widened']).toBe(true);
+  expect(second.report.roots.map((root) => root.selected)).toEqual([true, true, false]);
+  expect([second.report['widened'], second.report['progress']]).toEqual([false, { fixed: 1, stalled: 0 }]);
+  // Fixes nothing it was shown and breaks one more file: the roots shown are still failing.
+  r.write('src/e.ts', "export const e: number = 'e';\n");
+  const third = checkJson(r.root);
+  expect(third.report.roots).toHaveLength(4);
+  expect(third.report.roots.map((root) => root.selected)).toEqual([true, true, true, true]);
+  expect(third.report.withheld.count).toBe(0);
+  expect([third.report['widened'], third.report['progress']]).toEqual([true, { fixed: 0, stalled: 1 }]);
 });
 
 test('a bad culprit.config.json exits 2 naming the file and the field', () => {

@@ -1,8 +1,9 @@
 /**
  * `culprit hook <agent>` as each agent runs it: the built CLI, the agent's own hook documents on
  * stdin, a real repository checked by real tsc. One loop per agent: clean edit, an edit that
- * breaks two files, a stop that is blocked, progress that keeps it blocked, a stuck attempt and
- * no progress that let the model stop, and a clean end.
+ * breaks two files, a stop that is blocked, progress that keeps it blocked (also when it reveals
+ * the next file), a stuck attempt and two attempts without progress that let the model stop, and a
+ * clean end.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliResult } from '../helpers/cli.js';
@@ -79,12 +80,25 @@ describe.each(agentDocuments)('culprit hook $agent', (documents: AgentDocuments)
     expect(answer['systemMessage']).toMatch(/^culprit: stuck: the same 2 findings came back unchanged/);
   });
 
-  it('lets the model stop when a continued stop made no progress', () => {
+  it('blocks again when fixing the shown root reveals the next file downstream: that is progress', () => {
     repo.write('src/rates.ts', "import type { Rate } from './types';\nexport const rate = (r: Rate): number => r.value * 2;\n");
     const answer = parse(hook(documents.stop(repo.root, true)));
+    expect(answer['decision']).toBe(blockWord);
+    expect(answer['reason']).toMatch(/^culprit: your edit introduced 1 finding; showing 1 in 1 root file \(src\/app\.ts\)/);
+    expect(answer['reason']).toContain('src/app.ts:3:47 error TS2339');
+  });
+
+  it('lets the model stop once two continued stops in a row fixed nothing they were shown', () => {
+    const sync = "import type { Rate } from './types';\nexport const same = (a: Rate, b: Rate): boolean => a.value === b.value;\n";
+    repo.write('src/sync.ts', `${sync}export const first: number = 'x';\n`);
+    const once = parse(hook(documents.stop(repo.root, true)));
+    expect(once['decision']).toBe(blockWord);
+    repo.write('src/sync.ts', `${sync}export const first: number = 'x';\nexport const second: number = 'y';\n`);
+    const answer = parse(hook(documents.stop(repo.root, true)));
     expect(answer).not.toHaveProperty('decision');
-    expect(answer['systemMessage']).toMatch(/^culprit: not blocking the stop again: the number of root causes did not fall/);
+    expect(answer['systemMessage']).toMatch(/^culprit: not blocking the stop again: nothing that was shown was fixed in the last 2 attempts/);
     expect(answer['systemMessage']).toContain('src/app.ts:3:47 error TS2339');
+    repo.write('src/sync.ts', sync);
   });
 
   it('blocks after an edit that introduced findings, and says nothing once clean', () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { hookAgents } from '../../src/hooks/agents.js';
-import { answerHook, decideHook, hookOutputLimit, type HookTrigger } from '../../src/hooks/hook-decision.js';
+import { answerHook, decideHook, hookOutputLimit, maxBlockedAttempts, type HookTrigger } from '../../src/hooks/hook-decision.js';
 import { makeModuleGraph } from '../../src/graph/module-graph.js';
 import { makeReport, type Report, type Verdict } from '../../src/report.js';
 import { makeEditabilityClassifier } from '../../src/triage/non-editable.js';
 import { makeCheck, makeFindings } from '../helpers/findings.js';
 import { agentDocuments } from './documents.js';
 
-function reportWith(verdict: Verdict, widened = false): Report {
+function reportWith(verdict: Verdict, stalled = 0, attempt = 3): Report {
   const { report } = makeReport({
     attribution: { introduced: makeFindings({ 'src/a.ts': 2 }), standing: [], resolved: [] },
     graph: makeModuleGraph([]),
@@ -16,7 +16,7 @@ function reportWith(verdict: Verdict, widened = false): Report {
     checks: [makeCheck('tsc')],
     baseWidth: 2,
   });
-  return { ...report, verdict, widened };
+  return { ...report, verdict, attempt, progress: { fixed: stalled > 0 ? 0 : 1, stalled } };
 }
 
 const edit: HookTrigger = { kind: 'edit', event: 'PostToolUse', stopHookActive: false };
@@ -25,25 +25,36 @@ const continuedStop: HookTrigger = { ...stop, stopHookActive: true };
 
 describe('decideHook', () => {
   it.each([
-    ['clean', edit, false, 'pass'],
-    ['clean', continuedStop, false, 'pass'],
-    ['introduced', edit, false, 'block'],
-    ['introduced', stop, true, 'block'],
-    ['introduced', continuedStop, false, 'block'],
-    ['introduced', continuedStop, true, 'inform'],
-    ['stuck', edit, false, 'inform'],
-    ['stuck', stop, false, 'inform'],
-    ['check-failed', edit, false, 'inform'],
-    ['check-failed', stop, false, 'block'],
-    ['check-failed', continuedStop, false, 'inform'],
-  ] as const)('%s after %o (widened %s): %s', (verdict, trigger, widened, action) => {
-    expect(decideHook(trigger, reportWith(verdict, widened), 'PAYLOAD').action).toBe(action);
+    ['clean', edit, 0, 'pass'],
+    ['clean', continuedStop, 2, 'pass'],
+    ['introduced', edit, 2, 'block'],
+    ['introduced', stop, 2, 'block'],
+    ['introduced', continuedStop, 0, 'block'],
+    ['introduced', continuedStop, 1, 'block'],
+    ['introduced', continuedStop, 2, 'inform'],
+    ['introduced', continuedStop, 3, 'inform'],
+    ['stuck', edit, 0, 'inform'],
+    ['stuck', stop, 0, 'inform'],
+    ['stuck', continuedStop, 0, 'inform'],
+    ['check-failed', edit, 0, 'inform'],
+    ['check-failed', stop, 0, 'block'],
+    ['check-failed', continuedStop, 0, 'inform'],
+  ] as const)('%s after %o (stalled %s): %s', (verdict, trigger, stalled, action) => {
+    expect(decideHook(trigger, reportWith(verdict, stalled), 'PAYLOAD').action).toBe(action);
   });
 
   it('says why it no longer blocks a stop, then gives the payload', () => {
-    expect(decideHook(continuedStop, reportWith('introduced', true), 'PAYLOAD')).toEqual({
+    expect(decideHook(continuedStop, reportWith('introduced', 2), 'PAYLOAD')).toEqual({
       action: 'inform',
-      message: expect.stringMatching(/^culprit: not blocking the stop again: .*\n\nPAYLOAD$/s),
+      message: expect.stringMatching(/^culprit: not blocking the stop again: nothing that was shown was fixed in the last 2 attempts.*\n\nPAYLOAD$/s),
+    });
+  });
+
+  it('lets a continued stop go after the attempt cap even while it progresses, so every loop ends', () => {
+    expect(decideHook(continuedStop, reportWith('introduced', 0, maxBlockedAttempts - 1), 'PAYLOAD').action).toBe('block');
+    expect(decideHook(continuedStop, reportWith('introduced', 0, maxBlockedAttempts), 'PAYLOAD')).toEqual({
+      action: 'inform',
+      message: expect.stringMatching(/^culprit: not blocking the stop again: this task has had 40 attempts/),
     });
   });
 });
@@ -55,7 +66,7 @@ describe('answerHook', () => {
     for (const [name, agent] of Object.entries(hookAgents)) {
       for (const trigger of [edit, stop, continuedStop]) {
         for (const verdict of ['introduced', 'stuck', 'check-failed'] as const) {
-          const answer = answerHook(agent, trigger, reportWith(verdict, true), render, 50_000);
+          const answer = answerHook(agent, trigger, reportWith(verdict, 2), render, 50_000);
           expect(answer.stdout.length, `${name} ${verdict} ${trigger.kind}`).toBeLessThanOrEqual(hookOutputLimit);
           expect(answer.stdout.length).toBeGreaterThan(hookOutputLimit / 2);
         }

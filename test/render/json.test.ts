@@ -51,6 +51,7 @@ describe('renderJson', () => {
       'rung',
       'width',
       'widened',
+      'progress',
       'resolved',
       'notes',
     ]);

@@ -107,15 +107,18 @@ describe('renderText', () => {
     `);
   });
 
-  it('says when the frontier widened', () => {
-    const previous: AttemptRecord = { attempt: 2, roots: 1, fingerprints: ['x#1'], width: 2 };
-    const text = renderText(makeTestReport(rateFindings, { previous }), { outputLimit: 8000, sourceLines });
+  it('says when the frontier widened, and only when that shows more', () => {
+    const introduced = [makeFinding('src/a.ts', 1), makeFinding('src/b.ts', 1, { message: 'x' }), makeFinding('src/c.ts', 1, { message: 'y' })];
+    const previous: AttemptRecord = { attempt: 2, roots: 3, fingerprints: ['x#1'], width: 2, shown: ['src/a.ts:1:TS2339#1'] };
+    const text = renderText(makeTestReport(introduced, { previous }), { outputLimit: 8000, sourceLines });
     expect(text.split('\n').slice(0, 2)).toMatchInlineSnapshot(`
       [
-        "culprit: your edit introduced 2 findings; showing 2 in 1 root file (src/rates.ts).",
-        "The frontier widened to 4 root units per attempt: the number of root causes did not fall since the last attempt, so more of them are shown at once.",
+        "culprit: your edit introduced 3 findings; showing 3 in 3 root files (src/a.ts, src/b.ts and src/c.ts).",
+        "The frontier widened to 4 root units per attempt: nothing the last attempt showed was fixed, so more root causes are shown at once.",
       ]
     `);
+    const fits: AttemptRecord = { ...previous, shown: ['src/rates.ts:4:TS2339#1'] };
+    expect(renderText(makeTestReport(rateFindings, { previous: fits }), { outputLimit: 8000, sourceLines })).not.toContain('widened');
   });
 
   it('tells the loop to stop when it is stuck', () => {

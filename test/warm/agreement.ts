@@ -3,7 +3,7 @@
  * attempts (checkTask) rather than raw runs: everything the agent is given, reduced to what must
  * not depend on whether the check was served.
  */
-import { normalizeMessage } from '../../src/fingerprint.js';
+import { dropSuggestion, normalizeMessage } from '../../src/fingerprint.js';
 import { checkTask, type CheckResult } from '../../src/task/check-task.js';
 import type { WarmEngine } from '../../src/warm/warm-engine.js';
 
@@ -19,7 +19,9 @@ export function summarizeCheck({ report, details: { attribution } }: CheckResult
     standing: prints(attribution.standing),
     reworded: prints(attribution.reworded ?? []),
     roots: report.roots.map((root) => ({ files: root.files, selected: root.selected, editable: root.editable, introduced: root.introduced })),
-    shown: report.shown.map((finding) => `${finding.fingerprint} ${finding.path ?? ''}:${finding.line}:${finding.column} ${finding.code}`),
+    // The code as identity reads it: a served check may show TS2552 "Did you mean …?" where the
+    // cold one, past the checker's tenth suggestion, shows TS2304 (suggestion-cap.test.ts).
+    shown: report.shown.map((finding) => `${finding.fingerprint} ${finding.path ?? ''}:${finding.line}:${finding.column} ${dropSuggestion(finding.code, finding.message)?.code ?? finding.code}`),
     groups: report.groups.map((group) => ({ code: group.code, message: normalizeMessage(group.message), sites: group.sites, listed: group.listed })),
     withheld: { count: report.withheld.count, files: report.withheld.files },
   };

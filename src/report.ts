@@ -138,14 +138,15 @@ export function makeReport(input: MakeReportInput): { report: Report; attemptRec
     if (narrower.shown.length === frontier.shown.length) [decision, frontier] = [unwidened, narrower];
   }
   const findDeclaration = input.sourceLines === undefined ? undefined : makeDeclarationFinder(input.changedFiles, input.sourceLines);
+  const withheld = sortWithheld({ kept: ladder.kept, belowRung: ladder.hidden, echoes: lint.echoes }, new Set(frontier.shown.map((finding) => finding.fingerprint)), frontier.roots);
 
   const report: Report = {
     verdict: decideVerdict(checks, decision.stuck, attribution.introduced.length),
     attempt: decision.attempt,
     counts: { introduced: attribution.introduced.length, resolved: attribution.resolved.length, standing: attribution.standing.length, ...(attribution.reworded === undefined ? {} : { reworded: attribution.reworded.length }) },
     shown: frontier.shown.map(makeShownFinding),
-    groups: makeEchoGroups(frontier.shown, findDeclaration),
-    withheld: makeWithheld({ kept: ladder.kept, belowRung: ladder.hidden, echoes: lint.echoes }, new Set(frontier.shown.map((finding) => finding.fingerprint)), frontier.roots),
+    groups: makeEchoGroups(frontier.shown, findDeclaration, [...withheld.downstream, ...withheld.queued]),
+    withheld: makeWithheld(withheld),
     roots: frontier.roots.map(makeReportRoot),
     checks: checks.map(makeReportCheck),
     rung: ladder.rung,
@@ -185,17 +186,24 @@ interface TriagedFindings {
   echoes: readonly Finding[];
 }
 
-function makeWithheld({ kept, belowRung, echoes }: TriagedFindings, shown: ReadonlySet<string>, roots: readonly RootUnit[]): Withheld {
+type WithheldFindings = Record<keyof Withheld['reasons'], Finding[]>;
+
+/** Each introduced finding not shown, by the reason it is withheld. */
+function sortWithheld({ kept, belowRung, echoes }: TriagedFindings, shown: ReadonlySet<string>, roots: readonly RootUnit[]): WithheldFindings {
   const kindOf = new Map<string, 'queued' | 'nonEditable'>();
   for (const root of roots) {
     const kind = !root.editable ? 'nonEditable' : root.selected ? undefined : 'queued';
     if (kind !== undefined) for (const file of root.files) kindOf.set(file, kind);
   }
-  const parts = { downstream: [] as Finding[], queued: [] as Finding[], nonEditable: [] as Finding[], belowRung: [...belowRung], echoes: [...echoes] };
+  const parts: WithheldFindings = { downstream: [], queued: [], nonEditable: [], belowRung: [...belowRung], echoes: [...echoes] };
   for (const finding of kept) {
     if (shown.has(finding.fingerprint)) continue;
     parts[(finding.path === null ? undefined : kindOf.get(finding.path)) ?? 'downstream'].push(finding);
   }
+  return parts;
+}
+
+function makeWithheld(parts: WithheldFindings): Withheld {
   const all = [...parts.downstream, ...parts.queued, ...parts.nonEditable, ...parts.belowRung, ...parts.echoes];
   return {
     ...makeWithheldPart(all),

@@ -69,6 +69,9 @@ describe('makeReport', () => {
           sites: 3,
           files: 1,
           listed: ['src/rates.ts:1:5', 'src/rates.ts:2:5', 'src/rates.ts:3:5'],
+          codes: ['TS2339'],
+          pending: { sites: 44, files: ['e2e/fixtures.ts', 'src/invoice.ts'] },
+          members: ['src/rates.ts:1:TS2339#1', 'src/rates.ts:2:TS2339#1', 'src/rates.ts:3:TS2339#1'],
         },
       ],
       withheld: {
@@ -269,9 +272,58 @@ describe('makeReport for cascades', () => {
         files: 1,
         listed: ['src/rates.ts:1:5', 'src/rates.ts:2:5'],
         declared: { name: 'RateCard', path: 'src/types.ts', line: 3 },
+        codes: ['TS2339'],
+        cause: { symbol: 'RateCard', member: 'price' },
+        members: ['src/rates.ts:1:TS2339#1', 'src/rates.ts:2:TS2339#1'],
       },
     ]);
     expect(report.shown).toHaveLength(3);
+  });
+
+  it('makes one entry of a member read, written and missing, whatever the codes, and counts its withheld sites', () => {
+    const graph = makeModuleGraph([{ 'src/rates.ts': ['src/types.ts'], 'src/app.ts': ['src/rates.ts'], 'src/more.ts': ['src/rates.ts'] }]);
+    const introduced = [
+      makeFinding('src/rates.ts', 1),
+      makeFinding('src/rates.ts', 2, { code: 'TS2353', message: "Object literal may only specify known properties, and 'price' does not exist in type 'RateCard'." }),
+      makeFinding('src/rates.ts', 3, { code: 'TS2551', message: "Property 'price' does not exist on type 'RateCard'. Did you mean 'prices'?" }),
+      makeFinding('src/rates.ts', 4, {
+        code: 'TS2345',
+        message: "Argument of type '{ id: string; }' is not assignable to parameter of type 'RateCard'.\n  Property 'price' is missing in type '{ id: string; }' but required in type 'RateCard'.",
+      }),
+      makeFinding('src/rates.ts', 5, { code: 'TS2339', message: "Property 'id' does not exist on type 'RateCard'." }),
+      makeFinding('src/app.ts', 1),
+      makeFinding('src/more.ts', 1, { code: 'TS2353', message: "Object literal may only specify known properties, and 'price' does not exist in type 'RateCard'." }),
+      makeFinding('src/more.ts', 2, { code: 'TS2322', message: "Type 'string' is not assignable to type 'number'." }),
+    ];
+    const sourceLines = (path: string) => (path === 'src/types.ts' ? ['export interface RateCard {', '  prices: number;', '}'] : undefined);
+    const { report } = makeReport(makeInput({ attribution: makeAttribution(introduced), graph, sourceLines }));
+    expect(report.shown.map((finding) => finding.line)).toEqual([1, 2, 3, 4, 5]);
+    expect(report.groups).toEqual([
+      {
+        tool: 'tsc',
+        code: 'TS2339',
+        codes: ['TS2339', 'TS2353', 'TS2551', 'TS2345'],
+        severity: 'error',
+        message: "Property 'price' does not exist on type 'RateCard'.",
+        sites: 4,
+        files: 1,
+        listed: ['src/rates.ts:1:5', 'src/rates.ts:2:5', 'src/rates.ts:3:5', 'src/rates.ts:4:5'],
+        declared: { name: 'RateCard', path: 'src/types.ts', line: 1 },
+        cause: { symbol: 'RateCard', member: 'price' },
+        pending: { sites: 2, files: ['src/app.ts', 'src/more.ts'] },
+        members: ['src/rates.ts:1:TS2339#1', 'src/rates.ts:2:TS2353#1', 'src/rates.ts:3:TS2551#1', 'src/rates.ts:4:TS2345#1'],
+      },
+    ]);
+  });
+
+  it('groups by message alone when the type is not declared in a changed file', () => {
+    const introduced = [
+      makeFinding('src/rates.ts', 1),
+      makeFinding('src/rates.ts', 2, { code: 'TS2353', message: "Object literal may only specify known properties, and 'price' does not exist in type 'RateCard'." }),
+      makeFinding('src/rates.ts', 3),
+    ];
+    const { report } = makeReport(makeInput({ attribution: makeAttribution(introduced), sourceLines: () => undefined }));
+    expect(report.groups.map((group) => [group.codes, group.sites, group.cause])).toEqual([[['TS2339'], 2, undefined]]);
   });
 
   it('keeps the whole cycle in roots and says which ring of it is shown', () => {

@@ -18,12 +18,15 @@ function orderReport(report: Report): Report {
     groups: report.groups.map((group) => ({
       tool: group.tool,
       code: group.code,
+      codes: group.codes,
       severity: group.severity,
       message: group.message,
       sites: group.sites,
       files: group.files,
       listed: group.listed,
       declared: group.declared === undefined ? undefined : { name: group.declared.name, path: group.declared.path, line: group.declared.line },
+      cause: group.cause === undefined ? undefined : { symbol: group.cause.symbol, member: group.cause.member },
+      pending: group.pending === undefined ? undefined : { sites: group.pending.sites, files: group.pending.files },
     })),
     withheld: {
       ...orderPart(report.withheld),

@@ -20,6 +20,8 @@ export interface TextRenderOptions {
 const excerptWidth = 200;
 /** How many root files the first line names before summarising the rest. */
 const namedFiles = 3;
+/** How many withheld files a group's pending sites name: the agent should know where the cause leads. */
+const namedPendingFiles = 6;
 /** Site lists wrap before this many characters. */
 const siteLineWidth = 100;
 
@@ -37,10 +39,12 @@ interface Block {
   notes: string[];
   /** An echo group's sites, `path:line:col`; empty for a single finding. */
   sites: string[];
-  /** The group's "Same error at N sites in M files:" lead. */
+  /** The group's "Same error at N sites in M files:" (or a member cause's "Its N sites …:") lead. */
   lead: string;
   /** Sites the report itself did not list. */
   unlisted: number;
+  /** How many more sites of the group wait in withheld files. */
+  pending: string[];
 }
 
 interface BlockShape {
@@ -65,33 +69,68 @@ export function renderText(report: Report, options: TextRenderOptions): string {
  * symbol is declared is said once, at the first group naming it: blocks are cut from the end.
  */
 function makeBlocks(report: Report, sourceLines: TextRenderOptions['sourceLines']): Block[] {
-  const groupOf = new Map(report.groups.map((group) => [makeEchoKey(group), group]));
+  const groupOf = indexGroups(report);
   const blocks: Block[] = [];
-  const done = new Set<string>();
+  const done = new Set<EchoGroup>();
   const declared = new Set<string>();
   for (const finding of report.shown) {
-    const key = makeEchoKey(finding);
-    const group = finding.path === null ? undefined : groupOf.get(key);
-    if (done.has(key) && group !== undefined) continue;
-    done.add(key);
+    const group = finding.path === null ? undefined : groupOf(finding);
+    if (group !== undefined && done.has(group)) continue;
+    if (group !== undefined) done.add(group);
     const excerpt = finding.path === null ? [] : renderExcerpt(sourceLines(finding.path) ?? [], finding.line);
-    const block: Block = { findings: 1, header: renderHeader(finding), excerpt, notes: [], sites: [], lead: '', unlisted: 0 };
+    const block: Block = { findings: 1, header: renderHeader(finding), excerpt, notes: [], sites: [], lead: '', unlisted: 0, pending: [] };
     if (group === undefined) {
       blocks.push(block);
       continue;
     }
-    // A group's message is its first site's unless the sites' messages differ in their numbers.
-    const same = group.message === finding.message ? 'Same' : 'Similar';
     blocks.push({
       ...block,
       findings: group.sites,
-      notes: renderDeclared(group, declared),
-      sites: group.listed,
-      lead: `${same} ${group.severity} at ${group.sites} sites in ${countOf(group.files, 'file')}:`,
+      notes: group.cause === undefined ? renderDeclared(group, declared) : [renderCause(group)],
+      sites: group.sites > 1 ? group.listed : [],
+      lead: group.sites > 1 ? renderLead(group, finding) : '',
       unlisted: group.sites - group.listed.length,
+      pending: renderPending(group),
     });
   }
   return blocks;
+}
+
+/**
+ * Finds a shown finding's group: by fingerprint, or, for a report read back from JSON (no
+ * member lists), by the plain echo key.
+ */
+function indexGroups(report: Report): (finding: ShownFinding) => EchoGroup | undefined {
+  const byFingerprint = new Map<string, EchoGroup>();
+  const byKey = new Map<string, EchoGroup>();
+  for (const group of report.groups) {
+    if (group.members === undefined) byKey.set(makeEchoKey(group), group);
+    else for (const fingerprint of group.members) byFingerprint.set(fingerprint, group);
+  }
+  return (finding) => byFingerprint.get(finding.fingerprint) ?? byKey.get(makeEchoKey(finding));
+}
+
+/** "Same error at 3 sites in 1 file:", or for a member cause "Its 9 sites in 2 files (TS2339, TS2353):". */
+function renderLead(group: EchoGroup, first: ShownFinding): string {
+  const where = `${group.sites} sites in ${countOf(group.files, 'file')}`;
+  if (group.cause !== undefined) return `Its ${where}${group.codes.length > 1 ? ` (${group.codes.join(', ')})` : ''}:`;
+  // A group's message is its first site's unless the sites' messages differ in their numbers.
+  return `${group.message === first.message ? 'Same' : 'Similar'} ${group.severity} at ${where}:`;
+}
+
+/** The cause once: the member, the type, where that type is declared, and that the edit changed it. */
+function renderCause(group: EchoGroup): string {
+  const { symbol, member } = group.cause!;
+  const where = group.declared === undefined ? '' : `, declared in ${group.declared.path}:${group.declared.line}, a file your edit changed`;
+  return `One cause: the member '${member}' of '${symbol}'${where}.`;
+}
+
+/** How far the group reaches beyond what is shown: counted and named, never listed. */
+function renderPending(group: EchoGroup): string[] {
+  if (group.pending === undefined) return [];
+  const { sites, files } = group.pending;
+  const what = group.cause === undefined ? 'error' : 'cause';
+  return [`The same ${what} at ${countOf(sites, 'more site')} in ${countOf(files.length, 'withheld file')} (${renderFileList(files, namedPendingFiles)}): re-checked after this fix.`];
 }
 
 /** Where the symbol the group's message names is declared, unless an earlier group said so already. */
@@ -108,28 +147,53 @@ function renderDeclared(group: EchoGroup, said: Set<string>): string[] {
 function renderBlock(block: Block, shape: BlockShape): string {
   const lines = [block.header, ...(shape.excerpt ? block.excerpt : []), ...block.notes];
   if (block.sites.length > 0) lines.push(...renderSites(block, shape.sites));
+  lines.push(...block.pending);
   return `\n\n${lines.join('\n')}`;
 }
 
 /**
- * The lead and the first `count` sites, wrapped, ending with how many were not listed. Sites the
- * report did not list get a pointer to the JSON; sites cut for the output limit are counted in
- * the footer, which has one.
+ * The lead, then the first `count` sites grouped by file (`  path:line:col, line:col`),
+ * wrapped, ending with how many were not listed. Sites the report did not list get a pointer to
+ * the JSON; sites cut for the output limit are counted in the footer, which has one.
  */
 function renderSites(block: Block, count: number): string[] {
   const more = block.sites.length - count + block.unlisted;
-  const entries = block.sites.slice(0, count).map((site, index) => (index < count - 1 || more > 0 ? `${site},` : site));
-  if (more > 0) entries.push(block.unlisted > 0 ? `and ${more} more (\`culprit check --json\` lists every site under shown).` : `and ${more} more.`);
-  const lines: string[] = [];
-  let line = block.lead;
-  for (const entry of entries) {
-    if (line.length + 1 + entry.length > siteLineWidth) {
-      lines.push(line);
-      line = `  ${entry}`;
-    } else {
-      line = `${line} ${entry}`;
-    }
+  const byFile: string[][] = [];
+  let path: string | undefined;
+  for (const site of block.sites.slice(0, count)) {
+    const split = splitSite(site);
+    if (split.path === path) byFile.at(-1)!.push(split.place);
+    else byFile.push([site]);
+    path = split.path;
   }
+  const lines = [block.lead];
+  for (const [first, ...rest] of byFile) lines.push(...wrapList(`  ${first!}`, rest, true));
+  if (more > 0) lines.push(block.unlisted > 0 ? `  and ${more} more (\`culprit check --json\` lists every site under shown).` : `  and ${more} more.`);
+  return lines;
+}
+
+/** `src/a.ts:4:15` → `src/a.ts` and `4:15`. */
+function splitSite(site: string): { path: string; place: string } {
+  const match = /^(.*):(\d+:\d+)$/.exec(site);
+  return match === null ? { path: site, place: '' } : { path: match[1]!, place: match[2]! };
+}
+
+/**
+ * `lead, a, b, c` (or `lead a, b, c` without `leadComma`) wrapped before `siteLineWidth`,
+ * continuation lines indented under the lead.
+ */
+function wrapList(lead: string, entries: readonly string[], leadComma = false): string[] {
+  const lines: string[] = [];
+  let line = leadComma && entries.length > 0 ? `${lead},` : lead;
+  entries.forEach((entry, index) => {
+    const text = index < entries.length - 1 ? `${entry},` : entry;
+    if (index > 0 && line.length + 1 + text.length > siteLineWidth) {
+      lines.push(line);
+      line = `    ${text}`;
+    } else {
+      line = `${line} ${text}`;
+    }
+  });
   lines.push(line);
   return lines;
 }
@@ -338,8 +402,8 @@ function renderExcerpt(lines: readonly string[], line: number): string[] {
   return excerpt;
 }
 
-function renderFileList(files: readonly string[]): string {
-  const named = files.slice(0, namedFiles);
+function renderFileList(files: readonly string[], count = namedFiles): string {
+  const named = files.slice(0, count);
   const rest = files.length - named.length;
   if (rest > 0) return `${named.join(', ')} and ${rest} more`;
   return named.length <= 1 ? named.join('') : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;

@@ -31,10 +31,23 @@ function startRepo(files: Record<string, string>, eslint: '10' | false = false):
   return repo;
 }
 
-/** The `path:line:col` entries of the payload's "Same error at …" list. */
+/**
+ * The `path:line:col` sites of the payload's first site list ("Its N sites in M files:" or "Same
+ * error at …:"), written grouped by file: `  path:line:col, line:col`, wrapped lines indented.
+ */
 function readListedSites(text: string): string[] {
-  const list = /^Same error at .*?(?=\n\n|\n$)/ms.exec(text)?.[0] ?? '';
-  return [...list.matchAll(/(\S+\.ts):(\d+):(\d+)/g)].map((match) => match[0]);
+  const list = /^(?:Its|Same error at) \d+ sites.*?(?=\n\n|\n$)/ms.exec(text)?.[0] ?? '';
+  const sites: string[] = [];
+  let path = '';
+  for (const line of list.split('\n').slice(1)) {
+    const first = /^ {2}(\S+\.ts):(\d+:\d+)(.*)$/.exec(line);
+    if (first !== null) {
+      path = first[1]!;
+      sites.push(`${path}:${first[2]}`);
+    }
+    for (const place of (first?.[3] ?? line).matchAll(/\d+:\d+/g)) sites.push(`${path}:${place[0]}`);
+  }
+  return sites;
 }
 
 /** What the agent does with the list: rename `tr` at exactly each listed position. */
@@ -66,8 +79,8 @@ test('a renamed field read in 34 files of one import cycle is one short payload 
   expect(text.stdout.split('\n')[0]).toBe(
     `culprit: your edit introduced 92 findings; showing ${editorSites} in 34 root files (src/commands/clear-content.ts, src/commands/delete-selection.ts, src/commands/insert-content.ts and 31 more). 50 lint findings about values of the compiler's error type are withheld: they restate compiler errors and will go away with them.`,
   );
-  expect(text.stdout).toContain("'CommandProps' is declared in src/types.ts:8, a file your edit changed.");
-  expect(text.stdout).toContain(`Same error at ${editorSites} sites in 34 files: `);
+  expect(text.stdout).toContain("One cause: the member 'tr' of 'CommandProps', declared in src/types.ts:8, a file your edit changed.");
+  expect(text.stdout).toContain(`Its ${editorSites} sites in 34 files:\n`);
   expect(text.stdout).not.toContain('and 1 more');
   expect(text.stdout).not.toContain('@typescript-eslint');
   const sites = readListedSites(text.stdout);
@@ -81,12 +94,14 @@ test('a renamed field read in 34 files of one import cycle is one short payload 
     {
       tool: 'tsc',
       code: 'TS2339',
+      codes: ['TS2339'],
       severity: 'error',
       message: "Property 'tr' does not exist on type 'CommandProps'.",
       sites: editorSites,
       files: 34,
       listed: sites,
       declared: { name: 'CommandProps', path: 'src/types.ts', line: 8 },
+      cause: { symbol: 'CommandProps', member: 'tr' },
     },
   ]);
   expect(report.shown.map((finding) => `${finding.path}:${finding.line}:${finding.column}`)).toEqual(sites);

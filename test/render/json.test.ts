@@ -80,12 +80,32 @@ describe('renderJson', () => {
     const shuffle = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).reverse()) as T;
     const withCascade: Report = {
       ...report,
-      groups: [shuffle({ tool: 'tsc', code: 'TS2339', severity: 'error', message: 'No.', sites: 2, files: 1, listed: ['src/a.ts:2:3', 'src/a.ts:4:3'], declared: shuffle({ name: 'A', path: 'src/t.ts', line: 1 }) })],
+      groups: [
+        shuffle({
+          tool: 'tsc',
+          code: 'TS2339',
+          codes: ['TS2339', 'TS2353'],
+          severity: 'error',
+          message: 'No.',
+          sites: 2,
+          files: 1,
+          listed: ['src/a.ts:2:3', 'src/a.ts:4:3'],
+          declared: shuffle({ name: 'A', path: 'src/t.ts', line: 1 }),
+          cause: shuffle({ symbol: 'A', member: 'x' }),
+          pending: shuffle({ sites: 3, files: ['src/b.ts'] }),
+          members: ['f#1', 'g#1'],
+        }),
+      ],
       roots: [shuffle({ files: ['src/a.ts', 'src/b.ts'], editable: true, selected: true, introduced: 3, ring: shuffle({ distance: 1, files: ['src/a.ts'] }) })],
     };
     const parsed = JSON.parse(renderJson(withCascade)) as Report;
-    expect(parsed.groups.map((group) => [Object.keys(group), Object.keys(group.declared!)])).toEqual([
-      [['tool', 'code', 'severity', 'message', 'sites', 'files', 'listed', 'declared'], ['name', 'path', 'line']],
+    expect(parsed.groups.map((group) => [Object.keys(group), Object.keys(group.declared!), Object.keys(group.cause!), Object.keys(group.pending!)])).toEqual([
+      [
+        ['tool', 'code', 'codes', 'severity', 'message', 'sites', 'files', 'listed', 'declared', 'cause', 'pending'],
+        ['name', 'path', 'line'],
+        ['symbol', 'member'],
+        ['sites', 'files'],
+      ],
     ]);
     expect(parsed.roots.map((root) => [Object.keys(root), Object.keys(root.ring!)])).toEqual([
       [['files', 'editable', 'selected', 'introduced', 'ring'], ['distance', 'files']],

@@ -7,6 +7,7 @@ import { makeReport } from '../../src/report.js';
 import type { MakeReportInput, Report } from '../../src/report.js';
 import type { AttemptRecord } from '../../src/session.js';
 import { splitSourceLines } from '../../src/source-lines.js';
+import { maxListedSites } from '../../src/triage/echo-groups.js';
 import { makeEditabilityClassifier } from '../../src/triage/non-editable.js';
 import { makeCheck, makeFinding as makeBaseFinding, makeFindings as makeBaseFindings } from '../helpers/findings.js';
 
@@ -70,7 +71,9 @@ describe('renderText', () => {
         3 | export function total(card: RateCard): number {
       > 4 |   return card.price * card.quantity;
         5 | }
-      Same error at 2 sites in 1 file: src/rates.ts:4:15, src/rates.ts:7:41
+      Same error at 2 sites in 1 file:
+        src/rates.ts:4:15, 7:41
+      The same error at 42 more sites in 3 withheld files (e2e/fixtures.ts, src/credits.ts and src/invoice.ts): re-checked after this fix.
       "
     `);
   });
@@ -100,7 +103,9 @@ describe('renderText', () => {
       (no file) error TS5023 Unknown compiler option 'strictest'.
 
       src/a.ts:1:15 error TS2339 Property 'price' does not exist on type 'RateCard'.
-      Same error at 2 sites in 1 file: src/a.ts:1:15, src/a.ts:2:15
+      Same error at 2 sites in 1 file:
+        src/a.ts:1:15, 2:15
+      The same error at 3 more sites in 2 withheld files (src/b.ts and src/invoice.ts): re-checked after this fix.
 
       src/generated/api.ts is marked non-editable; do not edit it by hand. Change what it is generated from instead (run npm run codegen), or change your own code to match it.
       "
@@ -254,8 +259,10 @@ describe('renderText for cascades', () => {
         2 |
       > 3 | export const code = (props: CommandProps) => props.tr.push('code');
         4 | export const isCode = (props: CommandProps) => props.tr.includes('code');
-      'CommandProps' is declared in src/types.ts:3, a file your edit changed.
-      Same error at 4 sites in 3 files: src/code.ts:3:52, src/code.ts:4:52, src/bold.ts:3:52,
+      One cause: the member 'tr' of 'CommandProps', declared in src/types.ts:3, a file your edit changed.
+      Its 4 sites in 3 files:
+        src/code.ts:3:52, 4:52
+        src/bold.ts:3:52
         src/italic.ts:3:52
       "
     `);
@@ -271,9 +278,9 @@ describe('renderText for cascades', () => {
       const text = renderText(big, { outputLimit: limit, sourceLines: lines });
       expect(text.length).toBeLessThanOrEqual(limit);
       if (limit >= full.length) expect(text).toBe(full);
-      const more = /, and (\d+) more\.\n\n… \1 more findings? cut to stay within the output limit/.exec(text);
+      const more = /\n {2}and (\d+) more\.\n\n… \1 more findings? cut to stay within the output limit/.exec(text);
       if (more === null) continue;
-      expect(text).toContain("'CommandProps' is declared in src/types.ts:3, a file your edit changed.");
+      expect(text).toContain("One cause: the member 'tr' of 'CommandProps', declared in src/types.ts:3, a file your edit changed.");
       expect(text).not.toContain('> 3 |');
       listed.push(12 - Number(more[1]));
     }
@@ -292,16 +299,18 @@ describe('renderText for cascades', () => {
     const text = renderText(makeTestReport(arity), { outputLimit: 8000, sourceLines: () => undefined });
     expect(text.split('\n').slice(2)).toEqual([
       'src/rates.ts:4:15 error TS2554 Expected 2 arguments, but got 1.',
-      'Similar error at 2 sites in 1 file: src/rates.ts:4:15, src/rates.ts:7:15',
+      'Similar error at 2 sites in 1 file:',
+      '  src/rates.ts:4:15, 7:15',
       '',
     ]);
   });
 
   it('says how many sites the report did not list', () => {
-    const many = Array.from({ length: 60 }, (_, index) => makeFinding(`src/c${String(index).padStart(2, '0')}.ts`, 3, missingTr));
-    const text = renderText(makeTestReport(many, { graph: makeModuleGraph([]), baseWidth: 100 }), { outputLimit: 8000, sourceLines: () => undefined });
-    expect(text).toContain('Same error at 60 sites in 60 files: src/c00.ts:3:52,');
-    expect(text).toMatch(/src\/c49\.ts:3:52,\s+and 10 more \(`culprit check --json` lists every site under shown\)\.\n$/);
-    expect(text).not.toContain('src/c50.ts');
+    const count = maxListedSites + 10;
+    const many = Array.from({ length: count }, (_, index) => makeFinding(`src/c${String(index).padStart(3, '0')}.ts`, 3, missingTr));
+    const text = renderText(makeTestReport(many, { graph: makeModuleGraph([]), baseWidth: count }), { outputLimit: 100_000, sourceLines: () => undefined });
+    expect(text).toContain(`Same error at ${count} sites in ${count} files:\n  src/c000.ts:3:52\n  src/c001.ts:3:52\n`);
+    expect(text).toMatch(new RegExp(`src/c${maxListedSites - 1}\\.ts:3:52\\n {2}and 10 more \\(\`culprit check --json\` lists every site under shown\\)\\.\\n$`));
+    expect(text).not.toContain(`src/c${maxListedSites}.ts`);
   });
 });

@@ -38,8 +38,18 @@ describe('makeEchoGroups', () => {
       makeDiagnostic('src/a.ts', 8),
     ];
     expect(makeEchoGroups(shown)).toEqual([
-      { tool: 'tsc', code: 'TS2339', severity: 'error', message: "Property 'tr' does not exist on type 'CommandProps'.", sites: 3, files: 2, listed: ['src/b.ts:5:9', 'src/b.ts:7:9', 'src/a.ts:8:9'] },
-      { tool: 'tsc', code: 'TS2554', severity: 'error', message: 'Expected N arguments, but got N.', sites: 2, files: 1, listed: ['src/a.ts:2:9', 'src/a.ts:3:9'] },
+      {
+        tool: 'tsc',
+        code: 'TS2339',
+        codes: ['TS2339'],
+        severity: 'error',
+        message: "Property 'tr' does not exist on type 'CommandProps'.",
+        sites: 3,
+        files: 2,
+        listed: ['src/b.ts:5:9', 'src/b.ts:7:9', 'src/a.ts:8:9'],
+        members: [],
+      },
+      { tool: 'tsc', code: 'TS2554', codes: ['TS2554'], severity: 'error', message: 'Expected N arguments, but got N.', sites: 2, files: 1, listed: ['src/a.ts:2:9', 'src/a.ts:3:9'], members: [] },
     ]);
   });
 

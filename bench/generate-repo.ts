@@ -77,10 +77,7 @@ export default tseslint.config(
 `,
   );
   write('.gitignore', 'node_modules/\n');
-  for (const name of ['typescript', 'eslint', 'typescript-eslint', '@eslint/js']) {
-    mkdirSync(dirname(join(root, 'node_modules', name)), { recursive: true });
-    symlinkSync(join(projectRoot, 'node_modules', name), join(root, 'node_modules', name), 'dir');
-  }
+  linkBenchTools(root);
   const git = (...args: string[]) =>
     execFileSync('git', args, {
       cwd: root,
@@ -140,4 +137,12 @@ export function loose${p}x${m}(value: any): string {
 
 ${uses.join('\n\n')}
 `;
+}
+
+/** The tools a generated repository uses, linked from culprit's own node_modules (a clone of one needs them too). */
+export function linkBenchTools(root: string): void {
+  for (const name of ['typescript', 'eslint', 'typescript-eslint', '@eslint/js']) {
+    mkdirSync(dirname(join(root, 'node_modules', name)), { recursive: true });
+    symlinkSync(join(projectRoot, 'node_modules', name), join(root, 'node_modules', name), 'dir');
+  }
 }

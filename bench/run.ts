@@ -10,7 +10,8 @@
  * Environment: BENCH_SIZES (default 800,3000), BENCH_ATTEMPTS (warm attempts, default 100),
  * BENCH_MEMORY_SIZE (the size those attempts run on, default the smallest), BENCH_CORE (findings,
  * default 10000,100000), BENCH_CORE_FILES (graph files, default 20000), BENCH_KEEP=1 keeps the
- * generated repositories.
+ * generated repositories, BENCH_REMOTE=0 skips the remote cache measurement (a fresh clone's
+ * first check against a baseline published to a local turborepo-remote-cache server).
  */
 import { rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -22,6 +23,7 @@ import { generateRepo, type GeneratedRepo } from './generate-repo.js';
 import { describeMeasurement, measureProcess, type ProcessMeasure } from './measure-process.js';
 import { renderTable, type TableRow } from './render-table.js';
 import { startServe, type ServeProcess } from './serve-process.js';
+import { measureRemoteBaseline, type RemoteMeasure } from './remote-baseline.js';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(projectRoot, 'dist', 'cli', 'main.js');
@@ -53,6 +55,8 @@ interface CheckMeasure {
   served: boolean;
   /** `running <checks> on <tree>` lines: how many times the checks ran, and where. */
   runs: string[];
+  /** `baseline.source` of `--json`: started, cache, remote or run. */
+  baselineSource: string | null;
   /** Checks that did not complete: `<name> <status>: <error>`. */
   failed: string[];
 }
@@ -91,6 +95,7 @@ interface RepoMeasure {
   warmBody: WarmEdits;
   warmType: WarmEdits;
   memory?: WarmMemory;
+  remote?: RemoteMeasure<CheckMeasure>;
   loads: string[];
 }
 
@@ -127,13 +132,14 @@ function makeEnv(served: boolean): NodeJS.ProcessEnv {
   return { ...env, CULPRIT_DEBUG: '1', ...(served ? {} : { CULPRIT_NO_SERVE: '1' }) };
 }
 
-async function measureCheck(root: string, served: boolean): Promise<CheckMeasure> {
-  const run = await measureProcess(process.execPath, [cli, 'check', '--json'], { cwd: root, env: makeEnv(served) });
+async function measureCheck(root: string, served: boolean, extraEnv: NodeJS.ProcessEnv = {}): Promise<CheckMeasure> {
+  const run = await measureProcess(process.execPath, [cli, 'check', '--json'], { cwd: root, env: { ...makeEnv(served), ...extraEnv } });
   if (!run.stdout.startsWith('{')) throw new Error(`culprit check printed no JSON (exit ${run.exitCode}) in ${root}:\n${run.stderr}`);
   const report = JSON.parse(run.stdout) as {
     verdict: string;
     counts: { introduced: number; standing: number };
     checks: { name: string; status: string; durationMs: number; error?: string }[];
+    baseline?: { source: string };
   };
   const isServed = run.stderr.includes('answered by the server');
   const durations = report.checks.map((check) => check.durationMs);
@@ -148,6 +154,7 @@ async function measureCheck(root: string, served: boolean): Promise<CheckMeasure
     standing: report.counts.standing,
     served: isServed,
     runs: run.stderr.split('\n').filter((line) => line.startsWith('culprit debug: running ')),
+    baselineSource: report.baseline?.source ?? null,
     failed: report.checks.filter((check) => check.status !== 'ok').map((check) => `${check.name} ${check.status}: ${check.error ?? 'no detail'}`),
   };
 }
@@ -199,6 +206,14 @@ async function measureGeneratedRepo(repo: GeneratedRepo, size: number, settings:
   body.revert();
   loads.push(describeLoad());
 
+  const remote = process.env['BENCH_REMOTE'] === '0' ? undefined : await measureRemoteBaseline(cli, repo, (root, env) => measureCheck(root, false, env));
+  if (remote !== undefined) {
+    log(`  baseline --publish to turborepo-remote-cache on 127.0.0.1: ${seconds(remote.publishMs)}`);
+    log(describeCheck(`fresh clone's first check, published baseline (baseline ${remote.remote.baselineSource})`, remote.remote, raw));
+    log(describeCheck(`same edit, baseline in the local cache (baseline ${remote.cached.baselineSource})`, remote.cached, raw));
+    log(describeCheck(`fresh clone's first check, remote off (baseline ${remote.computed.baselineSource})`, remote.computed, raw));
+  }
+
   const serve = await startServe(cli, repo.root, makeEnv(true));
   let warmBody: WarmEdits;
   let warmType: WarmEdits;
@@ -214,7 +229,7 @@ async function measureGeneratedRepo(repo: GeneratedRepo, size: number, settings:
   }
   loads.push(describeLoad());
   log(`  ${loads.at(-1)!}`);
-  return { size, repo, raw, first, cached, warmBody, warmType, ...(memory === undefined ? {} : { memory }), loads };
+  return { size, repo, raw, first, cached, warmBody, warmType, ...(memory === undefined ? {} : { memory }), ...(remote === undefined ? {} : { remote }), loads };
 }
 
 /**
@@ -307,6 +322,15 @@ function makeRows(repos: RepoMeasure[], core: CoreTiming[], startup: { cliMs: nu
     { metric: '  first body edit after the server started', values: each((r) => describeWarm(r.warmBody.first, r.raw)), target: '' },
     { metric: 'warm re-check, exported-type edit: median', values: each((r) => describeWarm(r.warmType.median, r.raw)), target: '≤ 0.3×' },
     { metric: '  first exported-type edit', values: each((r) => describeWarm(r.warmType.first, r.raw)), target: '' },
+    ...(repos.every((r) => r.remote !== undefined)
+      ? [
+          {
+            metric: "fresh clone's first check, published baseline: × local cache, × computing it",
+            values: each((r) => describeRemote(r.remote!)),
+            target: '≈ 1× cached, ≤ 0.55× computing',
+          },
+        ]
+      : []),
     { metric: 'peak memory, cached check (× raw peak)', values: each((r) => `${megabytes(r.cached.treePeakKb)} (${ratio(r.cached.treePeakKb, r.raw.peakKb)})`), target: '≤ 1.2×' },
   ];
   const memory = repos.find((repo) => repo.memory !== undefined);
@@ -360,6 +384,11 @@ async function main(): Promise<void> {
 
   log(`\n== summary (${describeLoad()})`);
   log(renderTable(['metric', ...repos.map((repo) => `${repo.repo.files} files`), 'target'], makeRows(repos, core, startup, settings)));
+}
+
+function describeRemote(remote: RemoteMeasure<CheckMeasure>): string {
+  const sources = [remote.remote, remote.cached, remote.computed].map((check) => check.baselineSource ?? '?').join('/');
+  return `${seconds(remote.remote.wallMs)}: ${ratio(remote.remote.wallMs, remote.cached.wallMs)}, ${ratio(remote.remote.wallMs, remote.computed.wallMs)} (baselines ${sources}; runs ${remote.remote.runs.length}/${remote.cached.runs.length}/${remote.computed.runs.length})`;
 }
 
 function describeWarm(check: CheckMeasure, raw: RawMeasure): string {

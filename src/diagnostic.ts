@@ -27,6 +27,20 @@ export interface Diagnostic {
   endLine?: number;
   endColumn?: number;
   message: string;
+  /**
+   * Set by the tsc check on an implicit `any` that follows from an error-typed value: where that
+   * value's error is (checks/tsc-derived.ts). Not part of the finding's identity.
+   */
+  derivedFrom?: SourceSpan;
+}
+
+/** A source range: repository-relative path, 1-based lines and columns, the end exclusive. */
+export interface SourceSpan {
+  path: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
 }
 
 /**

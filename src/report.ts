@@ -11,13 +11,13 @@ import type { ModuleGraph } from './graph/module-graph.js';
 import { decideAttempt, keepWidth, makeAttemptRecord } from './session.js';
 import type { AttemptRecord } from './session.js';
 import { makeDeclarationFinder } from './triage/declarations.js';
-import { makeEchoGroups } from './triage/echo-groups.js';
+import { makeEchoGroups, makeMemberCauseKeyer } from './triage/echo-groups.js';
 import type { EchoGroup } from './triage/echo-groups.js';
 import { findRoots, selectFrontier } from './triage/frontier.js';
 import type { Ring, RootUnit } from './triage/frontier.js';
 import { applyLadder } from './triage/ladder.js';
 import type { Rung } from './triage/ladder.js';
-import { splitLintEchoes } from './triage/lint-echoes.js';
+import { splitDerivedFindings } from './triage/derived-findings.js';
 import type { EditabilityClassifier } from './triage/non-editable.js';
 
 /**
@@ -49,8 +49,12 @@ export interface Withheld extends WithheldPart {
     nonEditable: WithheldPart;
     /** Below the ladder's rung: warnings beside errors, anything beside syntax errors. */
     belowRung: WithheldPart;
-    /** Lint findings about values of the compiler's error type, while the compiler reports errors: they restate them. */
-    echoes: WithheldPart;
+    /**
+     * Findings that follow from a compiler error this check reports and go away with it: lint
+     * findings about values of the compiler's error type, and the implicit anys and unsafe-any
+     * lint findings the type checker traced to one (`derived`, present when some are).
+     */
+    echoes: WithheldPart & { derived?: number };
   };
 }
 
@@ -97,6 +101,8 @@ export interface Report {
   /** `lineDeleted`: how many resolved findings went away with their flagged line. */
   resolved: { count: number; lineDeleted: number };
   notes: string[];
+  /** What the attempt compared with and where that snapshot came from (set by checkTask). */
+  baseline?: { label: string; source: 'started' | 'cache' | 'remote' | 'run' };
 }
 
 export interface MakeReportInput {
@@ -124,11 +130,17 @@ export interface MakeReportInput {
  */
 export function makeReport(input: MakeReportInput): { report: Report; attemptRecord: AttemptRecord } {
   const { attribution, checks } = input;
-  const lint = splitLintEchoes(attribution.introduced);
+  const lint = splitDerivedFindings(attribution.introduced, checks);
   const ladder = applyLadder(lint.kept);
   const roots = findRoots({ findings: ladder.kept, graph: input.graph, changedFiles: input.changedFiles, classify: input.classify });
   const current = { roots: roots.length, fingerprints: attribution.introduced.map((finding) => finding.fingerprint) };
-  const select = (width: number) => selectFrontier({ findings: ladder.kept, roots, width, maxUnitFiles: input.baseWidth });
+  const findDeclaration = input.sourceLines === undefined ? undefined : makeDeclarationFinder(input.changedFiles, input.sourceLines);
+  const sameCause = findDeclaration === undefined ? undefined : makeSameCauseTest(ladder.kept, makeMemberCauseKeyer(findDeclaration));
+  const select = (width: number) => {
+    const frontier = selectFrontier({ findings: ladder.kept, roots, width, maxUnitFiles: input.baseWidth });
+    const causes = sameCause?.(frontier.shown);
+    return causes === undefined ? frontier : selectFrontier({ findings: ladder.kept, roots, width, maxUnitFiles: input.baseWidth, sameCause: causes });
+  };
   let decision = decideAttempt(input.previous, current, input.baseWidth);
   let frontier = select(decision.width);
   if (decision.widened) {
@@ -137,7 +149,6 @@ export function makeReport(input: MakeReportInput): { report: Report; attemptRec
     const narrower = select(unwidened.width);
     if (narrower.shown.length === frontier.shown.length) [decision, frontier] = [unwidened, narrower];
   }
-  const findDeclaration = input.sourceLines === undefined ? undefined : makeDeclarationFinder(input.changedFiles, input.sourceLines);
   const withheld = sortWithheld({ kept: ladder.kept, belowRung: ladder.hidden, echoes: lint.echoes }, new Set(frontier.shown.map((finding) => finding.fingerprint)), frontier.roots);
 
   const report: Report = {
@@ -146,7 +157,7 @@ export function makeReport(input: MakeReportInput): { report: Report; attemptRec
     counts: { introduced: attribution.introduced.length, resolved: attribution.resolved.length, standing: attribution.standing.length, ...(attribution.reworded === undefined ? {} : { reworded: attribution.reworded.length }) },
     shown: frontier.shown.map(makeShownFinding),
     groups: makeEchoGroups(frontier.shown, findDeclaration, [...withheld.downstream, ...withheld.queued]),
-    withheld: makeWithheld(withheld),
+    withheld: makeWithheld(withheld, lint.traced),
     roots: frontier.roots.map(makeReportRoot),
     checks: checks.map(makeReportCheck),
     rung: ladder.rung,
@@ -157,6 +168,26 @@ export function makeReport(input: MakeReportInput): { report: Report; attemptRec
     notes: [...(input.notes ?? []), ...checks.flatMap((check) => (check.notes ?? []).map((note) => `${check.name}: ${note}`))],
   };
   return { report, attemptRecord: makeAttemptRecord(decision, current, report.shown.map((finding) => finding.fingerprint)) };
+}
+
+/**
+ * Given what the width selected, a test for files whose every finding is a member cause already
+ * shown: the same cause in another file of the unit, or in another root, is one entry with it,
+ * not a separate cause for a later attempt. Undefined when nothing shown states a member cause.
+ */
+function makeSameCauseTest(findings: readonly Finding[], causeOf: (finding: Finding) => string | undefined) {
+  const byFile = new Map<string, Finding[]>();
+  for (const finding of findings) {
+    if (finding.path === null) continue;
+    const inFile = byFile.get(finding.path);
+    if (inFile === undefined) byFile.set(finding.path, [finding]);
+    else inFile.push(finding);
+  }
+  return (shown: readonly Finding[]): ((file: string) => boolean) | undefined => {
+    const shownCauses = new Set(shown.map(causeOf).filter((key) => key !== undefined));
+    if (shownCauses.size === 0) return undefined;
+    return (file) => (byFile.get(file) ?? []).every((finding) => shownCauses.has(causeOf(finding) ?? ''));
+  };
 }
 
 /** A check that failed, timed out or is missing, or no check at all, is never clean. */
@@ -203,7 +234,8 @@ function sortWithheld({ kept, belowRung, echoes }: TriagedFindings, shown: Reado
   return parts;
 }
 
-function makeWithheld(parts: WithheldFindings): Withheld {
+/** `traced`: how many echoes only the type checker's trace tells apart. */
+function makeWithheld(parts: WithheldFindings, traced: number): Withheld {
   const all = [...parts.downstream, ...parts.queued, ...parts.nonEditable, ...parts.belowRung, ...parts.echoes];
   return {
     ...makeWithheldPart(all),
@@ -212,7 +244,7 @@ function makeWithheld(parts: WithheldFindings): Withheld {
       queued: makeWithheldPart(parts.queued),
       nonEditable: makeWithheldPart(parts.nonEditable),
       belowRung: makeWithheldPart(parts.belowRung),
-      echoes: makeWithheldPart(parts.echoes),
+      echoes: traced === 0 ? makeWithheldPart(parts.echoes) : { ...makeWithheldPart(parts.echoes), derived: traced },
     },
   };
 }

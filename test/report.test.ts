@@ -316,6 +316,36 @@ describe('makeReport for cascades', () => {
     ]);
   });
 
+  it('shows roots beyond the width whose findings are all a cause already shown, as part of its one entry', () => {
+    const other = { code: 'TS2322', message: "Type 'string' is not assignable to type 'number'." };
+    const introduced = [
+      ...makeFindings({ 'src/a.ts': 3 }),
+      makeFinding('src/b.ts', 1, other),
+      makeFinding('src/b.ts', 2, other),
+      makeFinding('src/c.ts', 1),
+      makeFinding('src/d.ts', 1, { code: 'TS2353', message: "Object literal may only specify known properties, and 'price' does not exist in type 'RateCard'." }),
+      makeFinding('src/e.ts', 1),
+      makeFinding('src/e.ts', 2, other),
+    ];
+    const sourceLines = (path: string) => (path === 'src/types.ts' ? ['export interface RateCard {', '  prices: number;', '}'] : undefined);
+    const { report } = makeReport(makeInput({ attribution: makeAttribution(introduced), sourceLines }));
+    expect(report.roots.map((root) => [root.files[0], root.selected])).toEqual([
+      ['src/a.ts', true],
+      ['src/b.ts', true],
+      ['src/e.ts', false],
+      ['src/c.ts', true],
+      ['src/d.ts', true],
+    ]);
+    expect(report.width).toBe(2);
+    expect(report.groups.map((group) => [group.cause, group.sites, group.files, group.pending])).toEqual([
+      [{ symbol: 'RateCard', member: 'price' }, 5, 3, { sites: 1, files: ['src/e.ts'] }],
+      [undefined, 2, 1, { sites: 1, files: ['src/e.ts'] }],
+    ]);
+    // Without a declaration in a changed file there is no member cause, and the width holds.
+    const plain = makeReport(makeInput({ attribution: makeAttribution(introduced), sourceLines: () => undefined })).report;
+    expect(plain.roots.filter((root) => root.selected)).toHaveLength(2);
+  });
+
   it('groups by message alone when the type is not declared in a changed file', () => {
     const introduced = [
       makeFinding('src/rates.ts', 1),

@@ -42,11 +42,18 @@ export function makeBaselineKey(input: BaselineKeyInput): string {
     culprit: culpritVersion,
     tree: input.treeId,
     // The timeout decides only whether a run completes, and incomplete runs are never cached.
-    checks: input.checks.map(({ name, kind, options }) => ({ name, kind, options })),
+    // Where the work tree lives is not part of what a check finds, so clones share keys.
+    checks: input.checks.map(({ name, kind, options }) => ({ name, kind, options: omitWorkTree(options) })),
     tools: readToolVersions(input.root, input.checks),
     installed: readInstallState(input.root),
   };
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 40);
+}
+
+function omitWorkTree(options: ResolvedCheck['options']): object {
+  if (!('workTree' in options)) return options;
+  const { workTree: _workTree, ...rest } = options;
+  return rest;
 }
 
 /** `{ package: version }` for every tool package the checks use, as installed for `root` (null: not installed). */

@@ -6,17 +6,19 @@
  *   running every check on a temporary copy of that tree; consecutive checks against the same
  *   baseline continue one session.
  */
-import { basename } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { makeUserError } from '../errors.js';
+import { describeError, makeUserError } from '../errors.js';
 import type { TreeChanges } from '../git/diff-trees.js';
 import { resolveCommit } from '../git/git.js';
 import { readCommitTree } from '../git/tree-id.js';
 import { logDebug } from '../log-debug.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
+import { withLockFile, type LockHolder } from '../state/lock-file.js';
 import { findImplicitSession, type SessionFile, type TaskSession } from '../state/session-store.js';
-import type { TaskContext } from '../task/context.js';
+import { resolveLockWait, type TaskContext } from '../task/context.js';
 import { makeBaselineKey } from './baseline-key.js';
+import { lookUpRemoteBaseline, nameRemote, publishRemoteBaseline } from './remote-baseline.js';
 import { dropCachedSnapshot, loadCachedSnapshot, saveCachedSnapshot } from './snapshot-cache.js';
 import { takeBaseSnapshot } from './take-base-snapshot.js';
 
@@ -29,9 +31,36 @@ export interface Baseline {
   /** `started`: the task `culprit start` began. `revision`: a commit's tree, without start. */
   kind: 'started' | 'revision';
   /** How the snapshot was obtained this time. */
-  source: 'session' | 'cache' | 'ran';
+  source: BaselineSource;
   /** The session this check continues (a new one when there is none yet). */
   session: TaskSession;
+  /** One line for the report when the remote cache was asked for and could not be used. */
+  remoteNote?: string;
+  /** The upload of a baseline this check computed, under way: resolves to a note when it failed. */
+  upload?: Promise<string | undefined>;
+}
+
+/**
+ * Where a check's baseline came from: `started` the task's own snapshot; `cache` this
+ * repository's snapshot cache (shared by its work trees); `remote` the remote cache; `run`
+ * computed by this check.
+ */
+export type BaselineSource = 'started' | 'cache' | 'remote' | 'run';
+
+export interface TakenTreeSnapshot {
+  id: string;
+  snapshot: Snapshot;
+  source: Exclude<BaselineSource, 'started'>;
+  remoteNote?: string;
+  upload?: Promise<string | undefined>;
+}
+
+export interface EnsureSnapshotOptions {
+  workTree?: WorkTreeRun | undefined;
+  /** Ask the remote cache before running (default true). */
+  lookUp?: boolean;
+  /** Upload what was computed, best effort (default true). */
+  upload?: boolean;
 }
 
 export interface ResolveBaselineOptions {
@@ -57,12 +86,12 @@ export async function resolveBaseline(context: TaskContext, sessions: SessionFil
 
 async function resolveStartedBaseline(context: TaskContext, session: TaskSession, workTree: WorkTreeRun | undefined): Promise<Baseline> {
   const snapshot = loadCachedSnapshot(context.layout, session.baseline);
-  if (snapshot !== null) return { id: session.baseline, snapshot, label: session.baselineLabel, kind: 'started', source: 'session', session };
+  if (snapshot !== null) return { id: session.baseline, snapshot, label: session.baselineLabel, kind: 'started', source: 'started', session };
   if (session.tree === undefined || context.repo === null) {
     throw makeUserError(`the baseline of this task is missing from ${context.layout.snapshots}; run \`culprit start\` again`);
   }
   // The cache was cleared, but git still has the tree the task started from.
-  const taken = await ensureTreeSnapshot(context, session.tree, session.baselineLabel, workTree);
+  const taken = await ensureTreeSnapshot(context, session.tree, session.baselineLabel, { workTree });
   return { ...taken, label: session.baselineLabel, kind: 'started', session: { ...session, baseline: taken.id } };
 }
 
@@ -84,22 +113,19 @@ async function resolveRevisionBaseline(context: TaskContext, sessions: SessionFi
   }
   const treeId = await readCommitTree(repo, commit);
   const label = `${rev} (${commit.slice(0, 7)})`;
-  const taken = await ensureTreeSnapshot(context, treeId, label, workTree);
+  const taken = await ensureTreeSnapshot(context, treeId, label, { workTree });
   const session = findImplicitSession(sessions, taken.id) ?? makeSession(taken.id, label, treeId);
   return { ...taken, label, kind: 'revision', session: { ...session, baselineLabel: label } };
 }
 
 /**
- * The snapshot of a git tree: from the cache when its key is there, otherwise by a base run (in
- * the work tree when it is that tree, as `start` does), cached when every check completed. An
- * incomplete one is used once and not kept, so the next check tries again.
+ * The snapshot of a git tree: from the cache when its key is there, else from the remote cache,
+ * else by a base run (in the work tree when it is that tree, as `start` does), cached and
+ * uploaded when every check completed. An incomplete one is used once and not kept, so the next
+ * check tries again. Work trees of one repository that need the same key at once take turns on
+ * a lock named by the key: the first computes it, the others then find it in the cache.
  */
-export async function ensureTreeSnapshot(
-  context: TaskContext,
-  treeId: string,
-  label: string,
-  workTree?: WorkTreeRun,
-): Promise<{ id: string; snapshot: Snapshot; source: 'cache' | 'ran' }> {
+export async function ensureTreeSnapshot(context: TaskContext, treeId: string, label: string, options: EnsureSnapshotOptions = {}): Promise<TakenTreeSnapshot> {
   const id = makeBaselineKey({ treeId, root: context.root, checks: context.settings.checks });
   const cached = loadCachedSnapshot(context.layout, id);
   if (cached !== null) {
@@ -107,15 +133,58 @@ export async function ensureTreeSnapshot(
     return { id, snapshot: cached, source: 'cache' };
   }
   if (context.repo === null) throw makeUserError(`cannot take a baseline of tree ${treeId} outside git`);
+  const lock = join(dirname(context.layout.lockFile), `baseline-${id}.lock`);
+  return withLockFile(lock, { command: `check (baseline ${label})`, waitMs: resolveLockWait(context), onWait: reportBaselineWait }, () =>
+    takeTreeSnapshot(context, { id, treeId, label }, options),
+  );
+}
+
+async function takeTreeSnapshot(context: TaskContext, tree: { id: string; treeId: string; label: string }, options: EnsureSnapshotOptions): Promise<TakenTreeSnapshot> {
+  const { id, treeId, label } = tree;
+  // Another work tree may have computed it while this one waited for the lock.
+  const cached = loadCachedSnapshot(context.layout, id);
+  if (cached !== null) {
+    logDebug(`baseline ${label}: cache hit ${id} (computed by another culprit meanwhile)`);
+    return { id, snapshot: cached, source: 'cache' };
+  }
+  const { remoteCache } = context.settings;
+  let remoteNote: string | undefined;
+  if (remoteCache.kind === 'incomplete') remoteNote = `remote cache not used: ${remoteCache.reason}; the baseline ran here`;
+  if (remoteCache.kind === 'on' && options.lookUp !== false) {
+    const found = await lookUpRemoteBaseline(remoteCache, id, treeId);
+    if (found.kind === 'found') {
+      logDebug(`baseline ${label}: remote hit ${id}`);
+      return { id, snapshot: saveCachedSnapshot(context.layout, id, found.snapshot), source: 'remote' };
+    }
+    if (found.kind === 'failed' || found.kind === 'rejected') remoteNote = `${nameRemote(remoteCache)}: ${found.reason}; the baseline ran here`;
+  }
+  if (context.repo === null) throw makeUserError(`cannot take a baseline of tree ${treeId} outside git`);
   let snapshot: Snapshot;
-  if (workTree?.treeId === treeId) {
+  if (options.workTree?.treeId === treeId) {
     logDebug(`baseline ${label}: cache miss ${id}; the work tree is tree ${treeId}, so its run is the baseline`);
-    snapshot = await workTree.takeSnapshot();
+    snapshot = await options.workTree.takeSnapshot();
   } else {
     logDebug(`baseline ${label}: cache miss ${id}; running the checks on a copy of tree ${treeId}`);
     snapshot = await takeBaseSnapshot({ repo: context.repo, treeId, checks: context.settings.checks, scratch: context.layout.scratch });
   }
-  return { id, snapshot: isComplete(snapshot) ? saveCachedSnapshot(context.layout, id, snapshot) : snapshot, source: 'ran' };
+  const taken: TakenTreeSnapshot = { id, snapshot, source: 'run', ...(remoteNote === undefined ? {} : { remoteNote }) };
+  if (!isComplete(snapshot)) return taken;
+  taken.snapshot = saveCachedSnapshot(context.layout, id, snapshot);
+  // A remote that failed the lookup is not asked again this run: it would cost a second timeout.
+  if (remoteCache.kind === 'on' && remoteNote === undefined && options.upload !== false) {
+    const describe = (reason: string) => `${nameRemote(remoteCache)}: the baseline this check computed was not uploaded: ${reason}`;
+    taken.upload = publishRemoteBaseline(remoteCache, id, snapshot).then(
+      (reason) => (reason === null ? undefined : describe(reason)),
+      // Best effort means never the check's failure, whatever went wrong building the request.
+      (error: unknown) => describe(describeError(error)),
+    );
+  }
+  return taken;
+}
+
+function reportBaselineWait(holder: LockHolder | null): void {
+  const who = holder === null ? 'another culprit' : `culprit ${holder.command} (pid ${holder.pid}, since ${holder.since})`;
+  process.stderr.write(`culprit: waiting for ${who}, which is computing the same baseline\n`);
 }
 
 /**
@@ -124,17 +193,22 @@ export async function ensureTreeSnapshot(
  * taken again, so findings never differ merely because the tool did.
  */
 export async function refreshStaleBaseline(context: TaskContext, baseline: Baseline, current: Snapshot): Promise<Baseline> {
-  if (baseline.source !== 'cache' || baseline.session.tree === undefined || !hasOtherVersions(baseline.snapshot, current)) return baseline;
-  logDebug(`baseline ${baseline.label}: cached with other tool versions; taking it again`);
+  const stored = baseline.source === 'cache' || baseline.source === 'remote';
+  if (!stored || baseline.session.tree === undefined || !hasOtherVersions(baseline.snapshot, current)) return baseline;
+  logDebug(`baseline ${baseline.label}: ${baseline.source === 'cache' ? 'cached' : 'published'} with other tool versions; taking it again`);
   dropCachedSnapshot(context.layout, baseline.id);
-  const taken = await ensureTreeSnapshot(context, baseline.session.tree, baseline.label);
+  // A published one made with other versions would come back from the remote: run it here.
+  const taken = await ensureTreeSnapshot(context, baseline.session.tree, baseline.label, { lookUp: false, upload: false });
   return { ...baseline, ...taken, session: { ...baseline.session, baseline: taken.id } };
 }
 
 /** Notes for the report: what the baseline is, and when its run could not reflect the edit's packages. */
 export function makeBaselineNotes(baseline: Baseline, changes: TreeChanges): string[] {
-  if (baseline.kind === 'started') return [];
-  const notes = [`baseline: ${baseline.label}`];
+  const remote = baseline.remoteNote === undefined ? [] : [baseline.remoteNote];
+  // A started task's own snapshot goes unnamed, as it always has; any other source is named.
+  if (baseline.kind === 'started' && baseline.source === 'started') return remote;
+  const notes = [`baseline: ${baseline.label}, ${describeSource[baseline.source]}`, ...remote];
+  if (baseline.kind === 'started') return notes;
   const lockfiles = [...changes.changed, ...changes.deleted, ...changes.renames.keys()].filter((path) => lockfileNames.has(basename(path)));
   if (lockfiles.length > 0) {
     notes.push(
@@ -143,6 +217,13 @@ export function makeBaselineNotes(baseline: Baseline, changes: TreeChanges): str
   }
   return notes;
 }
+
+const describeSource: Record<BaselineSource, string> = {
+  started: 'the started task',
+  cache: 'from the local cache',
+  remote: 'from the remote cache',
+  run: 'computed by this check',
+};
 
 const lockfileNames: ReadonlySet<string> = new Set(['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock', 'bun.lockb']);
 

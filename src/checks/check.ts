@@ -4,7 +4,7 @@
  * import edges. Adapters run inside a worker process (see run-check.ts) so a check that hangs
  * or crashes can be killed and reported without taking culprit down.
  */
-import type { Diagnostic } from '../diagnostic.js';
+import type { Diagnostic, SourceSpan } from '../diagnostic.js';
 
 export type CheckStatus = 'ok' | 'failed' | 'timed-out' | 'missing';
 
@@ -19,6 +19,16 @@ export interface CheckOutput {
   imports?: ImportRecord;
   /** Things the user should know about how the check ran (one line each, no trailing period needed). */
   notes?: string[];
+  /** Values typed from compiler errors, from a check that can tell (tsc 5/6); triage matches lint findings against them. */
+  derived?: DerivedSpans;
+}
+
+/** Where values typed from compiler errors are (checks/tsc-derived.ts), as data that travels with the check's result. */
+export interface DerivedSpans {
+  /** The error-typed expressions (or declarations) derived values come from. */
+  origins: SourceSpan[];
+  /** Per file: flat `[line, column, endLine, endColumn, origin index]` quintuples of spans whose value derives from an origin. */
+  spans: Record<string, number[]>;
 }
 
 /** One check's result on one tree, as stored in a snapshot and reported in `checks[]`. */

@@ -6,13 +6,14 @@
  */
 import type ts from 'typescript';
 import type { Diagnostic } from '../diagnostic.js';
-import type { CheckAdapter, CheckOutput, CheckRequest, ImportRecord, TscOptions } from './check.js';
+import type { CheckAdapter, CheckOutput, CheckRequest, DerivedSpans, ImportRecord, TscOptions } from './check.js';
 import { dedupeDiagnostics } from './dedupe-diagnostics.js';
 import { readOwners } from './read-owners.js';
 import { makeRepoPath } from './repo-path.js';
 import { requireTool } from './resolve-tool.js';
 import { resolveConfigPath } from './tsc-config-path.js';
 import { runNativeTsc } from './tsc-native.js';
+import { makeDerivedAnalysis, type DerivedAnalysis } from './tsc-derived.js';
 import { collectConfigDiagnostics, collectFileDiagnostics, type FileDiagnosticSource } from './tsc-diagnostics.js';
 import { makeResolutionCache, readFileImports, readImportRoute, type ImportRoute } from './tsc-imports.js';
 import { makeProgram } from './tsc-program.js';
@@ -55,7 +56,7 @@ export interface FileCollector {
   /** Diagnostics and import edges of the files this program owns (each file once, over every program). */
   /** `imports`: each file's imports (absolute), when the caller has read them already. */
   addFiles(program: ts.Program, index: number, source?: FileDiagnosticSource, imports?: ReadonlyMap<string, readonly string[]>): void;
-  finish(): Pick<CheckOutput, 'diagnostics' | 'imports'>;
+  finish(): Pick<CheckOutput, 'diagnostics' | 'imports' | 'derived'>;
 }
 
 /** What one tsc check reports, gathered program by program; shared by the cold run and the warm session. */
@@ -69,6 +70,7 @@ export function makeFileCollector(
   const checked = new Set<string>();
   const diagnostics: Diagnostic[] = [];
   const imports: ImportRecord = {};
+  const derived: DerivedSpans = { origins: [], spans: {} };
   return {
     addConfigDiagnostics(program) {
       diagnostics.push(...collectConfigDiagnostics(ts, program, toRepoPath));
@@ -76,6 +78,7 @@ export function makeFileCollector(
     addFiles(program, index, source, known) {
       const route = settings.importRoute ?? readImportRoute(program);
       let cache: ts.ModuleResolutionCache | undefined;
+      let analysis: DerivedAnalysis | undefined;
       for (const file of program.getSourceFiles()) {
         // Each file once, from the project that owns it (files no project lists: the first program).
         const owner = owners.get(file.fileName);
@@ -85,12 +88,15 @@ export function makeFileCollector(
         // user-side half of a clash with them is reported in the user's file, and checking them is
         // most of the time a small project's tsc run takes (seconds, on every attempt).
         if (program.isSourceFileDefaultLibrary(file)) continue;
-        diagnostics.push(...collectFileDiagnostics(ts, program, file, toRepoPath, source));
+        const found = collectFileDiagnostics(ts, program, file, toRepoPath, source);
+        // Read from the program itself, warm or cold, so a warm run marks what a cold one does.
+        if (found.length > 0) (analysis ??= makeDerivedAnalysis(ts, program, toRepoPath, derived)).addFile(file, found);
+        diagnostics.push(...found);
         const targets = known?.get(file.fileName) ?? readFileImports(ts, program, file, route, (cache ??= makeResolutionCache(ts, program)));
         if (targets.length > 0) imports[toRepoPath(file.fileName)] = targets.map(toRepoPath);
       }
     },
-    finish: () => ({ diagnostics: dedupeDiagnostics(diagnostics), imports }),
+    finish: () => ({ diagnostics: dedupeDiagnostics(diagnostics), imports, ...(derived.origins.length === 0 ? {} : { derived }) }),
   };
 }
 

@@ -1,20 +1,28 @@
 import { baselineFileName } from '../baseline/baseline-file.js';
 import { makeUserError } from '../errors.js';
 import { pruneBaselineTask, writeBaselineTask, type BaselineWriteResult } from '../task/baseline-task.js';
+import { publishBaselineTask, type PublishOptions } from '../task/publish-task.js';
 import type { CommandOutcome } from './run-command.js';
 
 export interface BaselineCommandOptions {
   cwd?: string;
   write?: boolean;
   prune?: boolean;
+  /** Upload the snapshot of HEAD (or `base`) to the remote cache. */
+  publish?: boolean;
+  base?: string;
   json?: boolean;
 }
 
 export async function runBaselineCommand(options: BaselineCommandOptions): Promise<CommandOutcome> {
-  if (options.write === options.prune) {
-    throw makeUserError(`culprit baseline needs exactly one of --write (accept every finding as it stands) or --prune (remove what no longer exists)`);
+  if ([options.write, options.prune, options.publish].filter(Boolean).length !== 1) {
+    throw makeUserError(
+      `culprit baseline needs exactly one of --write (accept every finding as it stands), --prune (remove what no longer exists) or --publish (upload HEAD's snapshot to the remote cache)`,
+    );
   }
+  if (options.base !== undefined && !options.publish) throw makeUserError('--base goes with culprit baseline --publish');
   const task = options.cwd === undefined ? {} : { cwd: options.cwd };
+  if (options.publish) return runPublish({ ...task, ...(options.base === undefined ? {} : { base: options.base }) }, options.json === true);
   if (options.write) {
     const result = await writeBaselineTask(task);
     const text = result.changed
@@ -32,6 +40,16 @@ export async function runBaselineCommand(options: BaselineCommandOptions): Promi
     stdout: options.json ? renderJson({ action: 'prune', ...summarise(result), removed: result.removed, renames: result.renames }) : `${text}\n`,
     exitCode: 0,
   };
+}
+
+async function runPublish(task: PublishOptions, json: boolean): Promise<CommandOutcome> {
+  const result = await publishBaselineTask(task);
+  const from = { cache: 'from the local cache', remote: 'already there', run: 'computed now' }[result.source];
+  const text = result.uploaded
+    ? `culprit: published the baseline of ${result.label} to the ${result.remote} (${from}; ${result.findings} finding${result.findings === 1 ? '' : 's'}; key ${result.key}).`
+    : `culprit: the ${result.remote} already holds the baseline of ${result.label} (key ${result.key}); nothing to upload.`;
+  const summary = { action: 'publish', label: result.label, key: result.key, source: result.source, uploaded: result.uploaded, findings: result.findings };
+  return { stdout: json ? renderJson(summary) : `${text}\n`, exitCode: 0 };
 }
 
 function summarise(result: BaselineWriteResult): { file: string; changed: boolean; findings: number; checks: Record<string, number> } {

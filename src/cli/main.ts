@@ -56,11 +56,13 @@ program
 
 program
   .command('baseline')
-  .description('write culprit-baseline.json (--write), or remove its entries that no longer exist (--prune)')
+  .description('write culprit-baseline.json (--write), remove its entries that no longer exist (--prune), or upload HEAD\'s snapshot to the remote cache (--publish)')
   .option('--write', 'accept every finding as it stands')
   .option('--prune', 'remove entries that no longer exist; never adds any')
+  .option('--publish', 'compute (or find) the snapshot of HEAD, or of --base, and upload it to the remote cache (docs/fleet.md)')
+  .option('--base <rev>', 'with --publish: the revision whose tree is published (default HEAD)')
   .option('--json', 'print a JSON object instead of text')
-  .action((options: { write?: boolean; prune?: boolean; json?: boolean }) =>
+  .action((options: { write?: boolean; prune?: boolean; publish?: boolean; base?: string; json?: boolean }) =>
     runCommand(async () => (await import('./baseline.js')).runBaselineCommand({ ...globalOptions(), ...options })),
   );
 

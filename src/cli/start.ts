@@ -14,6 +14,8 @@ export async function runStartCommand(options: StartCommandOptions): Promise<Com
         findings: result.findings,
         errors: result.errors,
         complete: result.complete,
+        source: result.source,
+        ...(result.notes.length === 0 ? {} : { notes: result.notes }),
         checks: result.baseline.checks.map(({ name, status, durationMs, version, error, diagnostics }) => ({
           name,
           status,
@@ -23,6 +25,6 @@ export async function runStartCommand(options: StartCommandOptions): Promise<Com
           ...(error === undefined ? {} : { error }),
         })),
       })}\n`
-    : describeStart(result);
+    : `${describeStart(result)}${result.notes.map((note) => `culprit: note: ${note}\n`).join('')}`;
   return { stdout, exitCode: result.complete ? 0 : 2 };
 }

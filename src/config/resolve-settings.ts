@@ -2,6 +2,7 @@
  * Turns a raw config into complete settings, every default written out, detecting checks when
  * the config does not list them (detect-checks.ts: files at the repository root).
  */
+import { resolveRemoteCache, type RemoteCacheSetup } from '../baseline/remote-cache-settings.js';
 import type { ResolvedCheck } from '../checks/check.js';
 import { makeUserError } from '../errors.js';
 import { defaults } from './defaults.js';
@@ -25,6 +26,8 @@ export interface Settings {
   outputLimit: number;
   /** Whether a served check is verified against a cold run (see warm/verify-warm.ts). */
   verifyWarm: boolean;
+  /** The shared baseline store (baseline/remote-cache-settings.ts), from `remoteCache` and TURBO_* variables. */
+  remoteCache: RemoteCacheSetup;
 }
 
 export async function resolveSettings(root: string, raw: RawConfig): Promise<Settings> {
@@ -44,6 +47,7 @@ export async function resolveSettings(root: string, raw: RawConfig): Promise<Set
     nonEditable: raw.nonEditable ?? [],
     outputLimit: raw.outputLimit ?? defaults.outputLimit,
     verifyWarm: raw.verifyWarm ?? false,
+    remoteCache: resolveRemoteCache(raw.remoteCache, process.env),
   };
 }
 

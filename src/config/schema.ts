@@ -138,6 +138,28 @@ export const configSchema = z.strictObject({
     .boolean()
     .optional()
     .describe('After each check `culprit serve` answers, run the checks cold too and log any difference (default false; as CULPRIT_VERIFY_WARM=1).'),
+  remoteCache: z
+    .union([
+      z.literal(false),
+      z.strictObject({
+        api: z
+          .url({ protocol: /^https?$/ })
+          .optional()
+          .describe('Base URL of a Turborepo Remote Cache server (default: TURBO_API, else https://vercel.com/api).'),
+        team: z.string().min(1).optional().describe('Team slug, sent as ?slug= (default: TURBO_TEAM).'),
+        teamId: z.string().min(1).optional().describe('Team id, sent as ?teamId= and signed into artifact tags (default: TURBO_TEAMID).'),
+        timeoutMs: z
+          .number()
+          .int()
+          .positive()
+          .optional()
+          .describe('Give up on one request to the remote cache after this many milliseconds, then run locally (default 5000).'),
+      }),
+    ])
+    .optional()
+    .describe(
+      'Share baselines through a Turborepo Remote Cache (docs/fleet.md). The token is read only from TURBO_TOKEN, the signature key only from TURBO_REMOTE_CACHE_SIGNATURE_KEY; false turns the remote cache off even when TURBO_* variables are set.',
+    ),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -1,11 +1,14 @@
 /**
  * Claude Code's hook protocol. Input: `hook_event_name` with `tool_name` for PostToolUse and
- * `stop_hook_active` for Stop. Output, exit 0: `{"decision":"block","reason"}` makes the model
- * act on the reason (after a tool, and on a stop it keeps the model going);
- * `hookSpecificOutput.additionalContext` adds context without blocking; `systemMessage` is shown
- * to the user. No output means nothing to say.
+ * `stop_hook_active` for Stop. Output, exit 0: `hookSpecificOutput.additionalContext` reaches the
+ * model as context after a tool and, since 2.1.163, on Stop too, where it keeps the model working
+ * (the next stop has `stop_hook_active` true). `{"decision":"block","reason"}` would do the same,
+ * but Claude Code shows the model a "hook blocking error" and the user a "stop hook problem",
+ * which misreads a finding as a broken hook; the context form shows neither (tried in
+ * test/agents/claude-code.test.ts). `systemMessage` is shown to the user. No output means
+ * nothing to say.
  */
-import { answerInform, answerJson, silentAnswer } from './hook-answer.js';
+import { answerContext, answerInform, silentAnswer } from './hook-answer.js';
 import type { HookAgent, HookAnswer, HookDecision, HookTrigger } from './hook-decision.js';
 import { readHookTrigger } from './hook-input.js';
 
@@ -14,17 +17,14 @@ const events = { edit: 'PostToolUse', stop: 'Stop', editTools: new Set(['Edit', 
 
 export const claudeCodeHook: HookAgent = {
   readTrigger: (input) => readHookTrigger('claude-code', input, events),
-  makeAnswer: makeClaudeStyleAnswer,
+  makeAnswer(trigger: HookTrigger, decision: HookDecision): HookAnswer {
+    switch (decision.action) {
+      case 'pass':
+        return silentAnswer;
+      case 'block':
+        return answerContext(trigger, decision.reason);
+      case 'inform':
+        return answerInform(trigger, decision.message);
+    }
+  },
 };
-
-/** Claude Code's output shape, which Codex shares. */
-export function makeClaudeStyleAnswer(trigger: HookTrigger, decision: HookDecision): HookAnswer {
-  switch (decision.action) {
-    case 'pass':
-      return silentAnswer;
-    case 'block':
-      return answerJson({ decision: 'block', reason: decision.reason });
-    case 'inform':
-      return answerInform(trigger, decision.message);
-  }
-}

@@ -1,15 +1,33 @@
 /**
- * Codex CLI's hook protocol is Claude Code's: the same events, input fields and output JSON
- * (`decision: "block"` with `reason`, `hookSpecificOutput.additionalContext`, `systemMessage`).
- * Codex writes files with its `apply_patch` tool, which its matchers also know as Edit and Write.
+ * Codex CLI's hook protocol is Claude Code's in its input (`hook_event_name`, `tool_name`,
+ * `tool_response`, `stop_hook_active`) and output (`decision: "block"` with `reason`,
+ * `systemMessage`), but its output schemas reject unknown fields and its Stop output has no
+ * `hookSpecificOutput`, so a stop is blocked the classic way: Codex sends `reason` to the model
+ * as a `<hook_prompt>`. After `apply_patch` (which its matchers also know as Edit and Write), a
+ * block replaces the tool's output with `reason`, so the reason leads with that output: the
+ * model must still learn that its patch applied.
  */
-import { makeClaudeStyleAnswer } from './claude-code.js';
-import type { HookAgent } from './hook-decision.js';
+import { answerInform, answerJson, silentAnswer } from './hook-answer.js';
+import type { HookAgent, HookAnswer, HookDecision, HookTrigger } from './hook-decision.js';
 import { readHookTrigger } from './hook-input.js';
 
 const events = { edit: 'PostToolUse', stop: 'Stop', editTools: new Set(['apply_patch', 'Edit', 'Write', 'MultiEdit']) };
 
 export const codexHook: HookAgent = {
   readTrigger: (input) => readHookTrigger('codex', input, events),
-  makeAnswer: makeClaudeStyleAnswer,
+  makeAnswer(trigger: HookTrigger, decision: HookDecision): HookAnswer {
+    switch (decision.action) {
+      case 'pass':
+        return silentAnswer;
+      case 'block':
+        return answerJson({ decision: 'block', reason: trigger.kind === 'edit' ? `${describeToolOutput(trigger.toolOutput)}\n\n${decision.reason}` : decision.reason });
+      case 'inform':
+        return answerInform(trigger, decision.message);
+    }
+  },
 };
+
+function describeToolOutput(output: string | undefined): string {
+  const text = output?.trim() ?? '';
+  return `${text === '' ? 'The patch was applied.' : text}\nculprit then checked the repository:`;
+}

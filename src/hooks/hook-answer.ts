@@ -1,7 +1,8 @@
 /**
  * The answer shapes the agents share. All of them read JSON from stdout on exit 0, show
  * `systemMessage` to the user, and take `hookSpecificOutput.additionalContext` after a tool as
- * context for the model; a stop has no context to add to, so there only the user is told.
+ * context for the model; a stop has no context to add to in every agent, so `answerInform` tells
+ * only the user there.
  */
 import type { HookAnswer, HookTrigger } from './hook-decision.js';
 
@@ -13,13 +14,15 @@ export function answerJson(output: Record<string, unknown>): HookAnswer {
 
 export function answerInform(trigger: HookTrigger, message: string): HookAnswer {
   if (trigger.kind === 'stop') return answerJson({ systemMessage: message });
-  return answerJson({
-    systemMessage: firstLine(message),
-    hookSpecificOutput: { hookEventName: trigger.event, additionalContext: message },
-  });
+  return answerContext(trigger, message);
 }
 
-function firstLine(text: string): string {
+/** The model gets `text` as context for the event; the user sees its first line. */
+export function answerContext(trigger: HookTrigger, text: string): HookAnswer {
+  return answerJson({ systemMessage: firstLine(text), hookSpecificOutput: { hookEventName: trigger.event, additionalContext: text } });
+}
+
+export function firstLine(text: string): string {
   const end = text.indexOf('\n');
   return end === -1 ? text : text.slice(0, end);
 }

@@ -15,6 +15,8 @@ export interface HookTrigger {
   stopHookActive: boolean;
   /** The session's working directory, as the agent reported it. */
   cwd?: string;
+  /** After an edit: the tool's own result as text, for agents whose block replaces it. */
+  toolOutput?: string;
 }
 
 export type HookDecision =

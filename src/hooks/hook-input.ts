@@ -34,7 +34,9 @@ export function readHookTrigger(agent: string, input: Record<string, unknown>, e
   const cwd = readOptionalString(input, 'cwd');
   const where = cwd === undefined ? {} : { cwd };
   if (event === events.edit) {
-    return events.editTools.has(readString(agent, input, 'tool_name')) ? { kind: 'edit', event, stopHookActive: false, ...where } : null;
+    if (!events.editTools.has(readString(agent, input, 'tool_name'))) return null;
+    const output = input['tool_response'];
+    return { kind: 'edit', event, stopHookActive: false, ...where, ...(typeof output === 'string' ? { toolOutput: output } : {}) };
   }
   if (event === events.stop) return { kind: 'stop', event, stopHookActive: readFlag(agent, input, 'stop_hook_active'), ...where };
   return null;

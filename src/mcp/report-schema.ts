@@ -2,18 +2,38 @@
  * The shape of `culprit check --json` (render/json.ts), as the MCP `check` tool's output schema.
  * Every documented field is required with its type; every object also accepts fields it does not
  * name, so a report that grows (echo groups, rings) stays valid for clients holding this schema.
+ *
+ * The JSON Schema the SDK derives from it is kept portable (MCP Inspector's `--strict` lint):
+ * open objects say `additionalProperties: true` rather than an empty schema, a nullable field is
+ * `anyOf` string-or-null rather than a type array (Gemini's function declarations take one type
+ * per schema), and integers carry no `maximum: 2^53 - 1`. zod writes `meta` over what it
+ * derived, and a key set to undefined is left out of the JSON.
  */
 import { z } from 'zod';
 
-const count = z.number().int().min(0);
-const position = z.number().int().min(0);
+/** An object schema that names its fields and accepts others. */
+function openObject<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.looseObject(shape).meta({ additionalProperties: true });
+}
 
-export const findingSchema = z.looseObject({
+function integer(min: number) {
+  return z.number().int().min(min).meta({ maximum: undefined });
+}
+
+/** A described string branch keeps zod from folding the union into `type: ["string", "null"]`. */
+function nullableString(description: string) {
+  return z.union([z.string().describe(description), z.null()]).describe(description);
+}
+
+const count = integer(0);
+const position = integer(0);
+
+export const findingSchema = openObject({
   tool: z.string().describe('The check that reported it: tsc, eslint, or a configured check name.'),
   code: z.string().describe('Rule id or error code, e.g. TS2339.'),
   severity: z.enum(['error', 'warning']),
   phase: z.enum(['config', 'syntax', 'semantic', 'lint']),
-  path: z.string().nullable().describe('Repository-relative POSIX path; null for findings about no file.'),
+  path: nullableString('Repository-relative POSIX path; null for findings about no file.'),
   line: position.describe('1-based; 0 when there is no position.'),
   column: position.describe('1-based; 0 when there is no position.'),
   endLine: position.optional(),
@@ -22,7 +42,7 @@ export const findingSchema = z.looseObject({
   fingerprint: z.string().describe('Position-independent identity: 16 hex digits and an occurrence suffix.'),
 });
 
-export const rootSchema = z.looseObject({
+export const rootSchema = openObject({
   files: z.array(z.string()),
   editable: z.boolean().describe('False for generated, vendored or package files: follow the instruction instead.'),
   selected: z.boolean(),
@@ -30,48 +50,58 @@ export const rootSchema = z.looseObject({
   instruction: z.string().optional(),
 });
 
-const withheldPartSchema = z.looseObject({ count, files: z.array(z.string()) });
+const withheldPartSchema = openObject({ count, files: z.array(z.string()) });
 
-export const reportSchema = z.looseObject({
+export const reportSchema = openObject({
   verdict: z
     .enum(['clean', 'introduced', 'stuck', 'check-failed'])
     .describe('clean: nothing introduced. introduced: fix the shown findings. stuck: same findings as the last attempt; stop retrying. check-failed: some check did not finish, so nothing is clean.'),
-  attempt: z.number().int().min(1),
-  counts: z.looseObject({ introduced: count, resolved: count, standing: count }),
+  attempt: integer(1),
+  counts: openObject({ introduced: count, resolved: count, standing: count }),
   shown: z.array(findingSchema).describe('What to fix now: the root causes, in order.'),
-  withheld: withheldPartSchema
-    .extend({
-      reasons: z.looseObject({
-        downstream: withheldPartSchema,
-        queued: withheldPartSchema,
-        nonEditable: withheldPartSchema,
-        belowRung: withheldPartSchema,
-      }),
-    })
-    .describe('Introduced findings not shown, and why; the explain tool lists them.'),
+  withheld: openObject({
+    ...withheldPartSchema.shape,
+    reasons: openObject({
+      downstream: withheldPartSchema,
+      queued: withheldPartSchema,
+      nonEditable: withheldPartSchema,
+      belowRung: withheldPartSchema,
+    }),
+  }).describe('Introduced findings not shown, and why; the explain tool lists them.'),
   roots: z.array(rootSchema).describe('Every root unit in display order; selected ones are shown.'),
   checks: z.array(
-    z.looseObject({
+    openObject({
       name: z.string(),
       status: z.enum(['ok', 'failed', 'timed-out', 'missing']),
       durationMs: z.number().min(0),
-      version: z.string().nullable(),
+      version: nullableString('The check tool\'s version, or null when it is unknown.'),
       error: z.string().optional(),
     }),
   ),
   rung: z.enum(['syntax', 'errors', 'warnings', 'none']),
-  width: z.number().int().min(1),
+  width: integer(1),
   widened: z.boolean(),
-  resolved: z.looseObject({ count, lineDeleted: count }),
+  resolved: openObject({ count, lineDeleted: count }),
   notes: z.array(z.string()),
 });
 
 export type ReportJson = z.infer<typeof reportSchema>;
 
-export const explanationSchema = z.looseObject({
+/**
+ * The text a tool returns, inside its structured result too: clients that prefer
+ * `structuredContent` (Claude Code hands the model only that, as JSON) must still show the model
+ * the payload, and it is the first field so it is read first.
+ */
+const textField = z.string().describe('The payload to act on, as in the text content: what to fix, with code frames and notes.');
+
+export const checkOutputSchema = openObject({ text: textField, ...reportSchema.shape });
+
+export const explanationSchema = openObject({
   file: z.string(),
   root: rootSchema.nullable().describe('The root unit the file belongs to, or null.'),
   dependsOnRoots: z.array(z.string()).describe('For a file outside the root units: the root files it imports.'),
-  findings: z.array(findingSchema.extend({ withheldAs: z.array(z.string()) })),
+  findings: z.array(openObject({ ...findingSchema.shape, withheldAs: z.array(z.string()) })),
   shownInFile: count,
 });
+
+export const explainOutputSchema = openObject({ text: textField, ...explanationSchema.shape });

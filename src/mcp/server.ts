@@ -20,7 +20,7 @@ import { describeStart, startTask } from '../task/start-task.js';
 import { makeWarmEngine } from '../warm/warm-engine.js';
 import { primeWarmEngine } from '../warm/prime-warm-engine.js';
 import { explainFile, renderExplanation } from './explain.js';
-import { explanationSchema, reportSchema } from './report-schema.js';
+import { checkOutputSchema, explainOutputSchema } from './report-schema.js';
 
 export interface ServerOptions {
   /** The repository is found from here (default: the process's working directory). */
@@ -86,21 +86,19 @@ export function makeServer(options: ServerOptions): McpServer {
     {
       title: 'Check the edit',
       description:
-        'Run every check and report what your edits introduced since start, root causes first. The text is what to act on; the structured result is the same object as `culprit check --json`. Fix the shown findings and call check again; verdict stuck means stop retrying, check-failed means nothing is known to be clean.',
+        'Run every check and report what your edits introduced since start, root causes first. The text is what to act on; the structured result is the same object as `culprit check --json` with that text as its first field, `text`. Fix the shown findings and call check again; verdict stuck means stop retrying, check-failed means nothing is known to be clean.',
       inputSchema: z.strictObject({
         maxFiles: z.number().int().min(1).optional().describe('Root units to show in this attempt (default: the configured maxFiles, 2).'),
       }),
-      outputSchema: reportSchema,
+      outputSchema: checkOutputSchema,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     serve('check', async ({ maxFiles }: { maxFiles?: number | undefined }) => {
       const result = await checkTask(maxFiles === undefined ? { cwd, ...runChecks } : { cwd, maxFiles, ...runChecks });
       last = result;
       const { report, sources, context } = result;
-      return {
-        content: [{ type: 'text', text: renderText(report, { outputLimit: context.settings.outputLimit, sourceLines: sources.lines }) }],
-        structuredContent: JSON.parse(renderJson(report)) as Record<string, unknown>,
-      };
+      const text = renderText(report, { outputLimit: context.settings.outputLimit, sourceLines: sources.lines });
+      return { content: [{ type: 'text', text }], structuredContent: { text, ...(JSON.parse(renderJson(report)) as Record<string, unknown>) } };
     }),
   );
 
@@ -113,17 +111,15 @@ export function makeServer(options: ServerOptions): McpServer {
       inputSchema: z.strictObject({
         file: z.string().min(1).describe('A path in the repository, relative to its root (or absolute inside it).'),
       }),
-      outputSchema: explanationSchema,
+      outputSchema: explainOutputSchema,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     serve('explain', async ({ file }: { file: string }) => {
       if (last === undefined) throw makeUserError('no check has run in this session yet: call check first, then explain');
       const { report, details, sources, context } = last;
       const explanation = explainFile({ report, ...details, file: resolveRepoPath(context.root, file) });
-      return {
-        content: [{ type: 'text', text: renderExplanation(explanation, { outputLimit: context.settings.outputLimit, sourceLines: sources.lines }) }],
-        structuredContent: explanation as unknown as Record<string, unknown>,
-      };
+      const text = renderExplanation(explanation, { outputLimit: context.settings.outputLimit, sourceLines: sources.lines });
+      return { content: [{ type: 'text', text }], structuredContent: { text, ...explanation } };
     }),
   );
 

@@ -35,7 +35,7 @@ function orderReport(report: Report): Report {
         queued: orderPart(reasons.queued),
         nonEditable: orderPart(reasons.nonEditable),
         belowRung: orderPart(reasons.belowRung),
-        echoes: orderPart(reasons.echoes),
+        echoes: reasons.echoes.derived === undefined ? orderPart(reasons.echoes) : { ...orderPart(reasons.echoes), derived: reasons.echoes.derived },
       },
     },
     roots: report.roots.map((root) => ({
@@ -53,6 +53,7 @@ function orderReport(report: Report): Report {
       version: check.version,
       error: check.error,
     })),
+    baseline: report.baseline === undefined ? undefined : { label: report.baseline.label, source: report.baseline.source },
     rung: report.rung,
     width: report.width,
     widened: report.widened,

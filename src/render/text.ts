@@ -338,15 +338,17 @@ function renderShown(report: Report): string {
 function renderRings(report: Report): string[] {
   return report.roots.flatMap((root) => {
     if (root.ring === undefined) return [];
-    const { distance, files } = root.ring;
-    const shown = files.length === 1 ? 'the 1 shown' : `the ${files.length} shown`;
+    const { distance, files, joined = 0 } = root.ring;
+    const near = files.length - joined;
+    const shown = near === 1 ? 'the 1 shown' : `the ${near} shown`;
     const why =
       distance === null
-        ? `${files.length === 1 ? 'has' : 'have'} the most findings`
+        ? `${near === 1 ? 'has' : 'have'} the most findings`
         : distance === 0
-          ? `${files.length === 1 ? 'is a file' : 'are files'} you changed`
-          : `${files.length === 1 ? 'is' : 'are'} the nearest to your change (${countOf(distance, 'import')} away)`;
-    return [`${root.files.length} failing files form one import cycle; ${shown} ${why}.`];
+          ? `${near === 1 ? 'is a file' : 'are files'} you changed`
+          : `${near === 1 ? 'is' : 'are'} the nearest to your change (${countOf(distance, 'import')} away)`;
+    const also = joined === 0 ? '' : `, and ${joined} more shown ${joined === 1 ? 'fails' : 'fail'} only on the same cause`;
+    return [`${root.files.length} failing files form one import cycle; ${shown} ${why}${also}.`];
   });
 }
 
@@ -375,7 +377,11 @@ function renderWithheld(report: Report): string[] {
   if (belowRung.count > 0 && report.rung === 'errors') {
     sentences.push(`Errors first: ${countOf(belowRung.count, 'warning')} ${isAre(belowRung.count)} hidden until the errors are fixed.`);
   }
-  if (echoes.count > 0) {
+  if (echoes.derived !== undefined) {
+    sentences.push(
+      `${countOf(echoes.count, 'more finding')} ${echoes.count === 1 ? 'follows' : 'follow'} from the compiler errors (values typed from what the compiler could not type: implicit and unsafe \`any\`) and ${isAre(echoes.count)} withheld: ${echoes.count === 1 ? 'it' : 'they'} will go away with them.`,
+    );
+  } else if (echoes.count > 0) {
     sentences.push(
       `${countOf(echoes.count, 'lint finding')} about values of the compiler's error type ${isAre(echoes.count)} withheld: ${echoes.count === 1 ? 'it restates' : 'they restate'} compiler errors and will go away with them.`,
     );

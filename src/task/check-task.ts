@@ -89,7 +89,7 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions): Pro
   });
   // A base run on a copy takes as long as the checks do: the work tree is read again after it,
   // since it may have changed meanwhile.
-  const after = shared ?? (await takeAfter(resolved.source === 'ran' ? undefined : workTreeState));
+  const after = shared ?? (await takeAfter(resolved.source === 'run' ? undefined : workTreeState));
   const baseline = await refreshStaleBaseline(context, resolved, after.snapshot);
   const changes = await compareTrees(context, baseline.snapshot.tree, after.snapshot.tree);
   const paired = pairChecks(baseline.snapshot, after.snapshot, baseline.kind === 'started' ? 'run culprit start again' : 'run culprit check again');
@@ -111,7 +111,7 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions): Pro
     checks: paired.checks,
     previous: rereads ? attempts.at(-2) : attempts.at(-1),
     baseWidth: settings.maxFiles,
-    notes: [...makeBaselineNotes(baseline, changes), ...paired.notes],
+    notes: [...makeBaselineNotes(baseline, changes), ...(await readUploadNote(baseline)), ...paired.notes],
     sourceLines: after.sources.lines,
   });
   // An attempt some check could not finish is not evidence of progress or of being stuck.
@@ -119,7 +119,14 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions): Pro
     saveSessionFile(layout.sessionFile, recordAttempt(sessions, baseline, { ...attemptRecord, tree }));
   }
   const { id, label, kind, source } = baseline;
+  report.baseline = { label, source };
   return { context, report, sources: after.sources, details: { attribution, graph: after.graph }, baseline: { id, label, kind, source } };
+}
+
+/** The upload of a baseline this check computed ran beside its work-tree run; it is bounded by the remote's timeout. */
+async function readUploadNote(baseline: Baseline): Promise<string[]> {
+  const note = await baseline.upload;
+  return note === undefined ? [] : [note];
 }
 
 function recordAttempt(sessions: SessionFile, baseline: Baseline, attempt: AttemptRecord): SessionFile {

@@ -56,7 +56,7 @@ export function withWorkTreeLock<T>(context: TaskContext, command: string, use: 
   return withLockFile(context.layout.lockFile, { command, waitMs: resolveLockWait(context), onWait: reportWait }, use);
 }
 
-function resolveLockWait(context: TaskContext): number {
+export function resolveLockWait(context: TaskContext): number {
   const configured = Number(process.env['CULPRIT_LOCK_WAIT_MS']);
   if (process.env['CULPRIT_LOCK_WAIT_MS'] !== undefined && Number.isFinite(configured) && configured >= 0) return configured;
   const longest = Math.max(0, ...context.settings.checks.map((check) => check.timeoutMs));

@@ -4,9 +4,8 @@
  * starting on a tree that was already snapshotted (HEAD's tree after a `check` without start, or
  * a previous start) runs nothing.
  */
-import { isComplete, makeUniqueSnapshotId } from '../baseline/resolve-baseline.js';
-import { makeBaselineKey } from '../baseline/baseline-key.js';
-import { loadCachedSnapshot, saveCachedSnapshot } from '../baseline/snapshot-cache.js';
+import { ensureTreeSnapshot, isComplete, makeUniqueSnapshotId } from '../baseline/resolve-baseline.js';
+import { saveCachedSnapshot } from '../baseline/snapshot-cache.js';
 import { logDebug } from '../log-debug.js';
 import { countFindings, type Snapshot } from '../snapshot/snapshot.js';
 import { readTreeState, takeSnapshot } from '../snapshot/take-snapshot.js';
@@ -22,8 +21,12 @@ export interface StartResult {
   errors: number;
   /** Every check ran to completion; otherwise the baseline cannot attribute that check's findings. */
   complete: boolean;
-  /** The tree had been snapshotted before with the same checks and tools: nothing ran. */
+  /** The tree had been snapshotted before with the same checks and tools (here or, `source: 'remote'`, elsewhere): nothing ran. */
   cached: boolean;
+  /** Where the baseline came from: this repository's cache, the remote cache, or this run. */
+  source: 'cache' | 'remote' | 'run';
+  /** One line about the remote cache, when it could not be used. */
+  notes: string[];
 }
 
 export async function startTask(options: TaskOptions = {}): Promise<StartResult> {
@@ -34,14 +37,26 @@ export async function startTask(options: TaskOptions = {}): Promise<StartResult>
 async function startLocked(context: TaskContext): Promise<StartResult> {
   const { layout, settings } = context;
   const tree = await readTreeState({ root: context.root, repo: context.repo, scratch: layout.scratch });
-  const key = tree.kind === 'git' ? makeBaselineKey({ treeId: tree.treeId, root: context.root, checks: settings.checks }) : null;
-  const cached = key === null ? null : loadCachedSnapshot(layout, key);
-  logDebug(key === null ? 'start: outside git, nothing to reuse' : `start: cache ${cached === null ? 'miss' : 'hit'} ${key}`);
-  const snapshot =
-    cached ?? (await takeSnapshot({ root: context.root, repo: context.repo, checks: settings.checks, scratch: layout.scratch, tree })).snapshot;
-  // Only a complete snapshot of a git tree is shared by content; any other belongs to this task alone.
-  const id = key !== null && isComplete(snapshot) ? key : makeUniqueSnapshotId('start');
-  if (cached === null) saveCachedSnapshot(layout, id, snapshot);
+  const run = async () => (await takeSnapshot({ root: context.root, repo: context.repo, checks: settings.checks, scratch: layout.scratch, tree })).snapshot;
+  let snapshot: Snapshot;
+  let id: string;
+  let source: StartResult['source'] = 'run';
+  let notes: string[] = [];
+  if (tree.kind === 'git') {
+    // The local cache, then the remote one, then this work tree's own run (uploaded when complete).
+    const taken = await ensureTreeSnapshot(context, tree.treeId, 'culprit start', { workTree: { treeId: tree.treeId, takeSnapshot: run } });
+    ({ snapshot, source } = taken);
+    logDebug(`start: cache ${source === 'cache' ? 'hit' : 'miss'} ${taken.id}`);
+    const uploadNote = await taken.upload;
+    notes = [taken.remoteNote, uploadNote].filter((note) => note !== undefined);
+    id = isComplete(snapshot) ? taken.id : makeUniqueSnapshotId('start');
+    if (!isComplete(snapshot)) saveCachedSnapshot(layout, id, snapshot);
+  } else {
+    logDebug('start: outside git, nothing to reuse');
+    snapshot = await run();
+    id = makeUniqueSnapshotId('start');
+    saveCachedSnapshot(layout, id, snapshot);
+  }
 
   const sessions = loadSessionFile(layout.sessionFile, context.root);
   saveSessionFile(layout.sessionFile, {
@@ -60,7 +75,9 @@ async function startLocked(context: TaskContext): Promise<StartResult> {
     baseline: snapshot,
     ...countFindings(snapshot),
     complete: snapshot.checks.every((check) => check.status === 'ok'),
-    cached: cached !== null,
+    cached: source !== 'run',
+    source,
+    notes,
   };
 }
 
@@ -73,7 +90,12 @@ export function describeStart(result: StartResult): string {
   const failed = result.baseline.checks.filter((check) => check.status !== 'ok');
   const completed = result.baseline.checks.filter((check) => check.status === 'ok');
   const perCheck = completed.map((check) => `${check.name}${check.version === null ? '' : ` ${check.version}`}: ${check.diagnostics.length}`).join(', ');
-  const how = result.cached ? ' (this tree was snapshotted before with the same checks and tools: nothing ran)' : '';
+  const how =
+    result.source === 'remote'
+      ? ' (from the remote cache, where this tree was published with the same checks and tools: nothing ran)'
+      : result.cached
+        ? ' (this tree was snapshotted before with the same checks and tools: nothing ran)'
+        : '';
   if (failed.length > 0) {
     const problems = failed.map((check) => `${check.name} ${check.status}: ${check.error ?? 'no detail'}`).join('; ');
     const others = completed.length === 0 ? '' : `; the other checks found ${countOf(result.findings, 'finding')} (${perCheck})`;

@@ -108,6 +108,15 @@ function makeGroupKeyer(findDeclaration: DeclarationFinder): (finding: Diagnosti
   };
 }
 
+/** The key of a finding's member cause (see makeEchoGroups), or undefined when it states none in a changed file. */
+export function makeMemberCauseKeyer(findDeclaration: DeclarationFinder): (finding: Diagnostic) => string | undefined {
+  const keyOf = makeGroupKeyer(findDeclaration);
+  return (finding) => {
+    const grouping = keyOf(finding);
+    return grouping.cause === undefined ? undefined : grouping.key;
+  };
+}
+
 function makeEchoGroup(sites: readonly Member[], waiting: readonly Diagnostic[], grouping: Grouping, findDeclaration: DeclarationFinder): EchoGroup {
   const first = sites[0]!;
   const sameMessage = sites.every((site) => site.message === first.message);

@@ -60,6 +60,8 @@ export interface Ring {
   distance: number | null;
   /** Its files, in display order. */
   files: string[];
+  /** How many of `files` are beyond the nearest ring, shown for failing only on a cause already shown. */
+  joined?: number;
 }
 
 /** A ring of 40 files is still one echo group's sites; beyond this a ring is cut too, keeping the files with most findings. */
@@ -159,6 +161,13 @@ export interface SelectFrontierInput {
    * `width`; the report passes `maxFiles`, because widening adds units, it does not open a cycle.
    */
   maxUnitFiles?: number;
+  /**
+   * Files this accepts join what is shown, up to `maxRingFiles` of them: an editable root beyond
+   * the width whose files it all accepts, and files of a selected unit beyond its nearest ring.
+   * The report passes files whose every finding is the same cause as one already shown, which
+   * makes them part of that one entry rather than a separate cause for a later attempt.
+   */
+  sameCause?: (file: string) => boolean;
 }
 
 export interface Frontier {
@@ -181,14 +190,26 @@ export interface Frontier {
  * import cycle, where the frontier cannot order files by imports alone) shows its nearest ring:
  * the files closest to the change break first, and the rest of the cycle is likely their echo.
  */
-export function selectFrontier({ findings, roots, width, maxUnitFiles = width }: SelectFrontierInput): Frontier {
+export function selectFrontier({ findings, roots, width, maxUnitFiles = width, sameCause }: SelectFrontierInput): Frontier {
   let editableLeft = Math.max(1, width);
+  let joinable = sameCause === undefined ? 0 : maxRingFiles;
+  const join = (files: readonly string[]): boolean => {
+    if (files.length > joinable || !files.every((file) => sameCause!(file))) return false;
+    joinable -= files.length;
+    return true;
+  };
   const selectedRoots = roots.map((root): RootUnit => {
     if (!root.editable) return { ...root, selected: true };
-    if (editableLeft === 0) return { ...root, selected: false };
+    if (editableLeft === 0) return { ...root, selected: join(root.files) };
     editableLeft -= 1;
     const ring = root.files.length > Math.max(1, maxUnitFiles) ? findNearestRing(root) : undefined;
-    return ring === undefined ? { ...root, selected: true } : { ...root, selected: true, ring };
+    if (ring === undefined) return { ...root, selected: true };
+    const nearest = new Set(ring.files);
+    const joined = new Set(root.order.filter((file) => !nearest.has(file) && joinable > 0 && join([file])));
+    if (nearest.size + joined.size === root.files.length) return { ...root, selected: true };
+    if (joined.size === 0) return { ...root, selected: true, ring };
+    const files = root.order.filter((file) => nearest.has(file) || joined.has(file));
+    return { ...root, selected: true, ring: { ...ring, files, joined: joined.size } };
   });
   const sequenceOf = new Map<string, number>();
   const compilerOnlyFiles = new Set<string>();

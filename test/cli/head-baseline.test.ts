@@ -40,7 +40,7 @@ function makeTemporaryParent(): string {
 function check(repo: TestRepo, tmp: string, extra: string[] = []) {
   const result = runCli(repo.root, ['check', '--json', ...extra], { env: { TMPDIR: tmp, CULPRIT_DEBUG: '1' } });
   if (!result.stdout.startsWith('{')) throw new Error(`culprit check printed no JSON (exit ${result.exitCode}):\n${result.stderr}`);
-  const report = JSON.parse(result.stdout) as { verdict: string; attempt: number; counts: Record<string, number>; shown: { path: string; code: string }[]; notes: string[] };
+  const report = JSON.parse(result.stdout) as { verdict: string; attempt: number; counts: Record<string, number>; shown: { path: string; code: string }[]; notes: string[]; [key: string]: unknown };
   return { ...result, report };
 }
 
@@ -72,14 +72,15 @@ test('without start, HEAD is the baseline; untracked files are part of the edit;
     ['src/untracked.ts', 'TS2322'],
   ]);
   const head = repo.git('rev-parse', '--short=7', 'HEAD').trim();
-  expect(first.report.notes).toContain(`baseline: HEAD (${head})`);
+  expect(first.report.notes).toContain(`baseline: HEAD (${head}), computed by this check`);
+  expect(first.report['baseline']).toEqual({ label: `HEAD (${head})`, source: 'run' });
   expect(readRuns(first.stderr)).toEqual([
     expect.stringMatching(new RegExp(`^culprit debug: running tsc on ${tmp}/culprit-base-\\d+-\\w+$`)),
     `culprit debug: running tsc on ${repo.root}`,
   ]);
 
   const text = runCli(repo.root, ['check'], { env: { TMPDIR: tmp } });
-  expect(text.stdout).toContain(`note: baseline: HEAD (${head})`);
+  expect(text.stdout).toContain(`note: baseline: HEAD (${head}), from the local cache`);
 
   expect(captureRepoState(repo.root)).toEqual(before);
   expect(readdirSync(tmp)).toEqual([]);
@@ -149,11 +150,12 @@ test('checks without start form a session per base: stuck works, a new commit st
   const started = check(repo, tmp);
   expect(started.report.counts).toEqual({ introduced: 1, resolved: 0, standing: 2, reworded: 0 });
   expect(started.report.notes.filter((note) => note.startsWith('baseline:'))).toEqual([]);
+  expect(started.report['baseline']).toEqual({ label: 'culprit start', source: 'started' });
 
   // --base still compares with a revision, in that revision's own session.
   const againstHead = check(repo, tmp, ['--base', 'HEAD~1']);
   const parent = repo.git('rev-parse', '--short=7', 'HEAD~1').trim();
-  expect(againstHead.report.notes).toContain(`baseline: HEAD~1 (${parent})`);
+  expect(againstHead.report.notes).toContain(`baseline: HEAD~1 (${parent}), from the local cache`);
   expect(againstHead.report.counts).toEqual({ introduced: 3, resolved: 0, standing: 0, reworded: 0 });
 }, slow);
 

@@ -91,16 +91,23 @@ test('what a culprit killed with SIGKILL left is ignored and removed by the next
   run.child.kill('SIGKILL');
   await run.exited;
   const dead = run.child.pid!;
-  // Nothing could clean up: the copy, the lock and the orphaned check stay until someone acts.
-  expect(listLeftovers(fault).filter((left) => !left.startsWith('process') && !left.startsWith('held') && !left.startsWith('its'))).toEqual([
-    expect.stringMatching(/^TMPDIR\/culprit-base-\d+-/),
-    expect.stringMatching(/^locks\/[0-9a-f]{16}\.lock$/),
-  ]);
+  // Nothing could clean up: the copy, the locks (the work tree's, and the baseline's it was
+  // computing) and the orphaned check stay until someone acts.
+  const leftovers = listLeftovers(fault).filter((left) => !left.startsWith('process') && !left.startsWith('held') && !left.startsWith('its'));
+  expect(leftovers).toHaveLength(3);
+  expect(leftovers).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^TMPDIR\/culprit-base-\d+-/),
+      expect.stringMatching(/^locks\/[0-9a-f]{16}\.lock$/),
+      expect.stringMatching(/^locks\/baseline-[0-9a-f]{40}\.lock$/),
+    ]),
+  );
   for (const pids of readHeld(fault.signals)) killAll(pids);
   // And as if it had also died in the middle of writing state and of taking a tree id.
   const state = join(fault.repo.root, '.git', 'culprit');
   mkdirSync(join(state, 'sessions'), { recursive: true });
-  const sessionFile = `${readdirSync(join(state, 'locks'))[0]!.replace(/\.lock$/, '')}.json`;
+  const workTreeLock = readdirSync(join(state, 'locks')).find((name) => /^[0-9a-f]{16}\.lock$/.test(name));
+  const sessionFile = `${workTreeLock!.replace(/\.lock$/, '')}.json`;
   writeFileSync(join(state, 'sessions', `${sessionFile}.${dead}.0badf00d.tmp`), '{"version":2,"root":"/half-wr');
   mkdirSync(join(state, 'tmp', `index-${dead}-0badf00d`), { recursive: true });
   writeFileSync(join(state, 'tmp', `index-${dead}-0badf00d`, 'index.lock'), 'DIRC');

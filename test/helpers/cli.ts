@@ -1,7 +1,7 @@
 /**
  * Runs the built culprit CLI as a user would: a separate process, real arguments, real exit code.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { projectRoot } from './repo.js';
 
@@ -23,6 +23,19 @@ export function runCli(cwd: string, args: readonly string[], options: { input?: 
   });
   if (result.error) throw result.error;
   return { stdout: result.stdout, stderr: result.stderr, exitCode: result.status ?? -1 };
+}
+
+/** runCli without blocking the test's event loop: for culprits running side by side, or beside a server the test watches. */
+export function runCliAsync(cwd: string, args: readonly string[], options: { env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cliPath, ...args], { cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ stdout, stderr, exitCode: code ?? -1 }));
+  });
 }
 
 /** `culprit check --json`, parsed; fails the test with culprit's stderr when the output is not JSON. */

@@ -13,7 +13,34 @@ export interface AgentDocuments {
   stop: (cwd: string, stopHookActive: boolean) => Record<string, unknown>;
   /** An event culprit does not answer. */
   unrelated: (cwd: string) => Record<string, unknown>;
+  /**
+   * How this agent's answer hands the model a payload to act on, field for field: the keys the
+   * answer has, and how to read the payload (after any lead the agent needs) from it.
+   */
+  blocked: Record<'edit' | 'stop', { keys: string[]; payload: (answer: Record<string, unknown>) => string }>;
 }
+
+/** `hookSpecificOutput.additionalContext` for `event`, with the payload's first line for the user. */
+const asContext = (event: string) => ({
+  keys: ['systemMessage', 'hookSpecificOutput'],
+  payload: (answer: Record<string, unknown>) => {
+    const output = answer['hookSpecificOutput'] as { hookEventName: string; additionalContext: string };
+    if (output.hookEventName !== event) throw new Error(`hookEventName is ${output.hookEventName}, not ${event}`);
+    if (!output.additionalContext.startsWith(answer['systemMessage'] as string)) throw new Error('systemMessage is not the first line of the context');
+    return output.additionalContext;
+  },
+});
+
+/** `decision` with `reason`, which must start with `lead`. */
+const asDecision = (decision: string, lead = '') => ({
+  keys: ['decision', 'reason'],
+  payload: (answer: Record<string, unknown>) => {
+    if (answer['decision'] !== decision) throw new Error(`decision is ${String(answer['decision'])}, not ${decision}`);
+    const reason = answer['reason'] as string;
+    if (!reason.startsWith(lead)) throw new Error(`the reason does not start with ${JSON.stringify(lead)}: ${reason.slice(0, 120)}`);
+    return reason.slice(lead.length);
+  },
+});
 
 const claudeBase = (cwd: string) => ({
   session_id: '9f3c2a1e-5b7d-4c61-8e2f-0a1b2c3d4e5f',
@@ -24,6 +51,7 @@ const claudeBase = (cwd: string) => ({
 
 export const claudeCodeDocuments: AgentDocuments = {
   agent: 'claude-code',
+  blocked: { edit: asContext('PostToolUse'), stop: asContext('Stop') },
   edits: {
     Edit: (cwd, file) => ({
       ...claudeBase(cwd),
@@ -73,13 +101,18 @@ const codexBase = (cwd: string) => ({
 
 export const codexDocuments: AgentDocuments = {
   agent: 'codex',
+  blocked: {
+    edit: asDecision('block', 'Exit code: 0\nWall time: 0.3 seconds\nOutput:\nSuccess. Updated the following files:\nM src/sync.ts\nculprit then checked the repository:\n\n'),
+    stop: asDecision('block'),
+  },
   edits: {
     apply_patch: (cwd, file) => ({
       ...codexBase(cwd),
       hook_event_name: 'PostToolUse',
       tool_name: 'apply_patch',
       tool_input: { command: `*** Begin Patch\n*** Update File: ${file}\n@@\n-amount\n+value\n*** End Patch\n` },
-      tool_response: { output: `Success. Updated the following files:\nM ${file}\n`, metadata: { exit_code: 0 } },
+      // As Codex 0.169.1 sends it (test/agents/codex.test.ts): the tool's output as one string.
+      tool_response: `Exit code: 0\nWall time: 0.3 seconds\nOutput:\nSuccess. Updated the following files:\nM ${file}\n`,
       tool_use_id: 'call_apply_patch_1',
     }),
   },
@@ -104,6 +137,7 @@ const geminiBase = (cwd: string) => ({
 
 export const geminiDocuments: AgentDocuments = {
   agent: 'gemini',
+  blocked: { edit: asContext('AfterTool'), stop: asDecision('deny') },
   edits: {
     replace: (cwd, file) => ({
       ...geminiBase(cwd),

@@ -76,7 +76,7 @@ describe('answerHook', () => {
 
   it('uses the configured limit when it is smaller', () => {
     const answer = answerHook(hookAgents['claude-code'], edit, reportWith('introduced'), (limit) => 'x'.repeat(limit), 1000);
-    expect(JSON.parse(answer.stdout)).toEqual({ decision: 'block', reason: 'x'.repeat(1000) });
+    expect(JSON.parse(answer.stdout)).toEqual({ systemMessage: 'x'.repeat(1000), hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'x'.repeat(1000) } });
   });
 });
 
@@ -84,25 +84,36 @@ describe('agent answers', () => {
   const block = { action: 'block', reason: 'R' } as const;
   const inform = { action: 'inform', message: 'first line\nmore' } as const;
 
-  it('Claude Code and Codex: decision block, additional context after a tool, a system message on a stop', () => {
-    for (const agent of [hookAgents['claude-code'], hookAgents.codex]) {
-      expect(agent.makeAnswer(edit, { action: 'pass' })).toEqual({ stdout: '', exitCode: 0 });
-      expect(JSON.parse(agent.makeAnswer(stop, block).stdout)).toEqual({ decision: 'block', reason: 'R' });
-      expect(JSON.parse(agent.makeAnswer(edit, inform).stdout)).toEqual({
-        systemMessage: 'first line',
-        hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'first line\nmore' },
-      });
-      expect(JSON.parse(agent.makeAnswer(stop, inform).stdout)).toEqual({ systemMessage: 'first line\nmore' });
-    }
+  it('Claude Code: additional context on both events (no "hook error"), a system message for the user', () => {
+    const agent = hookAgents['claude-code'];
+    expect(agent.makeAnswer(edit, { action: 'pass' })).toEqual({ stdout: '', exitCode: 0 });
+    expect(JSON.parse(agent.makeAnswer(stop, { action: 'block', reason: 'R\nmore' }).stdout)).toEqual({
+      systemMessage: 'R',
+      hookSpecificOutput: { hookEventName: 'Stop', additionalContext: 'R\nmore' },
+    });
+    expect(JSON.parse(agent.makeAnswer(edit, block).stdout)).toEqual({ systemMessage: 'R', hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'R' } });
+    expect(JSON.parse(agent.makeAnswer(edit, inform).stdout)).toEqual({
+      systemMessage: 'first line',
+      hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'first line\nmore' },
+    });
+    expect(JSON.parse(agent.makeAnswer(stop, inform).stdout)).toEqual({ systemMessage: 'first line\nmore' });
   });
 
-  it('Gemini CLI: decision deny, saying the edit was applied since its result is replaced', () => {
+  it('Codex: decision block; after a patch the reason leads with the patch result it replaces', () => {
+    const agent = hookAgents.codex;
+    expect(JSON.parse(agent.makeAnswer(stop, block).stdout)).toEqual({ decision: 'block', reason: 'R' });
+    expect(JSON.parse(agent.makeAnswer({ ...edit, toolOutput: 'Success. Updated the following files:\nM a.ts\n' }, block).stdout)).toEqual({
+      decision: 'block',
+      reason: 'Success. Updated the following files:\nM a.ts\nculprit then checked the repository:\n\nR',
+    });
+    expect(JSON.parse(agent.makeAnswer(edit, block).stdout)).toEqual({ decision: 'block', reason: 'The patch was applied.\nculprit then checked the repository:\n\nR' });
+    expect(JSON.parse(agent.makeAnswer(stop, inform).stdout)).toEqual({ systemMessage: 'first line\nmore' });
+  });
+
+  it('Gemini CLI: context on the successful tool result after an edit, decision deny on AfterAgent', () => {
     const gemini = hookAgents.gemini;
     const afterTool: HookTrigger = { kind: 'edit', event: 'AfterTool', stopHookActive: false };
-    expect(JSON.parse(gemini.makeAnswer(afterTool, block).stdout)).toEqual({
-      decision: 'deny',
-      reason: 'The edit was applied. culprit then checked the repository:\n\nR',
-    });
+    expect(JSON.parse(gemini.makeAnswer(afterTool, block).stdout)).toEqual({ systemMessage: 'R', hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'R' } });
     expect(JSON.parse(gemini.makeAnswer({ kind: 'stop', event: 'AfterAgent', stopHookActive: false }, block).stdout)).toEqual({ decision: 'deny', reason: 'R' });
     expect(JSON.parse(gemini.makeAnswer(afterTool, inform).stdout)).toEqual({
       systemMessage: 'first line',

@@ -35,6 +35,13 @@ const { report } = makeReport({
 });
 
 describe('renderJson', () => {
+  it("puts the check's baseline, when it has one, after checks", () => {
+    const parsed = JSON.parse(renderJson({ ...report, baseline: { label: 'HEAD (abc1234)', source: 'remote' } })) as Record<string, unknown>;
+    expect(parsed['baseline']).toEqual({ label: 'HEAD (abc1234)', source: 'remote' });
+    const keys = Object.keys(parsed);
+    expect(keys.slice(keys.indexOf('checks'), keys.indexOf('checks') + 3)).toEqual(['checks', 'baseline', 'rung']);
+  });
+
   it('prints one newline-terminated object in the documented key order', () => {
     const text = renderJson(report);
     expect(text.endsWith('}\n')).toBe(true);

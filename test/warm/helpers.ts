@@ -23,10 +23,12 @@ export interface ComparableRun {
   notes?: string[];
   diagnostics: string[];
   imports: string[];
+  /** The traced spans of values typed from compiler errors (tsc), each with its origin. */
+  derived: string[];
 }
 
 export function makeComparable(run: CheckRun): ComparableRun {
-  const { name, status, version, error, notes, diagnostics, imports } = run;
+  const { name, status, version, error, notes, diagnostics, imports, derived } = run;
   return {
     name,
     status,
@@ -35,6 +37,13 @@ export function makeComparable(run: CheckRun): ComparableRun {
     ...(notes === undefined ? {} : { notes }),
     diagnostics: diagnostics.map((diagnostic) => JSON.stringify(diagnostic)).sort(),
     imports: Object.entries(imports ?? {}).flatMap(([from, targets]) => targets.map((target) => `${from} -> ${target}`)).sort(),
+    derived: Object.entries(derived?.spans ?? {})
+      .flatMap(([path, spans]) => {
+        const listed: string[] = [];
+        for (let at = 0; at + 4 < spans.length; at += 5) listed.push(`${path}:${spans.slice(at, at + 4).join(':')} <- ${JSON.stringify(derived!.origins[spans[at + 4]!])}`);
+        return listed;
+      })
+      .sort(),
   };
 }
 

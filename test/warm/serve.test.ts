@@ -68,7 +68,10 @@ async function walkMcp(repo: TestRepo): Promise<{ reports: JsonReport[]; stderr:
       applyEdit(repo, edit);
       const check = (await client.callTool({ name: 'check', arguments: {} })) as CallToolResult;
       expect(check.isError, JSON.stringify(check.content)).toBeFalsy();
-      reports.push(check.structuredContent as unknown as JsonReport);
+      // The structured result is the --json report with the payload text as its first field.
+      const { text, ...report } = check.structuredContent as { text: unknown };
+      expect(text).toBe((check.content[0] as { text: string }).text);
+      reports.push(report as unknown as JsonReport);
     }
     return { reports, stderr };
   } finally {

@@ -1,0 +1,43 @@
+/**
+ * A baseline snapshot as a remote cache artifact: gzip of one JSON object naming its format and
+ * its content key beside the snapshot. Reading one back trusts nothing: it must decompress
+ * within a bound, parse, name the key it was asked for, be about the tree that key is for, and
+ * validate against the snapshot schema; otherwise it is rejected with the reason.
+ */
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { describeError } from '../errors.js';
+import type { Snapshot } from '../snapshot/snapshot.js';
+
+const format = 'culprit-snapshot/1';
+
+/** A decompressed artifact larger than this is refused (a gzip bomb, or not ours). */
+const maxJsonBytes = 1024 * 1024 * 1024;
+
+export function encodeSnapshotArtifact(key: string, snapshot: Snapshot): Buffer {
+  // Fingerprint hashes are left out: the reader computes its own.
+  const checks = snapshot.checks.map(({ hashes: _hashes, ...check }) => check);
+  return gzipSync(JSON.stringify({ format, key, snapshot: { ...snapshot, checks } }));
+}
+
+export type DecodedArtifact = { kind: 'snapshot'; snapshot: Snapshot } | { kind: 'rejected'; reason: string };
+
+export async function decodeSnapshotArtifact(body: Buffer, expected: { key: string; treeId: string }): Promise<DecodedArtifact> {
+  let json: unknown;
+  try {
+    json = JSON.parse(gunzipSync(body, { maxOutputLength: maxJsonBytes }).toString('utf8'));
+  } catch (error) {
+    return { kind: 'rejected', reason: `it is not a gzipped JSON artifact (${describeError(error).slice(0, 120)})` };
+  }
+  if (typeof json !== 'object' || json === null) return { kind: 'rejected', reason: 'it is not a culprit snapshot' };
+  const envelope = json as { format?: unknown; key?: unknown; snapshot?: unknown };
+  if (envelope.format !== format) return { kind: 'rejected', reason: `its format is ${JSON.stringify(envelope.format)}, not ${format}` };
+  if (envelope.key !== expected.key) return { kind: 'rejected', reason: `it is the snapshot of another key (${String(envelope.key).slice(0, 64)})` };
+  const { snapshotSchema } = await import('./snapshot-schema.js');
+  const parsed = snapshotSchema.safeParse(envelope.snapshot);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { kind: 'rejected', reason: `it does not validate (${issue === undefined ? 'invalid' : `${issue.path.join('.')}: ${issue.message}`})` };
+  }
+  if (parsed.data.tree.treeId !== expected.treeId) return { kind: 'rejected', reason: `it is about tree ${parsed.data.tree.treeId}, not ${expected.treeId}` };
+  return { kind: 'snapshot', snapshot: parsed.data as Snapshot };
+}

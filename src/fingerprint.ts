@@ -11,6 +11,7 @@ import type { HashTable } from './hash-table.js';
 import type { AnchoredDiagnostic, Diagnostic, Finding } from './diagnostic.js';
 import { haveSameNormalForm } from './normal-form.js';
 import { foldWhitespace } from './source-lines.js';
+import { sortTypeMembers } from './type-members.js';
 
 /**
  * Rules whose reported line is computed from the file as a whole rather than written by anyone:
@@ -20,10 +21,34 @@ import { foldWhitespace } from './source-lines.js';
  */
 const computedLocationRules: ReadonlySet<string> = new Set(['max-lines', 'eol-last', 'unicode-bom']);
 
-/** Replaces numbers with `N` and folds whitespace: counts and line numbers in messages move with every edit. */
+/**
+ * Replaces numbers with `N`, folds whitespace, and sorts the members of unions and
+ * intersections in quoted types: counts and line numbers in messages move with every edit, and
+ * the order a compiler prints a union's members in depends on what else it has checked.
+ */
 export function normalizeMessage(message: string): string {
-  // Most messages need neither rewrite; one pass over the text says so for both.
+  // Most messages need none of the rewrites; one pass over the text says so for all.
   const needs = findRewrites(message);
+  const folded = foldNumbersAndWhitespace(message, needs);
+  // Sorting runs on the folded text, so two messages that fold alike always sort alike.
+  return (needs & mayHaveTypeOperator) !== 0 ? sortTypeMembers(folded) : folded;
+}
+
+/**
+ * The message normalised as culprit did before union members were sorted: the identity that
+ * `culprit-baseline.json` entries written by those versions hold (see upgradeStoredHash).
+ */
+export function normalizeMessageUnsorted(message: string): string {
+  return foldNumbersAndWhitespace(message, findRewrites(message));
+}
+
+/**
+ * Which normalisation stored fingerprint hashes were made with: a snapshot stored with another
+ * scheme has its hashes dropped and its findings hashed again.
+ */
+export const fingerprintScheme = 2;
+
+function foldNumbersAndWhitespace(message: string, needs: number): string {
   const numbered = (needs & hasDigit) !== 0 ? message.replace(/\b\d+(\.\d+)?\b/g, 'N') : message;
   // Numbers become N, never whitespace, so the message's whitespace is the numbered text's.
   return (needs & mayFold) !== 0 && hasOddWhitespace.test(numbered) ? foldWhitespace(numbered) : numbered;
@@ -31,16 +56,18 @@ export function normalizeMessage(message: string): string {
 
 const hasDigit = 1;
 const mayFold = 2;
+const mayHaveTypeOperator = 4;
 /** Whatever foldWhitespace would change: a run of whitespace, whitespace other than a space, or a space at either end. */
 const hasOddWhitespace = /\s\s|[^\S ]|^ | $/;
 
-/** `hasDigit` when the message has a digit; `mayFold` when it may have odd whitespace (any non-ASCII character counts, for the expression to decide). */
+/** `hasDigit` when the message has a digit; `mayFold` when it may have odd whitespace (any non-ASCII character counts, for the expression to decide); `mayHaveTypeOperator` when it has `|` or `&`. */
 function findRewrites(message: string): number {
   let needs = 0;
   const last = message.length - 1;
   for (let at = 0; at <= last; at += 1) {
     const code = message.charCodeAt(at);
     if (code >= 0x30 && code <= 0x39) needs |= hasDigit;
+    else if (code === 0x7c || code === 0x26) needs |= mayHaveTypeOperator;
     else if (code === 0x20 ? at === 0 || at === last || message.charCodeAt(at + 1) === 0x20 : code < 0x20 || code > 0x7e) needs |= mayFold;
   }
   return needs;
@@ -75,9 +102,47 @@ export function hashFingerprint(parts: FingerprintParts): string {
   return hashText(joinParts(parts.tool, parts.code, parts.path, parts.message, parts.anchor));
 }
 
+/**
+ * A stored fingerprint hash made by culprit 0.1.0, before union members were sorted and
+ * suggestions dropped (as a `culprit-baseline.json` entry written then holds it), made of
+ * today's scheme: the hash of the same parts now when `stored` is their old hash; `stored`
+ * otherwise (already today's, or made of other parts, which the caller's comparison will then
+ * not match). Parts whose identity did not change are not hashed at all.
+ */
+export function upgradeStoredHash(stored: string, parts: FingerprintParts): string {
+  const unsorted = normalizeMessageUnsorted(parts.message);
+  if (unsorted === normalizeMessage(parts.message) && dropSuggestion(parts.code, parts.message) === undefined) return stored;
+  const old = hashText(`${parts.tool}|${parts.code}|${parts.path ?? ''}|${unsorted}|${parts.anchor}`);
+  return old === stored ? hashFingerprint(parts) : stored;
+}
+
 /** The text a fingerprint hashes. */
 function joinParts(tool: string, code: string, path: string | null, message: string, anchor: string): string {
+  const plain = code.startsWith('TS') ? dropSuggestion(code, message) : undefined;
+  if (plain !== undefined) return `${tool}|${plain.code}|${path ?? ''}|${normalizeMessage(plain.message)}|${anchor}`;
   return `${tool}|${code}|${path ?? ''}|${normalizeMessage(message)}|${anchor}`;
+}
+
+/**
+ * TypeScript's errors that carry a "Did you mean …?" suggestion, and the error each is without
+ * it. A checker makes at most 10 suggestions, counted over everything it has checked, so which
+ * findings get one depends on what was checked before them: a warm program re-checking two files
+ * suggests where a cold one, past its tenth suggestion, does not, and an edit that adds
+ * misspellings above a standing one takes its suggestion away. It is one finding either way.
+ */
+const suggestionForms: Readonly<Record<string, { code: string; pattern: RegExp; plain: string }>> = {
+  TS2552: { code: 'TS2304', pattern: /^(Cannot find name '[^']*')\. Did you mean '[^']*'\?/, plain: '$1.' },
+  TS2551: { code: 'TS2339', pattern: /^(Property '[^']*' does not exist on type '.*')\. Did you mean '[^']*'\?/, plain: '$1.' },
+  TS2724: { code: 'TS2305', pattern: /^('.*') has no exported member named ('[^']*')\. Did you mean '[^']*'\?/, plain: 'Module $1 has no exported member $2.' },
+  TS2561: { code: 'TS2353', pattern: /^Object literal may only specify known properties, but ('[^']*' does not exist in type '.*')\. Did you mean to write '[^']*'\?/, plain: 'Object literal may only specify known properties, and $1.' },
+  TS2833: { code: 'TS2503', pattern: /^(Cannot find namespace '[^']*')\. Did you mean '[^']*'\?/, plain: '$1.' },
+};
+
+/** The plain form of a TypeScript error with a suggestion; undefined for any other finding. */
+export function dropSuggestion(code: string, message: string): { code: string; message: string } | undefined {
+  const form = suggestionForms[code];
+  if (form === undefined || !form.pattern.test(message)) return undefined;
+  return { code: form.code, message: message.replace(form.pattern, form.plain) };
 }
 
 /**

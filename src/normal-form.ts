@@ -6,9 +6,24 @@
  * deciding numbers and whitespace exactly as normalizeMessage's expressions do: each match of
  * `/\b\d+(\.\d+)?\b/g` is one `N`, each run of `\s` one space, and the ends are trimmed.
  */
+import { normalizeMessage } from './fingerprint.js';
 
-/** Whether `normalizeMessage(a) === normalizeMessage(b)`. */
+/**
+ * Whether `normalizeMessage(a) === normalizeMessage(b)`. Sorting union members is a function of
+ * the folded text, so messages that fold alike are alike; only when they do not, and one of them
+ * may name a union or an intersection, are both normalised in full.
+ */
 export function haveSameNormalForm(a: string, b: string): boolean {
+  if (haveSameFoldedForm(a, b)) return true;
+  return (mayNameCompositeType(a) || mayNameCompositeType(b)) && normalizeMessage(a) === normalizeMessage(b);
+}
+
+function mayNameCompositeType(message: string): boolean {
+  return message.includes('|') || message.includes('&');
+}
+
+/** Whether `normalizeMessageUnsorted(a) === normalizeMessageUnsorted(b)`. */
+function haveSameFoldedForm(a: string, b: string): boolean {
   let readA = skipSpace(a, 0);
   let readB = skipSpace(b, 0);
   for (;;) {

@@ -82,7 +82,8 @@ export interface ReportCheck {
 export interface Report {
   verdict: Verdict;
   attempt: number;
-  counts: { introduced: number; resolved: number; standing: number };
+  /** `reworded`: how many of the standing findings only name other types than in the baseline (set when the attribution says). */
+  counts: { introduced: number; resolved: number; standing: number; reworded?: number };
   shown: ShownFinding[];
   /** The shown findings that are one error at several sites, in the order their first site is shown. */
   groups: EchoGroup[];
@@ -170,7 +171,7 @@ export function makeReport(input: MakeReportInput): { report: Report; attemptRec
   const report: Report = {
     verdict: decideVerdict(checks, decision.stuck, attribution.introduced.length),
     attempt: decision.attempt,
-    counts: { introduced: attribution.introduced.length, resolved: attribution.resolved.length, standing: attribution.standing.length },
+    counts: { introduced: attribution.introduced.length, resolved: attribution.resolved.length, standing: attribution.standing.length, ...(attribution.reworded === undefined ? {} : { reworded: attribution.reworded.length }) },
     shown: frontier.shown.map(makeShownFinding),
     groups: makeEchoGroups(frontier.shown, findDeclaration, [...withheld.downstream, ...withheld.queued]),
     withheld: makeWithheld(withheld, lint.traced),

@@ -23,7 +23,7 @@ test('startTask and checkTask give the report the CLI prints', async () => {
   const { report, sources, context } = await checkTask({ cwd: repo.root });
   expect(report.verdict).toBe('introduced');
   expect(exitCodeOf(report.verdict)).toBe(1);
-  expect(report.counts).toEqual({ introduced: 1, resolved: 0, standing: 1 });
+  expect(report.counts).toEqual({ introduced: 1, resolved: 0, standing: 1, reworded: 0 });
   expect(report.shown.map((f) => [f.path, f.line, f.column, f.code])).toEqual([['src/b.ts', 1, 14, 'TS2322']]);
   const text = renderText(report, { outputLimit: context.settings.outputLimit, sourceLines: sources.lines });
   expect(text).toContain("src/b.ts:1:14 error TS2322 Type 'number' is not assignable to type 'string'.");

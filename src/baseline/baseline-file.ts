@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { makeConfigError, parseJsonText } from '../config/load-config.js';
 import { compareStrings, type Severity } from '../diagnostic.js';
 import { makeUserError } from '../errors.js';
-import { fingerprintFindings } from '../fingerprint.js';
+import { fingerprintFindings, upgradeStoredHash } from '../fingerprint.js';
 import type { SnapshotCheck } from '../snapshot/snapshot.js';
 
 export const baselineFileName = 'culprit-baseline.json';
@@ -88,7 +88,7 @@ export function parseBaselineFile(text: string, source = baselineFileName): Base
   const json = parseJsonText(text, source, 'fix it or write it again with `culprit baseline --write`');
   const parsed = fileSchema.safeParse(json);
   if (!parsed.success) throw makeConfigError(source, parsed.error.issues);
-  return mergeDuplicates(parsed.data as BaselineFile);
+  return mergeDuplicates(upgradeFingerprints(parsed.data as BaselineFile));
 }
 
 /** The file at the repository root, or null when there is none. */
@@ -115,6 +115,24 @@ export function countBaselineEntries(file: BaselineFile): number {
 export function stripOccurrence(fingerprint: string): string {
   const hash = fingerprint.indexOf('#');
   return hash === -1 ? fingerprint : fingerprint.slice(0, hash);
+}
+
+/**
+ * Entries written by culprit 0.1.0 hold the old identity of a finding whose message names a
+ * union or an intersection, or that carries a TypeScript suggestion; each is hashed again from
+ * the parts it stores, so such a file keeps passing and `baseline --prune` rewrites only those
+ * hashes.
+ */
+function upgradeFingerprints(file: BaselineFile): BaselineFile {
+  for (const [check, { files }] of Object.entries(file.checks)) {
+    for (const [path, entries] of Object.entries(files)) {
+      for (const entry of entries) {
+        const parts = { tool: check, code: entry.code, path: path === noFileKey ? null : path, message: entry.message, anchor: entry.source };
+        entry.fingerprint = upgradeStoredHash(entry.fingerprint, parts);
+      }
+    }
+  }
+  return file;
 }
 
 /** Hand edits and merges can list one identity twice in a file: their allowances add up. */

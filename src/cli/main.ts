@@ -79,8 +79,9 @@ program
   .command('serve')
   .description('keep this work tree\'s checks warm; `culprit check` here uses the server while it runs (foreground; logs to stderr)')
   .option('--stop', 'stop the server running for this work tree')
+  .option('--verify', 'after each check, run it cold too on a copy of the same tree and log any difference (slow; for reporting bugs)')
   .option('--idle-timeout <seconds>', `exit after this many seconds without a check (default ${defaultIdleSeconds})`, parsePositiveInteger)
-  .action((options: { stop?: boolean; idleTimeout?: number }) => runCommand(async () => (await import('./serve.js')).runServeCommand({ ...globalOptions(), ...options, version })));
+  .action((options: { stop?: boolean; verify?: boolean; idleTimeout?: number }) => runCommand(async () => (await import('./serve.js')).runServeCommand({ ...globalOptions(), ...options, version })));
 
 program
   .command('mcp')

@@ -16,6 +16,8 @@ export interface ServeCommandOptions {
   cwd?: string;
   version: string;
   stop?: boolean;
+  /** Verify every served check against a cold run and log differences. */
+  verify?: boolean;
   /** Exit after this many seconds without a check. */
   idleTimeout?: number;
 }
@@ -26,6 +28,7 @@ export async function runServeCommand(options: ServeCommandOptions): Promise<Com
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     version: options.version,
     idleMs: (options.idleTimeout ?? defaultIdleSeconds) * 1000,
+    ...(options.verify === true ? { verify: true } : {}),
     log: (line) => process.stderr.write(`${line}\n`),
     runCheck: ({ format, ...check }) => runCheckCommand({ ...check, ...(format === undefined ? {} : { format: format as FormatName }) }),
   });

@@ -26,6 +26,8 @@ export interface Settings {
   maxFiles: number;
   nonEditable: NonEditableRule[];
   outputLimit: number;
+  /** Whether a served check is verified against a cold run (see warm/verify-warm.ts). */
+  verifyWarm: boolean;
   /** The shared baseline store (baseline/remote-cache-settings.ts), from `remoteCache` and TURBO_* variables. */
   remoteCache: RemoteCacheSetup;
 }
@@ -47,6 +49,7 @@ export async function resolveSettings(root: string, raw: RawConfig): Promise<Set
     maxFiles: raw.maxFiles ?? defaults.maxFiles,
     nonEditable: raw.nonEditable ?? [],
     outputLimit: raw.outputLimit ?? defaults.outputLimit,
+    verifyWarm: raw.verifyWarm ?? false,
     remoteCache: resolveRemoteCache(raw.remoteCache, process.env),
   };
 }

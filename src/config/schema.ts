@@ -141,6 +141,10 @@ export const configSchema = z.strictObject({
     .min(200)
     .optional()
     .describe('Maximum characters of the text payload (default 8000).'),
+  verifyWarm: z
+    .boolean()
+    .optional()
+    .describe('After each check `culprit serve` answers, run the checks cold too and log any difference (default false; as CULPRIT_VERIFY_WARM=1).'),
   remoteCache: z
     .union([
       z.literal(false),

@@ -13,7 +13,7 @@ function orderReport(report: Report): Report {
   return {
     verdict: report.verdict,
     attempt: report.attempt,
-    counts: { introduced: report.counts.introduced, resolved: report.counts.resolved, standing: report.counts.standing },
+    counts: { introduced: report.counts.introduced, resolved: report.counts.resolved, standing: report.counts.standing, reworded: report.counts.reworded ?? 0 },
     shown: report.shown.map(makeShownFinding),
     groups: report.groups.map((group) => ({
       tool: group.tool,

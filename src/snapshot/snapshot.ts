@@ -15,6 +15,8 @@ export interface SnapshotCheck extends Omit<CheckRun, 'diagnostics' | 'imports'>
    * store (which writes them): attribution against it need not hash its findings again.
    */
   hashes?: string[];
+  /** The fingerprintScheme the hashes were made with; hashes of another scheme (or none recorded: 1) are not used. */
+  hashScheme?: number;
 }
 
 /** Identity of the tree a snapshot was taken on: a git tree id, or per-file hashes outside git. */

@@ -7,14 +7,14 @@
  */
 import { readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
-import { hashOwnFingerprints } from '../fingerprint.js';
+import { fingerprintScheme, hashOwnFingerprints } from '../fingerprint.js';
 import type { Snapshot, SnapshotCheck } from '../snapshot/snapshot.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { readStateFile } from './read-state-file.js';
 
 /** Returns the snapshot as stored, hashes included, so a caller attributing against it now need not hash it again. */
 export function saveSnapshot(dir: string, id: string, snapshot: Snapshot): Snapshot {
-  const stored = { ...snapshot, checks: snapshot.checks.map((check) => ({ ...check, hashes: hashOwnFingerprints(check.diagnostics) })) };
+  const stored = { ...snapshot, checks: snapshot.checks.map((check) => ({ ...check, hashes: hashOwnFingerprints(check.diagnostics), hashScheme: fingerprintScheme })) };
   writeFileAtomic(join(dir, `${id}.json`), JSON.stringify(stored));
   return stored;
 }
@@ -34,6 +34,7 @@ const storedHash = /^[0-9a-f]{16}$/;
 
 function haveFittingHashes(check: SnapshotCheck): boolean {
   const { hashes, diagnostics } = check;
+  if ((check.hashScheme ?? 1) !== fingerprintScheme) return false;
   return Array.isArray(hashes) && Array.isArray(diagnostics) && hashes.length === diagnostics.length && hashes.every((hash) => typeof hash === 'string' && storedHash.test(hash));
 }
 

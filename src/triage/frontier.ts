@@ -3,6 +3,12 @@
  * than echoes. Errors spread along import edges from a changed file to everything that reads
  * it, so a failing file that imports (directly or not) another failing file is probably an echo
  * of it. Two steps, because the session decides how many roots to show between them.
+ *
+ * Echoes follow the kind of failure. A compiler error changes what the files importing it see,
+ * so it can be the cause of anything below it. A lint finding changes no type: it can be the
+ * cause of lint findings below it (the edit that made a value `any` is flagged where it was made
+ * and at every use), never of compiler errors. So a file with lint findings only is a root for
+ * its own findings and withholds only lint findings below it.
  */
 import { compareByPosition, compareStrings } from '../diagnostic.js';
 import type { Finding } from '../diagnostic.js';
@@ -29,8 +35,14 @@ export interface RootUnit {
   editable: boolean;
   /** Whether this attempt shows the unit; always false from findRoots. */
   selected: boolean;
-  /** How many findings the unit's files have. */
+  /** How many findings the unit's files have (with `compilerOnly`: how many compiler findings). */
   introduced: number;
+  /**
+   * The unit is a root for its compiler findings only: it imports a failing file with lint
+   * findings only, which cannot cause compiler errors but may cause its lint findings, so those
+   * are withheld as echoes.
+   */
+  compilerOnly?: true;
   /** For a non-editable unit: what to do instead of hand-editing. */
   instruction?: string;
   /** The unit (the whole cycle, not only its failing files) contains a file the patch changed. */
@@ -74,15 +86,24 @@ export interface FindRootsInput {
  */
 export function findRoots({ findings, graph, changedFiles, classify }: FindRootsInput): RootUnit[] {
   const countOf = new Map<string, number>();
+  const compilerCountOf = new Map<string, number>();
   for (const finding of findings) {
-    if (finding.path !== null) countOf.set(finding.path, (countOf.get(finding.path) ?? 0) + 1);
+    if (finding.path === null) continue;
+    countOf.set(finding.path, (countOf.get(finding.path) ?? 0) + 1);
+    if (isCompilerFinding(finding)) compilerCountOf.set(finding.path, (compilerCountOf.get(finding.path) ?? 0) + 1);
   }
-  // The graph is numbered once for the three walks over all of it.
+  // The graph is numbered once for the walks over all of it.
   const indexed = indexModuleGraph(graph, countOf.keys());
   const components = findComponentIndex(indexed);
   const failing = new Uint8Array(components.count);
-  for (const file of countOf.keys()) failing[components.componentOf[indexed.numberOf.get(file)!]!] = 1;
+  const compilerFailing = new Uint8Array(components.count);
+  for (const file of countOf.keys()) {
+    const component = components.componentOf[indexed.numberOf.get(file)!]!;
+    failing[component] = 1;
+    if (compilerCountOf.has(file)) compilerFailing[component] = 1;
+  }
   const reaches = findReachesMarked(indexed, components, failing);
+  const reachesCompiler = findReachesMarked(indexed, components, compilerFailing);
   const { distances } = findDistanceIndex(indexed, findSourceNumbers(graph, indexed, changedFiles));
   const distanceOf = (file: string): number | null => {
     const distance = distances[indexed.numberOf.get(file)!]!;
@@ -91,23 +112,33 @@ export function findRoots({ findings, graph, changedFiles, classify }: FindRoots
 
   const roots: RootUnit[] = [];
   for (let index = 0; index < components.count; index += 1) {
-    if (failing[index] === 0 || reaches[index] === 1) continue;
+    if (failing[index] === 0 || reachesCompiler[index] === 1) continue;
+    // Below a failing file with lint findings only: a root for its compiler errors, if it has any.
+    const compilerOnly = reaches[index] === 1;
+    if (compilerOnly && compilerFailing[index] === 0) continue;
+    const counts = compilerOnly ? compilerCountOf : countOf;
     const members = listComponentFiles(indexed, components, index);
-    const files = members.filter((file) => countOf.has(file));
+    const files = members.filter((file) => counts.has(file));
     const editable = files.some((file) => classify(file).editable);
-    const order = orderByDistance(files, distanceOf, countOf);
+    const order = orderByDistance(files, distanceOf, counts);
     const unit: RootUnit = {
       files,
       order,
       distances: order.map(distanceOf),
       editable,
       selected: false,
-      introduced: files.reduce((sum, file) => sum + (countOf.get(file) ?? 0), 0),
+      introduced: files.reduce((sum, file) => sum + (counts.get(file) ?? 0), 0),
       hasChangedFile: members.some((file) => changedFiles.has(file)),
+      ...(compilerOnly ? { compilerOnly: true as const } : {}),
     };
     roots.push(editable ? unit : { ...unit, instruction: makeInstruction(files, classify) });
   }
   return roots.sort(compareRoots);
+}
+
+/** Whether the finding comes from a compiler (syntax, semantic or configuration) rather than a linter. */
+export function isCompilerFinding(finding: Finding): boolean {
+  return finding.phase !== 'lint';
 }
 
 function orderByDistance(files: readonly string[], distanceOf: (file: string) => number | null, countOf: ReadonlyMap<string, number>): string[] {
@@ -181,10 +212,16 @@ export function selectFrontier({ findings, roots, width, maxUnitFiles = width, s
     return { ...root, selected: true, ring: { ...ring, files, joined: joined.size } };
   });
   const sequenceOf = new Map<string, number>();
+  const compilerOnlyFiles = new Set<string>();
   for (const root of selectedRoots) {
-    if (root.selected && root.editable) for (const file of root.ring?.files ?? root.order) sequenceOf.set(file, sequenceOf.size);
+    if (!root.selected || !root.editable) continue;
+    for (const file of root.ring?.files ?? root.order) {
+      sequenceOf.set(file, sequenceOf.size);
+      if (root.compilerOnly === true) compilerOnlyFiles.add(file);
+    }
   }
-  const isShown = (finding: Finding) => finding.path === null || sequenceOf.has(finding.path);
+  const isShown = (finding: Finding) =>
+    finding.path === null || (sequenceOf.has(finding.path) && (!compilerOnlyFiles.has(finding.path) || isCompilerFinding(finding)));
   const sequence = (finding: Finding) => (finding.path === null ? -1 : sequenceOf.get(finding.path)!);
   const shown = findings.filter(isShown).sort((a, b) => sequence(a) - sequence(b) || compareByPosition(a, b));
   const withheld = findings.filter((finding) => !isShown(finding));

@@ -12,6 +12,7 @@ import { findRepository } from '../git/git.js';
 import { logDebug } from '../log-debug.js';
 import { resolveStateLayout } from '../state/state-dir.js';
 import { resolveServePaths } from './serve-paths.js';
+import { isVerifyRequested } from './verify-warm.js';
 import { readLine, writeLine, type ServeAnswer, type ServedCheckOptions, type ServeRequest } from './serve-protocol.js';
 
 /** Where the server for the work tree containing `cwd` would listen. */
@@ -51,7 +52,8 @@ export async function askServedCheck(options: Omit<ServedCheckOptions, 'cwd'> & 
   if (flag !== undefined && flag !== '' && flag !== '0') return undefined;
   const cwd = resolve(options.cwd ?? process.cwd());
   const { socket } = await findServeSocket(cwd);
-  const answer = await askServer(socket, { version, command: 'check', options: { ...options, cwd } });
+  const verify = isVerifyRequested() ? { verify: true } : {};
+  const answer = await askServer(socket, { version, command: 'check', options: { ...options, cwd, ...verify } });
   switch (answer?.kind) {
     case 'outcome':
       logDebug(`serve: answered by the server on ${socket}`);

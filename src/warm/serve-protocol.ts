@@ -20,6 +20,8 @@ export interface ServedCheckOptions {
   oncePerTree?: boolean;
   budgetAttempts?: number;
   budgetSeconds?: number;
+  /** Verify this check against a cold run after answering it (the client's CULPRIT_VERIFY_WARM=1). */
+  verify?: boolean;
 }
 
 export type ServeRequest =

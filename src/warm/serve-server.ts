@@ -23,6 +23,7 @@ import { makeWarmEngine } from './warm-engine.js';
 import { primeWarmEngine } from './prime-warm-engine.js';
 import { makeSocketFolder, resolveServePaths } from './serve-paths.js';
 import { readLine, writeLine, type ServeAnswer, type ServedCheckOptions, type ServeRequest } from './serve-protocol.js';
+import { recordServedRuns, verifyServedRuns } from './verify-warm.js';
 
 export interface ServeOptions {
   /** The work tree is found from here. */
@@ -33,6 +34,12 @@ export interface ServeOptions {
   /** How often to look whether the work tree still exists (default 5 s). */
   watchMs?: number;
   log: (line: string) => void;
+  /**
+   * After answering each check, run its checks cold on a copy of the same tree and log what
+   * differs (`culprit serve --verify`). A check also asks for it with `verify`, and the
+   * configuration with `verifyWarm`, as read when the server starts.
+   */
+  verify?: boolean;
   /**
    * The check command itself, given the warm engine's runner and whether the client still waits
    * for the answer: the server renders exactly what a cold `culprit check` prints.
@@ -57,6 +64,8 @@ export async function serveWorkTree(options: ServeOptions): Promise<string> {
 function listen(options: ServeOptions, context: TaskContext, socketPath: string): Promise<string> {
   const { root } = context;
   const engine = makeWarmEngine();
+  // The runs each check was answered with, for verifying it against a cold run.
+  const recorder = recordServedRuns(engine.runChecks);
   let queue: Promise<unknown> = Promise.resolve();
   // Whether the priming run is under way, and how many checks are queued or running.
   let priming = false;
@@ -118,11 +127,20 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
         socket.once('close', () => (closed = true));
         socket.resume();
         checksWaiting += 1;
-        const run = queue.then(() => runCheck(options, request.options, engine.runChecks, () => !closed));
+        const run = queue.then(async () => {
+          const outcome = await runCheck(options, request.options, recorder.runChecks, () => !closed);
+          return { outcome, served: recorder.take() };
+        });
         queue = run.catch(() => undefined);
-        const outcome = await run.finally(() => (checksWaiting -= 1));
+        const { outcome, served } = await run.finally(() => (checksWaiting -= 1));
         resetIdle();
-        return reply(outcome);
+        await reply(outcome);
+        // After the answer, so the client does not wait; in the queue, so no check runs beside it.
+        if (served !== undefined && (options.verify === true || request.options.verify === true || context.settings.verifyWarm)) {
+          const verification = queue.then(() => verifyServedRuns({ served, repo: context.repo, scratch: context.layout.scratch, root, log: options.log }));
+          queue = verification.catch((error: unknown) => options.log(`culprit serve: verify: the cold run failed: ${describeError(error)}`));
+        }
+        return;
       }
       default:
         return reply({ kind: 'refused', reason: 'unknown command' });

@@ -257,7 +257,7 @@ test('three work trees checking at once each keep their own session, and compute
   for (const result of results) {
     expect(result.exitCode, result.stderr).toBe(1);
     expect(result.report.attempt).toBe(1);
-    expect(result.report.counts).toEqual({ introduced: 2, resolved: 0, standing: 1 });
+    expect(result.report.counts).toEqual({ introduced: 2, resolved: 0, standing: 1, reworded: 0 });
   }
   expect(results.map((result) => result.report.baseline.source).sort()).toEqual(['cache', 'cache', 'run']);
   // One base run on a copy of HEAD among all three; each work tree ran its own checks once.

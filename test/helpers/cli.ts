@@ -67,7 +67,7 @@ export interface JsonFinding {
 export interface JsonReport {
   verdict: 'clean' | 'introduced' | 'stuck' | 'check-failed';
   attempt: number;
-  counts: { introduced: number; resolved: number; standing: number };
+  counts: { introduced: number; resolved: number; standing: number; reworded: number };
   shown: JsonFinding[];
   withheld: { count: number; files: string[] };
   roots: { files: string[]; editable: boolean; selected: boolean; introduced: number; instruction?: string }[];

@@ -1,0 +1,116 @@
+/**
+ * Warm equals cold on real code nobody here wrote: immer's sources as released on npm
+ * (`npm pack immer@version`, cached under the temp dir), edited as an agent would. After every
+ * step the same check runs served (the warm engine `culprit serve` keeps) and cold, against one
+ * started baseline, and everything the agent is given must agree: the verdict and counts, the
+ * fingerprints attributed introduced, resolved, standing and re-worded, the roots, the shown
+ * findings, the echo groups and what was withheld.
+ *
+ * The steps: each file a later release changed, applied one by one in import order (the files a
+ * file imports first), release after release; then the same files reverted (one by one, in the
+ * opposite order, in the full run; at once in CI); then seeded random edits (exported types,
+ * signatures, renames, imports added and removed) on top of each other, every fourth one a
+ * revert, and finally everything reverted. Each step costs one served and one cold check (the
+ * cold one is most of it: ~10 s on an idle 2-core machine, ~25 s on a shared one).
+ * CI runs immer 10.1.0 → 10.1.1 (5 files) and 3 random edits: 10 steps, about 3 minutes idle.
+ * `CULPRIT_DIFFERENTIAL=full` runs 10.0.3 → 10.1.0 → 10.1.1 and 16 random edits (39 steps, about
+ * 17 minutes on a shared machine), and `CULPRIT_DIFFERENTIAL_SEED` picks another random sequence.
+ */
+import { afterAll, expect, test } from 'vitest';
+import { checkTask } from '../../src/task/check-task.js';
+import { startTask } from '../../src/task/start-task.js';
+import { makeWarmEngine } from '../../src/warm/warm-engine.js';
+import { makeRepo, typeAwareEslintConfig, type TestRepo } from '../helpers/repo.js';
+import { loadPackageSources, orderByImports, readRelativeImports } from './npm-sources.js';
+import { checkServedAndCold, summarizeCheck } from './agreement.js';
+import { drawEdit, makeRandom } from './random-edits.js';
+
+const full = process.env['CULPRIT_DIFFERENTIAL'] === 'full';
+const versions = full ? ['10.0.3', '10.1.0', '10.1.1'] : ['10.1.0', '10.1.1'];
+const randomSteps = full ? 16 : 3;
+const seed = Number(process.env['CULPRIT_DIFFERENTIAL_SEED'] ?? '19');
+
+let repo: TestRepo | undefined;
+const engine = makeWarmEngine();
+afterAll(() => {
+  engine.close();
+  repo?.cleanup();
+});
+
+const config = {
+  'package.json': '{ "name": "immer-sources", "private": true, "type": "module" }',
+  'tsconfig.json': JSON.stringify({
+    compilerOptions: { target: 'es2022', lib: ['es2022'], module: 'esnext', moduleResolution: 'bundler', strict: true, noEmit: true, types: [], skipLibCheck: true },
+    include: ['src'],
+  }),
+  'eslint.config.js': typeAwareEslintConfig,
+};
+
+const steps: string[] = [];
+
+async function compareStep(step: string): Promise<void> {
+  steps.push(step);
+  const { served, cold } = await checkServedAndCold(repo!.root, engine);
+  expect(summarizeCheck(served), `${step} (seed ${seed}); reproduce: CULPRIT_DIFFERENTIAL_SEED=${seed} npx vitest run test/warm/differential.test.ts`).toEqual(summarizeCheck(cold));
+}
+
+test(
+  `served and cold checks agree on immer ${versions.join(' → ')} and ${randomSteps} random edits (seed ${seed})`,
+  async () => {
+    const releases = versions.map((version) => loadPackageSources('immer', version));
+    repo = makeRepo({ eslint: '10', files: { ...config, ...releases[0] } });
+    await startTask({ cwd: repo.root });
+    const current: Record<string, string> = { ...releases[0] };
+    const write = (path: string, text: string | undefined) => {
+      if (text === undefined) {
+        repo!.remove(path);
+        delete current[path];
+      } else {
+        repo!.write(path, text);
+        current[path] = text;
+      }
+    };
+
+    const applied: string[] = [];
+    for (let index = 1; index < releases.length; index += 1) {
+      const release = releases[index]!;
+      const changed = [...new Set([...Object.keys(current), ...Object.keys(release)])].filter((path) => current[path] !== release[path]);
+      for (const path of orderByImports(changed, readRelativeImports({ ...current, ...release }))) {
+        write(path, release[path]);
+        applied.push(path);
+        await compareStep(`immer ${versions[index]}: ${path}`);
+      }
+    }
+    if (full) {
+      for (const path of orderByImports([...new Set(applied)], readRelativeImports(current)).reverse()) {
+        write(path, releases[0]![path]);
+        await compareStep(`reverted to ${versions[0]}: ${path}`);
+      }
+    } else {
+      for (const path of new Set(applied)) write(path, releases[0]![path]);
+      await compareStep(`reverted to ${versions[0]}: ${[...new Set(applied)].join(', ')}`);
+    }
+
+    const random = makeRandom(seed);
+    for (let serial = 1; serial <= randomSteps; serial += 1) {
+      // Every fourth step reverts a file edited before, so undoing is checked among the edits.
+      const edited = Object.keys(current).filter((path) => current[path] !== releases[0]![path]).sort();
+      if (serial % 4 === 0 && edited.length > 0) {
+        const path = edited[Math.floor(random() * edited.length)]!;
+        write(path, releases[0]![path]);
+        await compareStep(`random ${serial}: reverted ${path}`);
+        continue;
+      }
+      const edit = drawEdit(current, random, serial);
+      if (edit === undefined) continue;
+      write(edit.path, edit.text);
+      await compareStep(`random ${serial}: ${edit.kind} in ${edit.path}: ${edit.detail}`);
+    }
+    for (const path of Object.keys(releases[0]!)) if (current[path] !== releases[0]![path]) write(path, releases[0]![path]);
+    await compareStep('everything reverted');
+    const last = await checkTask({ cwd: repo.root, runChecks: engine.runChecks, oncePerTree: true });
+    expect(last.report.counts.introduced).toBe(0);
+    console.log(`differential: ${steps.length} steps compared warm against cold (seed ${seed})`);
+  },
+  full ? 40 * 60_000 : 12 * 60_000,
+);

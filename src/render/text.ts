@@ -98,16 +98,23 @@ function makeBlocks(report: Report, sourceLines: TextRenderOptions['sourceLines'
 
 /**
  * Finds a shown finding's group: by fingerprint, or, for a report read back from JSON (no
- * member lists), by the plain echo key.
+ * member lists), by its site among the group's listed sites, then by the plain echo key (a
+ * site the group did not list).
  */
 function indexGroups(report: Report): (finding: ShownFinding) => EchoGroup | undefined {
   const byFingerprint = new Map<string, EchoGroup>();
+  const bySite = new Map<string, EchoGroup>();
   const byKey = new Map<string, EchoGroup>();
   for (const group of report.groups) {
-    if (group.members === undefined) byKey.set(makeEchoKey(group), group);
-    else for (const fingerprint of group.members) byFingerprint.set(fingerprint, group);
+    if (group.members !== undefined) {
+      for (const fingerprint of group.members) byFingerprint.set(fingerprint, group);
+      continue;
+    }
+    for (const site of group.listed) bySite.set(`${group.tool}\0${site}`, group);
+    byKey.set(makeEchoKey(group), group);
   }
-  return (finding) => byFingerprint.get(finding.fingerprint) ?? byKey.get(makeEchoKey(finding));
+  return (finding) =>
+    byFingerprint.get(finding.fingerprint) ?? bySite.get(`${finding.tool}\0${formatSite(finding)}`) ?? byKey.get(makeEchoKey(finding));
 }
 
 /** "Same error at 3 sites in 1 file:", or for a member cause "Its 9 sites in 2 files (TS2339, TS2353):". */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Attribution, ResolvedFinding } from '../../src/attribute.js';
 import type { Diagnostic, Finding } from '../../src/diagnostic.js';
 import { makeModuleGraph } from '../../src/graph/module-graph.js';
+import { renderJson } from '../../src/render/json.js';
 import { renderText } from '../../src/render/text.js';
 import { makeReport } from '../../src/report.js';
 import type { MakeReportInput, Report } from '../../src/report.js';
@@ -303,6 +304,16 @@ describe('renderText for cascades', () => {
       '  src/rates.ts:4:15, 7:15',
       '',
     ]);
+  });
+
+  it('renders a report read back from its JSON as it renders the report itself', () => {
+    const written = { code: 'TS2353', message: "Object literal may only specify known properties, and 'tr' does not exist in type 'CommandProps'." };
+    const findings = [makeFinding('src/code.ts', 3, missingTr), makeFinding('src/code.ts', 4, { ...missingTr, ...written }), makeFinding('src/bold.ts', 3, missingTr)];
+    const report = makeTestReport(findings, { graph: makeModuleGraph([]), baseWidth: 3, changedFiles: new Set(['src/types.ts']), sourceLines: cycleLines });
+    expect(report.groups.map((group) => group.codes)).toEqual([['TS2339', 'TS2353']]);
+    const parsed = JSON.parse(renderJson(report)) as Report;
+    expect(parsed.groups[0]).not.toHaveProperty('members');
+    expect(renderText(parsed, { outputLimit: 8000, sourceLines: cycleLines })).toBe(renderText(report, { outputLimit: 8000, sourceLines: cycleLines }));
   });
 
   it('says how many sites the report did not list', () => {

@@ -5,12 +5,12 @@
  * hashes the store keeps; the current ones from the workers' IPC messages), not as the
  * template-literal strings that built them.
  */
-import type { AnchoredDiagnostic } from '../src/diagnostic.js';
-import { attribute } from '../src/attribute.js';
-import { hashOwnFingerprints } from '../src/fingerprint.js';
-import { makeModuleGraph } from '../src/graph/module-graph.js';
-import { makeReport } from '../src/report.js';
-import { makeEditabilityClassifier } from '../src/triage/non-editable.js';
+import type { AnchoredDiagnostic } from '../src/core/diagnostic.js';
+import { attribute } from '../src/core/attribute.js';
+import { hashOwnFingerprints } from '../src/core/identity/fingerprint.js';
+import { makeModuleGraph } from '../src/core/graph/module-graph.js';
+import { makeReport } from '../src/core/report/report.js';
+import { makeEditabilityClassifier } from '../src/core/triage/non-editable.js';
 
 export interface CoreTiming {
   findings: number;

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ResolvedCheck } from '../checks/check.js';
-import { installStateFiles } from '../checks/install-state.js';
+import { installStateFiles } from '../checks/runner/install-state.js';
 
 /** Bump when what a snapshot stores, or how adapters report, changes meaning. */
 const snapshotFormat = 1;

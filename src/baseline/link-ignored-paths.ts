@@ -12,7 +12,7 @@
  */
 import { lstatSync, mkdirSync, readdirSync, realpathSync, statSync, symlinkSync, type Dirent } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import { isInside } from '../is-inside.js';
+import { isInside } from '../core/is-inside.js';
 
 /**
  * Ignored folders that tools write into as they run (caches, build directories): a base run

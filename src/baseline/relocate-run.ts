@@ -6,9 +6,9 @@
  */
 import { relative, resolve, sep } from 'node:path';
 import type { CheckRun } from '../checks/check.js';
-import { makeRootStripper } from '../checks/repo-path.js';
-import type { Diagnostic } from '../diagnostic.js';
-import { isInside } from '../is-inside.js';
+import { makeRootStripper } from '../checks/output/repo-path.js';
+import type { Diagnostic } from '../core/diagnostic.js';
+import { isInside } from '../core/is-inside.js';
 
 /** Maps a run made in `copy` onto the repository at `root` (both absolute, `root` also by its real path). */
 export function makeRunRelocator(copy: string, roots: readonly string[]): (run: CheckRun) => CheckRun {

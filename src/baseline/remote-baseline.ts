@@ -4,8 +4,8 @@
  * key configured, its tag verifies; anything else is a reason, which the check states in one
  * note while it runs the baseline itself.
  */
-import { logDebug } from '../log-debug.js';
-import type { Snapshot } from '../snapshot/snapshot.js';
+import { logDebug } from '../debug/log-debug.js';
+import type { Snapshot } from '../core/snapshot.js';
 import { isArtifactTagValid, makeArtifactTag } from './artifact-signature.js';
 import { fetchArtifact, putArtifact } from './remote-cache-client.js';
 import type { RemoteCache } from './remote-cache-settings.js';

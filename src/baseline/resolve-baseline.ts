@@ -8,15 +8,15 @@
  */
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { describeError, makeUserError } from '../errors.js';
+import { describeError, makeUserError } from '../core/errors.js';
 import type { TreeChanges } from '../git/diff-trees.js';
 import { resolveCommit } from '../git/git.js';
 import { readCommitTree } from '../git/tree-id.js';
-import { logDebug } from '../log-debug.js';
-import type { Snapshot } from '../snapshot/snapshot.js';
+import { logDebug } from '../debug/log-debug.js';
+import type { Snapshot } from '../core/snapshot.js';
 import { withLockFile, type LockHolder } from '../state/lock-file.js';
 import { findImplicitSession, type SessionFile, type TaskSession } from '../state/session-store.js';
-import { resolveLockWait, type TaskContext } from '../task/context.js';
+import { resolveLockWait, type TaskContext } from '../tasks/context.js';
 import { makeBaselineKey } from './baseline-key.js';
 import { lookUpRemoteBaseline, nameRemote, publishRemoteBaseline } from './remote-baseline.js';
 import { dropCachedSnapshot, loadCachedSnapshot, saveCachedSnapshot } from './snapshot-cache.js';

@@ -5,8 +5,8 @@
  * validate against the snapshot schema; otherwise it is rejected with the reason.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { describeError } from '../errors.js';
-import type { Snapshot } from '../snapshot/snapshot.js';
+import { describeError } from '../core/errors.js';
+import type { Snapshot } from '../core/snapshot.js';
 
 const format = 'culprit-snapshot/1';
 

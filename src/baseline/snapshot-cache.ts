@@ -4,7 +4,7 @@
  * miss, and the baseline is taken again.
  */
 import { dirname } from 'node:path';
-import type { Snapshot } from '../snapshot/snapshot.js';
+import type { Snapshot } from '../core/snapshot.js';
 import { listStartedBaselines } from '../state/session-store.js';
 import type { StateLayout } from '../state/state-dir.js';
 import { deleteSnapshot, listSnapshots, loadSnapshot, saveSnapshot, touchSnapshot } from '../state/snapshot-store.js';

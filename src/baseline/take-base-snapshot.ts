@@ -8,12 +8,12 @@
 import { realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { ResolvedCheck } from '../checks/check.js';
-import { makeUserError } from '../errors.js';
+import { makeUserError } from '../core/errors.js';
 import { checkoutTree, listIgnoredPaths } from '../git/checkout-tree.js';
 import type { Repository } from '../git/git.js';
-import { isInside } from '../is-inside.js';
-import { logDebug } from '../log-debug.js';
-import type { Snapshot } from '../snapshot/snapshot.js';
+import { isInside } from '../core/is-inside.js';
+import { logDebug } from '../debug/log-debug.js';
+import type { Snapshot } from '../core/snapshot.js';
 import { takeSnapshot } from '../snapshot/take-snapshot.js';
 import { withTemporaryDirectory } from '../state/temporary-paths.js';
 import { linkIgnoredPaths } from './link-ignored-paths.js';

@@ -4,7 +4,7 @@
  * import edges. Adapters run inside a worker process (see run-check.ts) so a check that hangs
  * or crashes can be killed and reported without taking culprit down.
  */
-import type { Diagnostic, SourceSpan } from '../diagnostic.js';
+import type { Diagnostic, SourceSpan } from '../core/diagnostic.js';
 
 /**
  * `deferred`: not run to the end this attempt because its findings could not change what is

@@ -1,7 +1,7 @@
-import { baselineFileName } from '../baseline/baseline-file.js';
-import { makeUserError } from '../errors.js';
-import { pruneBaselineTask, writeBaselineTask, type BaselineWriteResult } from '../task/baseline-task.js';
-import { publishBaselineTask, type PublishOptions } from '../task/publish-task.js';
+import { baselineFileName } from '../core/gate/baseline-file.js';
+import { makeUserError } from '../core/errors.js';
+import { pruneBaselineTask, writeBaselineTask, type BaselineWriteResult } from '../tasks/baseline-task.js';
+import { publishBaselineTask, type PublishOptions } from '../tasks/publish-task.js';
 import type { CommandOutcome } from './run-command.js';
 
 export interface BaselineCommandOptions {

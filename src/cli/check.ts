@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ResolvedCheck } from '../checks/check.js';
 import { eslintConfigNames } from '../config/resolve-settings.js';
-import { exitCodeOf } from '../report.js';
+import { exitCodeOf } from '../core/report/report.js';
 import { renderers, type FormatName } from '../render/index.js';
-import type { CheckRunner } from '../checks/run-check.js';
-import { checkTask } from '../task/check-task.js';
+import type { CheckRunner } from '../checks/runner/run-check.js';
+import { checkTask } from '../tasks/check-task.js';
 import type { CommandOutcome } from './run-command.js';
 
 export interface CheckCommandOptions {

@@ -1,6 +1,6 @@
-import { gateRenderers, type GateFormatName } from '../baseline/gate-renderers.js';
-import { exitCodeOfGate } from '../baseline/gate-report.js';
-import { gateTask } from '../task/gate-task.js';
+import { gateRenderers, type GateFormatName } from '../render/gate.js';
+import { exitCodeOfGate } from '../core/gate/gate-report.js';
+import { gateTask } from '../tasks/gate-task.js';
 import type { CommandOutcome } from './run-command.js';
 
 export interface GateCommandOptions {

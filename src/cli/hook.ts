@@ -6,13 +6,13 @@
  * model in a loop it cannot leave, so culprit's own failures exit 1 (shown to the user, never
  * blocking) and findings are always reported through JSON on exit 0.
  */
-import { describeError, isUserError } from '../errors.js';
+import { describeError, isUserError } from '../core/errors.js';
 import { hookAgents, type HookAgentName } from '../hooks/agents.js';
 import { answerHook, type HookAnswer, type HookTrigger } from '../hooks/hook-decision.js';
 import { answerJson } from '../hooks/hook-answer.js';
 import { parseHookInput } from '../hooks/hook-input.js';
 import { renderText } from '../render/text.js';
-import { checkTask } from '../task/check-task.js';
+import { checkTask } from '../tasks/check-task.js';
 
 export interface HookCommandOptions {
   agent: HookAgentName;

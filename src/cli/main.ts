@@ -6,8 +6,8 @@ import { Argument, Command, CommanderError, Option } from 'commander';
 import { createRequire } from 'node:module';
 import { formatNames, type FormatName } from '../render/format-names.js';
 import { hookAgentNames, type HookAgentName } from '../hooks/agent-names.js';
-import { askServedCheck } from '../warm/serve-client.js';
-import { defaultIdleSeconds } from '../warm/serve-protocol.js';
+import { askServedCheck } from '../serve/client.js';
+import { defaultIdleSeconds } from '../serve/protocol.js';
 import { parsePositiveInteger, runCommand } from './run-command.js';
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };

@@ -3,7 +3,7 @@
  * turn errors into one line on stderr. Exit 2 means culprit could not give an answer (usage,
  * configuration, or a check failed); it is never used for a clean result.
  */
-import { describeError, isUserError } from '../errors.js';
+import { describeError, isUserError } from '../core/errors.js';
 
 export interface CommandOutcome {
   stdout: string;

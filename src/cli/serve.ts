@@ -5,9 +5,9 @@
  */
 import { resolve } from 'node:path';
 import type { FormatName } from '../render/index.js';
-import { askServer, findServeSocket } from '../warm/serve-client.js';
-import { defaultIdleSeconds } from '../warm/serve-protocol.js';
-import { serveWorkTree } from '../warm/serve-server.js';
+import { askServer, findServeSocket } from '../serve/client.js';
+import { defaultIdleSeconds } from '../serve/protocol.js';
+import { serveWorkTree } from '../serve/server.js';
 import { runCheckCommand } from './check.js';
 import type { CommandOutcome } from './run-command.js';
 

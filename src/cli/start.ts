@@ -1,4 +1,4 @@
-import { describeStart, startTask } from '../task/start-task.js';
+import { describeStart, startTask } from '../tasks/start-task.js';
 import type { CommandOutcome } from './run-command.js';
 
 export interface StartCommandOptions {

@@ -1,5 +1,5 @@
 import { renderStatsJson, renderStatsText } from '../render/stats.js';
-import { parseSince, statsTask } from '../task/stats-task.js';
+import { parseSince, statsTask } from '../tasks/stats-task.js';
 import type { CommandOutcome } from './run-command.js';
 
 export interface StatsCommandOptions {

@@ -4,7 +4,7 @@
  * resolved without loading zod: most repositories have no culprit.config.json, and zod is a
  * tenth of a second of every cold `culprit check`'s start-up.
  */
-import type { OptionsOf } from '../checks/adapters.js';
+import type { OptionsOf } from '../checks/registry.js';
 import type { CheckKind, ResolvedCheck } from '../checks/check.js';
 import { defaults } from './defaults.js';
 import { hasClippyConfig } from './project-files.js';

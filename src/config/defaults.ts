@@ -2,7 +2,7 @@
  * Every default of the configuration, in one place: resolve-settings.ts writes them out, and
  * detection resolves a detected check exactly as if it had been listed with no fields.
  */
-import { defaultMaxOutputBytes } from '../checks/run-tool.js';
+import { defaultMaxOutputBytes } from '../checks/runner/run-tool.js';
 
 export const defaults = {
   timeoutMs: 600_000,

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ResolvedCheck } from '../checks/check.js';
-import { findExecutable } from '../checks/find-executable.js';
+import { findExecutable } from '../checks/runner/find-executable.js';
 import { defaults, eslintConfigNames } from './defaults.js';
 import { readPyprojectTools, readText } from './project-files.js';
 import { makeResolvedCheck } from './check-options.js';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { makeUserError } from '../errors.js';
+import { makeUserError } from '../core/errors.js';
 import type { RawConfig } from './schema.js';
 
 export const configFileName = 'culprit.config.json';

@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import type { CheckKind, ResolvedCheck } from '../checks/check.js';
-import { makeUserError } from '../errors.js';
+import { makeUserError } from '../core/errors.js';
 import { checkKinds, makeResolvedCheck, type RawCheckOf } from './check-options.js';
 import { configFileName, makeConfigError } from './load-config.js';
 import {

@@ -4,7 +4,7 @@
  */
 import { resolveRemoteCache, type RemoteCacheSetup } from '../baseline/remote-cache-settings.js';
 import type { ResolvedCheck } from '../checks/check.js';
-import { makeUserError } from '../errors.js';
+import { makeUserError } from '../core/errors.js';
 import { defaults } from './defaults.js';
 import { detectChecks, detectionFiles } from './detect-checks.js';
 import { configFileName } from './load-config.js';

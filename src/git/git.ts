@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { isAbsolute, resolve } from 'node:path';
-import { makeUserError } from '../errors.js';
+import { makeUserError } from '../core/errors.js';
 import { trackHelperProcess } from '../state/temporary-paths.js';
 
 export interface Repository {

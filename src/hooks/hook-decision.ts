@@ -4,7 +4,7 @@
  * only in how they say it (see one file per agent); the policy is here, so all of them end a loop
  * the same way.
  */
-import type { Report } from '../report.js';
+import type { Report } from '../core/report/report.js';
 
 /** What the agent reported: an edit just happened, or the model wants to stop. */
 export interface HookTrigger {

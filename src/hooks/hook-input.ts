@@ -3,7 +3,7 @@
  * hook configuration's fault, never the model's, so it is an error naming the agent and what was
  * received, not a decision.
  */
-import { makeUserError, type UserError } from '../errors.js';
+import { makeUserError, type UserError } from '../core/errors.js';
 import type { HookTrigger } from './hook-decision.js';
 
 export function parseHookInput(agent: string, text: string): Record<string, unknown> {

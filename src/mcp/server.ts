@@ -11,15 +11,15 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { describeError, isUserError, makeUserError } from '../errors.js';
-import { isInside } from '../is-inside.js';
+import { describeError, isUserError, makeUserError } from '../core/errors.js';
+import { isInside } from '../core/is-inside.js';
 import { renderJson } from '../render/json.js';
 import { renderText } from '../render/text.js';
-import { checkTask, type CheckResult } from '../task/check-task.js';
-import { describeStart, startTask } from '../task/start-task.js';
+import { checkTask, type CheckResult } from '../tasks/check-task.js';
+import { describeStart, startTask } from '../tasks/start-task.js';
 import { makeWarmEngine } from '../warm/warm-engine.js';
 import { primeWarmEngine } from '../warm/prime-warm-engine.js';
-import { explainFile, renderExplanation } from './explain.js';
+import { explainFile, renderExplanation } from '../render/explain.js';
 import { checkOutputSchema, explainOutputSchema } from './report-schema.js';
 
 export interface ServerOptions {

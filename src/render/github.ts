@@ -4,8 +4,8 @@
  * non-editable roots, then one summary line. Values are escaped as the Actions runner expects:
  * `%`, CR and LF everywhere, and `:` and `,` inside properties as well.
  */
-import type { GateReport } from '../baseline/gate-report.js';
-import type { Report } from '../report.js';
+import type { GateReport } from '../core/gate/gate-report.js';
+import type { Report } from '../core/report/report.js';
 import type { FormatDetails, ListedFinding } from './stated-findings.js';
 import { countOf, describeFailedChecks } from './wording.js';
 

@@ -3,7 +3,7 @@
  * the agent payload, JSON for harnesses, SARIF for code scanning, workflow commands for GitHub
  * Actions. Adding a format is adding an entry here.
  */
-import type { Report } from '../report.js';
+import type { Report } from '../core/report/report.js';
 import type { FormatName } from './format-names.js';
 import { renderGithub } from './github.js';
 import { renderJson } from './json.js';

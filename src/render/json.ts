@@ -2,7 +2,7 @@
  * The report as one JSON object for harnesses and tools. Keys come out in one fixed order
  * whatever order the report object was built in, so output diffs and snapshots stay stable.
  */
-import { makeShownFinding, type Report, type WithheldPart } from '../report.js';
+import { makeShownFinding, type Report, type WithheldPart } from '../core/report/report.js';
 
 export function renderJson(report: Report): string {
   return `${JSON.stringify(orderReport(report), null, 2)}\n`;

@@ -6,9 +6,9 @@
  * so in its invocation, so an empty run is never mistaken for a clean one.
  */
 import type { Location, Log, ReportingDescriptor, Result, Run } from 'sarif';
-import { compareStrings } from '../diagnostic.js';
-import type { GateReport } from '../baseline/gate-report.js';
-import { makeShownFinding, type Report, type ReportCheck } from '../report.js';
+import { compareStrings } from '../core/diagnostic.js';
+import type { GateReport } from '../core/gate/gate-report.js';
+import { makeShownFinding, type Report, type ReportCheck } from '../core/report/report.js';
 import { listStatedFindings, type FormatDetails, type ListedFinding, type StatedFinding } from './stated-findings.js';
 
 /** The key of culprit's fingerprint in `partialFingerprints`; versioned so a new scheme can sit beside it. */

@@ -3,9 +3,9 @@
  * agent is shown (SARIF for code scanning, annotations for CI): the shown findings first, in the
  * payload's order, then the introduced ones withheld, then the standing, then the resolved.
  */
-import type { Attribution } from '../attribute.js';
-import type { Finding } from '../diagnostic.js';
-import { makeShownFinding, type Report, type ShownFinding } from '../report.js';
+import type { Attribution } from '../core/attribute.js';
+import type { Finding } from '../core/diagnostic.js';
+import { makeShownFinding, type Report, type ShownFinding } from '../core/report/report.js';
 
 /** What the formats beyond the payload read besides the report. */
 export interface FormatDetails {

@@ -2,7 +2,7 @@
  * `culprit stats` as text (two tables and how to read them) and as JSON for dashboards, in the
  * documented key order. docs/ledger.md defines every figure.
  */
-import type { LedgerStats } from '../state/ledger-stats.js';
+import type { LedgerStats } from '../core/ledger/ledger-stats.js';
 import { countOf } from './wording.js';
 
 export function renderStatsJson(stats: LedgerStats): string {

@@ -4,9 +4,9 @@
  * `outputLimit` because it lands in a context window.
  */
 import type { CheckStatus } from '../checks/check.js';
-import type { Report, ShownFinding } from '../report.js';
-import { formatSite, makeEchoKey } from '../triage/echo-groups.js';
-import type { EchoGroup } from '../triage/echo-groups.js';
+import type { Report, ShownFinding } from '../core/report/report.js';
+import { formatSite, makeEchoKey } from '../core/triage/echo-groups.js';
+import type { EchoGroup } from '../core/triage/echo-groups.js';
 import { countOf } from './wording.js';
 
 export interface TextRenderOptions {

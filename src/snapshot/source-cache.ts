@@ -4,7 +4,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { foldWhitespace, splitSourceLines } from '../source-lines.js';
+import { foldWhitespace, splitSourceLines } from '../core/identity/source-lines.js';
 
 const maxBytes = 16 * 1024 * 1024;
 

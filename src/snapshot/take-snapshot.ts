@@ -3,14 +3,14 @@
  * flag. The tree's identity is read first, so it names the content the checks saw.
  */
 import type { CheckRun, ResolvedCheck } from '../checks/check.js';
-import { runChecks, type CheckRunner } from '../checks/run-check.js';
-import { makeAnchor } from '../fingerprint.js';
-import { makeModuleGraph, type ModuleGraph } from '../graph/module-graph.js';
+import { runChecks, type CheckRunner } from '../checks/runner/run-check.js';
+import { makeAnchor } from '../core/identity/fingerprint.js';
+import { makeModuleGraph, type ModuleGraph } from '../core/graph/module-graph.js';
 import type { Repository } from '../git/git.js';
 import { makeWorkTreeId } from '../git/tree-id.js';
-import { logDebug } from '../log-debug.js';
+import { logDebug } from '../debug/log-debug.js';
 import { hashFiles } from '../tree/file-hashes.js';
-import type { Snapshot, SnapshotCheck, TreeState } from './snapshot.js';
+import type { Snapshot, SnapshotCheck, TreeState } from '../core/snapshot.js';
 import { makeSourceCache, type SourceCache } from './source-cache.js';
 
 export interface SnapshotRequest {

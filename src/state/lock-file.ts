@@ -13,7 +13,7 @@ import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmS
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { makeUserError } from '../errors.js';
+import { makeUserError } from '../core/errors.js';
 import { whileArmed } from './cleanup-registry.js';
 import { isRunning, releaseTemporaryPath, sweepAbandonedPaths, trackTemporaryPath } from './temporary-paths.js';
 

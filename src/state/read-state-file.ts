@@ -3,7 +3,7 @@
  * unreadable is the user's to fix, with a message saying what to run.
  */
 import { readFileSync } from 'node:fs';
-import { makeUserError } from '../errors.js';
+import { makeUserError } from '../core/errors.js';
 
 export function readStateFile<T>(file: string, isValid: (value: T) => boolean, remedy: string): T | null {
   let text: string;

@@ -9,7 +9,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AttemptRecord } from '../session.js';
+import type { AttemptRecord } from '../core/report/attempts.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { readStateFile } from './read-state-file.js';
 

@@ -7,8 +7,8 @@
  */
 import { readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
-import { fingerprintScheme, hashOwnFingerprints } from '../fingerprint.js';
-import type { Snapshot, SnapshotCheck } from '../snapshot/snapshot.js';
+import { fingerprintScheme, hashOwnFingerprints } from '../core/identity/fingerprint.js';
+import type { Snapshot, SnapshotCheck } from '../core/snapshot.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { readStateFile } from './read-state-file.js';
 

@@ -8,7 +8,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { isInside } from '../is-inside.js';
+import { isInside } from '../core/is-inside.js';
 import { makeFileStates } from './file-states.js';
 
 export interface FolderListings {

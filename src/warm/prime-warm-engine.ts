@@ -8,10 +8,10 @@
  * priming run reads them are in the next check's diff from that tree anyway, so nothing is missed.
  * Without it the work tree's identity is read first, for the same reason.
  */
-import { logDebug } from '../log-debug.js';
-import type { TreeState } from '../snapshot/snapshot.js';
+import { logDebug } from '../debug/log-debug.js';
+import type { TreeState } from '../core/snapshot.js';
 import { readTreeState } from '../snapshot/take-snapshot.js';
-import type { TaskContext } from '../task/context.js';
+import type { TaskContext } from '../tasks/context.js';
 import type { WarmEngine } from './warm-engine.js';
 
 export async function primeWarmEngine(engine: WarmEngine, context: TaskContext, tree?: TreeState): Promise<void> {

@@ -12,10 +12,10 @@
  * roots they lead to).
  */
 import type { CheckRun, ResolvedCheck } from '../checks/check.js';
-import type { CheckRunner } from '../checks/run-check.js';
-import { normalizeMessage } from '../fingerprint.js';
+import type { CheckRunner } from '../checks/runner/run-check.js';
+import { normalizeMessage } from '../core/identity/fingerprint.js';
 import type { Repository } from '../git/git.js';
-import type { TreeState } from '../snapshot/snapshot.js';
+import type { TreeState } from '../core/snapshot.js';
 
 /** What a served check's runs were, and on which tree: recorded by `recordServedRuns`. */
 export interface ServedRuns {

@@ -16,14 +16,14 @@
  */
 import { basename, join } from 'node:path';
 import type { CheckRun, ResolvedCheck } from '../checks/check.js';
-import { makeCheckRun, runChecks } from '../checks/run-check.js';
-import { forkWorkerProcess, type WorkerProcess } from '../checks/spawn-worker.js';
-import { killProcessGroup } from '../checks/worker-registry.js';
-import { makeUserError } from '../errors.js';
+import { makeCheckRun, runChecks } from '../checks/runner/run-check.js';
+import { forkWorkerProcess, type WorkerProcess } from '../checks/runner/spawn-worker.js';
+import { killProcessGroup } from '../checks/runner/worker-registry.js';
+import { makeUserError } from '../core/errors.js';
 import { diffTrees } from '../git/diff-trees.js';
 import { findRepository, type Repository } from '../git/git.js';
-import { logDebug } from '../log-debug.js';
-import type { TreeState } from '../snapshot/snapshot.js';
+import { logDebug } from '../debug/log-debug.js';
+import type { TreeState } from '../core/snapshot.js';
 import { diffFileHashes } from '../tree/file-hashes.js';
 import { isWarmEvent, warmKinds, type WarmEvent, type WarmRequest } from './warm-protocol.js';
 

@@ -5,7 +5,7 @@
  * knows (it reads the tree diff; the worker also stats the files it read).
  */
 import type { CheckKind } from '../checks/check.js';
-import { isWorkerReply, type WorkerReply } from '../checks/worker-protocol.js';
+import { isWorkerReply, type WorkerReply } from '../checks/runner/worker-protocol.js';
 
 /** The check kinds a warm worker keeps warm; every other kind runs cold. */
 export const warmKinds: ReadonlySet<CheckKind> = new Set<CheckKind>(['tsc', 'eslint']);

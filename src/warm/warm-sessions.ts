@@ -10,16 +10,16 @@
 import { realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { EslintOptions, TscOptions } from '../checks/check.js';
-import { requireTool, resolveToolPath } from '../checks/resolve-tool.js';
-import { readMajorVersion } from '../checks/tsc.js';
-import { makeFailureReply, relativizeMessages } from '../checks/worker-protocol.js';
-import { openEslintSession, type EslintSession } from './eslint-session.js';
+import { requireTool, resolveToolPath } from '../checks/runner/resolve-tool.js';
+import { readMajorVersion } from '../checks/tsc/adapter.js';
+import { makeFailureReply, relativizeMessages } from '../checks/runner/worker-protocol.js';
+import { openEslintSession, type EslintSession } from '../checks/eslint/warm-session.js';
 import { makeFileStates, type FileStates } from './file-states.js';
 import { isStaleSessionError } from './stale-session.js';
-import { openNativeTscSession } from './tsc-native-session.js';
-import { openTscSession, type TscSession } from './tsc-session.js';
+import { openNativeTscSession } from '../checks/tsc/native-warm-session.js';
+import { openTscSession, type TscSession } from '../checks/tsc/warm-session.js';
 import type { WarmCheck, WarmEvent, WarmRequest } from './warm-protocol.js';
-import { installStateFiles } from '../checks/install-state.js';
+import { installStateFiles } from '../checks/runner/install-state.js';
 
 type TypeScript = typeof import('typescript');
 

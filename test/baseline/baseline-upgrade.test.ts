@@ -3,11 +3,11 @@
  * name a union in unsorted order hold the old identity; the gate must keep passing on it.
  */
 import { describe, expect, test } from 'vitest';
-import { parseBaselineFile } from '../../src/baseline/baseline-file.js';
-import { makeGateReport } from '../../src/baseline/gate-report.js';
-import type { AnchoredDiagnostic } from '../../src/diagnostic.js';
-import { hashFingerprint, normalizeMessageUnsorted } from '../../src/fingerprint.js';
-import { hashText } from '../../src/hash-table.js';
+import { parseBaselineFile } from '../../src/core/gate/baseline-file.js';
+import { makeGateReport } from '../../src/core/gate/gate-report.js';
+import type { AnchoredDiagnostic } from '../../src/core/diagnostic.js';
+import { hashFingerprint, normalizeMessageUnsorted } from '../../src/core/identity/fingerprint.js';
+import { hashText } from '../../src/core/identity/hash-table.js';
 
 const source = 'send(options.body);';
 const printed = (union: string) => `Unsafe argument of type \`${union}\` assigned to a parameter of type \`string\`.`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckRun } from '../../src/checks/check.js';
-import type { Diagnostic } from '../../src/diagnostic.js';
+import type { Diagnostic } from '../../src/core/diagnostic.js';
 import { makeRunRelocator } from '../../src/baseline/relocate-run.js';
 
 const copy = '/tmp/culprit-base-1-abc';

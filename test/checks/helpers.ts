@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Diagnostic } from '../../src/diagnostic.js';
+import type { Diagnostic } from '../../src/core/diagnostic.js';
 
 /** The fields the tsc CLI prints, for comparing sets. */
 export type PrintedDiagnostic = Pick<Diagnostic, 'path' | 'line' | 'column' | 'severity' | 'code' | 'message'>;

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { findExecutable } from '../../src/checks/find-executable.js';
+import { findExecutable } from '../../src/checks/runner/find-executable.js';
 import { checkJson, runCli } from '../helpers/cli.js';
 import { makeRepo, type TestRepo } from '../helpers/repo.js';
 import { linkPyright, renamePrice as renamePythonPrice, shopFiles } from '../fixtures/python-shop.js';

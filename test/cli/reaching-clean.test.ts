@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { contextCommandFiles, contextExtensionFiles, contextFiles, renameTrField } from '../fixtures/context-rename.js';
 import { agentDocuments, type AgentDocuments } from '../hooks/documents.js';
-import type { Report } from '../../src/report.js';
+import type { Report } from '../../src/core/report/report.js';
 import { checkJson, runCli } from '../helpers/cli.js';
 import { readPayloadSites } from '../helpers/payload.js';
 import { makeRepo, projectRoot, type TestRepo } from '../helpers/repo.js';

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveTaskContext } from '../../src/task/context.js';
+import { resolveTaskContext } from '../../src/tasks/context.js';
 import { runCli } from '../helpers/cli.js';
 import { makeRepo, type TestRepo } from '../helpers/repo.js';
 

@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { attribute, type Attribution } from '../../src/attribute.js';
-import type { AnchoredDiagnostic } from '../../src/diagnostic.js';
-import { hashOwnFingerprints, makeAnchor } from '../../src/fingerprint.js';
+import { attribute, type Attribution } from '../../src/core/attribute.js';
+import type { AnchoredDiagnostic } from '../../src/core/diagnostic.js';
+import { hashOwnFingerprints, makeAnchor } from '../../src/core/identity/fingerprint.js';
 
 const runs = { numRuns: 400 };
 const paths = ['src/a.ts', 'src/b.ts', 'lib/c d.ts'];

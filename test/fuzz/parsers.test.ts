@@ -8,17 +8,17 @@
 import fc from 'fast-check';
 import type { Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { parseCargoMessages } from '../../src/checks/cargo-messages.js';
-import { makeEslintDiagnostic } from '../../src/checks/eslint-messages.js';
-import { makeLineMap } from '../../src/checks/line-map.js';
-import { parseMypyOutput } from '../../src/checks/mypy-output.js';
-import { parsePyrightReport } from '../../src/checks/pyright-report.js';
-import { parseRuffOutput } from '../../src/checks/ruff-output.js';
-import { parseSarifLog } from '../../src/checks/sarif-log.js';
-import { makeNativeDiagnostic } from '../../src/checks/tsc-native-diagnostics.js';
-import type { NativeDiagnostic } from '../../src/checks/tsc-native-api.js';
-import { normalizeDiagnostic } from '../../src/checks/normalize-diagnostic.js';
-import type { Diagnostic } from '../../src/diagnostic.js';
+import { parseCargoMessages } from '../../src/checks/cargo/messages.js';
+import { makeEslintDiagnostic } from '../../src/checks/eslint/messages.js';
+import { makeLineMap } from '../../src/checks/output/line-map.js';
+import { parseMypyOutput } from '../../src/checks/mypy/output.js';
+import { parsePyrightReport } from '../../src/checks/pyright/report.js';
+import { parseRuffOutput } from '../../src/checks/ruff/output.js';
+import { parseSarifLog } from '../../src/checks/sarif/log.js';
+import { makeNativeDiagnostic } from '../../src/checks/tsc/native-diagnostics.js';
+import type { NativeDiagnostic } from '../../src/checks/tsc/native-api.js';
+import { normalizeDiagnostic } from '../../src/checks/output/normalize-diagnostic.js';
+import type { Diagnostic } from '../../src/core/diagnostic.js';
 import { parseNameStatus } from '../../src/git/diff-trees.js';
 
 const runs = { numRuns: 1000 };

@@ -3,7 +3,7 @@
  * field, which is what most cascades in the seeds look like.
  */
 import type { CheckRun } from '../../src/checks/check.js';
-import type { Diagnostic, Finding } from '../../src/diagnostic.js';
+import type { Diagnostic, Finding } from '../../src/core/diagnostic.js';
 
 export interface FindingDefaults {
   column?: number;

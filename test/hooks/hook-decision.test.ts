@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { hookAgents } from '../../src/hooks/agents.js';
 import { answerHook, decideHook, hookOutputLimit, maxBlockedAttempts, type HookTrigger } from '../../src/hooks/hook-decision.js';
-import { makeModuleGraph } from '../../src/graph/module-graph.js';
-import { makeReport, type Report, type Verdict } from '../../src/report.js';
-import { makeEditabilityClassifier } from '../../src/triage/non-editable.js';
+import { makeModuleGraph } from '../../src/core/graph/module-graph.js';
+import { makeReport, type Report, type Verdict } from '../../src/core/report/report.js';
+import { makeEditabilityClassifier } from '../../src/core/triage/non-editable.js';
 import { makeCheck, makeFindings } from '../helpers/findings.js';
 import { agentDocuments } from './documents.js';
 

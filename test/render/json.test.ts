@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { makeModuleGraph } from '../../src/graph/module-graph.js';
+import { makeModuleGraph } from '../../src/core/graph/module-graph.js';
 import { isFormatName, renderers } from '../../src/render/index.js';
 import { renderJson } from '../../src/render/json.js';
-import { makeReport } from '../../src/report.js';
-import type { Report } from '../../src/report.js';
-import { makeEditabilityClassifier } from '../../src/triage/non-editable.js';
+import { makeReport } from '../../src/core/report/report.js';
+import type { Report } from '../../src/core/report/report.js';
+import { makeEditabilityClassifier } from '../../src/core/triage/non-editable.js';
 
 const { report } = makeReport({
   attribution: {

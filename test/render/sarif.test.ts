@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Attribution } from '../../src/attribute.js';
+import type { Attribution } from '../../src/core/attribute.js';
 import type { CheckRun } from '../../src/checks/check.js';
-import { makeModuleGraph } from '../../src/graph/module-graph.js';
+import { makeModuleGraph } from '../../src/core/graph/module-graph.js';
 import { renderSarif } from '../../src/render/sarif.js';
-import { makeReport } from '../../src/report.js';
-import { makeEditabilityClassifier } from '../../src/triage/non-editable.js';
+import { makeReport } from '../../src/core/report/report.js';
+import { makeEditabilityClassifier } from '../../src/core/triage/non-editable.js';
 import { makeCheck, makeFinding } from '../helpers/findings.js';
 import { findSarifErrors } from './sarif-validator.js';
 

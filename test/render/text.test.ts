@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { Attribution, ResolvedFinding } from '../../src/attribute.js';
-import type { Diagnostic, Finding } from '../../src/diagnostic.js';
-import { makeModuleGraph } from '../../src/graph/module-graph.js';
+import type { Attribution, ResolvedFinding } from '../../src/core/attribute.js';
+import type { Diagnostic, Finding } from '../../src/core/diagnostic.js';
+import { makeModuleGraph } from '../../src/core/graph/module-graph.js';
 import { renderJson } from '../../src/render/json.js';
 import { renderText } from '../../src/render/text.js';
-import { makeReport } from '../../src/report.js';
-import type { MakeReportInput, Report } from '../../src/report.js';
-import type { AttemptRecord } from '../../src/session.js';
-import { splitSourceLines } from '../../src/source-lines.js';
-import { maxListedSites } from '../../src/triage/echo-groups.js';
-import { makeEditabilityClassifier } from '../../src/triage/non-editable.js';
+import { makeReport } from '../../src/core/report/report.js';
+import type { MakeReportInput, Report } from '../../src/core/report/report.js';
+import type { AttemptRecord } from '../../src/core/report/attempts.js';
+import { splitSourceLines } from '../../src/core/identity/source-lines.js';
+import { maxListedSites } from '../../src/core/triage/echo-groups.js';
+import { makeEditabilityClassifier } from '../../src/core/triage/non-editable.js';
 import { makeCheck, makeFinding as makeBaseFinding, makeFindings as makeBaseFindings } from '../helpers/findings.js';
 
 const defaults = { column: 15, anchor: '' };

@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { trackWorker } from '../../src/checks/worker-registry.js';
+import { trackWorker } from '../../src/checks/runner/worker-registry.js';
 import { registerCleanup, whileArmed } from '../../src/state/cleanup-registry.js';
 import { releaseTemporaryPath, trackTemporaryPath } from '../../src/state/temporary-paths.js';
 import { projectRoot } from '../helpers/repo.js';

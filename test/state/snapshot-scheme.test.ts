@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import type { AnchoredDiagnostic } from '../../src/diagnostic.js';
-import { hashOwnFingerprints } from '../../src/fingerprint.js';
-import type { Snapshot } from '../../src/snapshot/snapshot.js';
+import type { AnchoredDiagnostic } from '../../src/core/diagnostic.js';
+import { hashOwnFingerprints } from '../../src/core/identity/fingerprint.js';
+import type { Snapshot } from '../../src/core/snapshot.js';
 import { loadSnapshot, saveSnapshot } from '../../src/state/snapshot-store.js';
 
 let dir: string | undefined;

@@ -3,8 +3,8 @@
  * attempts (checkTask) rather than raw runs: everything the agent is given, reduced to what must
  * not depend on whether the check was served.
  */
-import { dropSuggestion, normalizeMessage } from '../../src/fingerprint.js';
-import { checkTask, type CheckResult } from '../../src/task/check-task.js';
+import { dropSuggestion, normalizeMessage } from '../../src/core/identity/fingerprint.js';
+import { checkTask, type CheckResult } from '../../src/tasks/check-task.js';
 import type { WarmEngine } from '../../src/warm/warm-engine.js';
 
 /** What the agent is given, reduced to what must not depend on whether the check was served. */

@@ -17,8 +17,8 @@
  * 17 minutes on a shared machine), and `CULPRIT_DIFFERENTIAL_SEED` picks another random sequence.
  */
 import { afterAll, expect, test } from 'vitest';
-import { checkTask } from '../../src/task/check-task.js';
-import { startTask } from '../../src/task/start-task.js';
+import { checkTask } from '../../src/tasks/check-task.js';
+import { startTask } from '../../src/tasks/start-task.js';
 import { makeWarmEngine } from '../../src/warm/warm-engine.js';
 import { makeRepo, typeAwareEslintConfig, type TestRepo } from '../helpers/repo.js';
 import { loadPackageSources, orderByImports, readRelativeImports } from './npm-sources.js';

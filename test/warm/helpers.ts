@@ -9,9 +9,9 @@ import { afterAll, afterEach, beforeEach, expect } from 'vitest';
 import { cliPath, type CliResult } from '../helpers/cli.js';
 import type { TestRepo } from '../helpers/repo.js';
 import type { CheckRun } from '../../src/checks/check.js';
-import { runChecks } from '../../src/checks/run-check.js';
+import { runChecks } from '../../src/checks/runner/run-check.js';
 import { readTreeState } from '../../src/snapshot/take-snapshot.js';
-import { resolveTaskContext } from '../../src/task/context.js';
+import { resolveTaskContext } from '../../src/tasks/context.js';
 import { makeWarmEngine, type WarmEngine } from '../../src/warm/warm-engine.js';
 
 /** A check run as a report sees it: everything but how long it took, diagnostics and edges sorted. */

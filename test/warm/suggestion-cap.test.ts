@@ -10,8 +10,8 @@ import { afterAll, expect, test } from 'vitest';
 import { makeWarmEngine } from '../../src/warm/warm-engine.js';
 import { makeRepo, type TestRepo } from '../helpers/repo.js';
 import { checkServedAndCold, summarizeCheck } from './agreement.js';
-import { startTask } from '../../src/task/start-task.js';
-import { checkTask } from '../../src/task/check-task.js';
+import { startTask } from '../../src/tasks/start-task.js';
+import { checkTask } from '../../src/tasks/check-task.js';
 
 let repo: TestRepo | undefined;
 const engine = makeWarmEngine();

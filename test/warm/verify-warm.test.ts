@@ -5,9 +5,9 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CheckRun } from '../../src/checks/check.js';
-import type { Diagnostic } from '../../src/diagnostic.js';
+import type { Diagnostic } from '../../src/core/diagnostic.js';
 import { readTreeState } from '../../src/snapshot/take-snapshot.js';
-import { resolveTaskContext } from '../../src/task/context.js';
+import { resolveTaskContext } from '../../src/tasks/context.js';
 import { makeWarmEngine } from '../../src/warm/warm-engine.js';
 import { compareServedRuns, recordServedRuns, verifyServedRuns } from '../../src/warm/verify-warm.js';
 import { waitFor } from '../checks/helpers.js';

@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResolvedCheck } from '../../src/checks/check.js';
-import { runChecks } from '../../src/checks/run-check.js';
+import { runChecks } from '../../src/checks/runner/run-check.js';
 import { makeRepo } from '../helpers/repo.js';
 import { isProcessAlive, waitFor } from '../checks/helpers.js';
 import { makeComparable, useDebugLines, useRepos, useWarmEngine } from './helpers.js';

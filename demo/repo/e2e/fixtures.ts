@@ -1,5 +1,5 @@
 import type { RateCard } from '@acme/billing';
-import { invoiceLine } from '../packages/api/src/routes/invoice';
+import { invoiceLine } from '../packages/api/src/routes/invoice.js';
 
 export const cards: RateCard[] = [
   { id: 'basic', price: 10, currency: 'EUR' },

@@ -1,2 +1,2 @@
-export * from './types';
-export * from './rates';
+export * from './types.js';
+export * from './rates.js';

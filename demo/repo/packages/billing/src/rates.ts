@@ -1,4 +1,4 @@
-import type { RateCard } from './types';
+import type { RateCard } from './types.js';
 
 export function totalFor(card: RateCard, quantity: number): number {
   return card.price * quantity;

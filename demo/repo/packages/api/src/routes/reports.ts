@@ -1,5 +1,5 @@
 import type { RateCard } from '@acme/billing';
-import { invoiceLine } from './invoice';
+import { invoiceLine } from './invoice.js';
 
 export function report(cards: RateCard[]): string[] {
   return cards.map((card) => `${card.id}: ${card.price} -> ${invoiceLine(card, 1).amount}`);

@@ -1,0 +1,39 @@
+/**
+ * ESLint's lint messages as diagnostics. A fatal message means the file did not parse (phase
+ * syntax), except the parser's complaint that the file is outside the TypeScript project, which
+ * is a configuration problem. Messages without a rule (directive reports) get stable codes of
+ * their own so their fingerprints do not depend on wording alone.
+ */
+import type { Linter } from 'eslint';
+import type { Diagnostic, Phase } from '../../core/diagnostic.js';
+
+export function makeEslintDiagnostic(message: Linter.LintMessage, path: string): Diagnostic {
+  const { code, phase } = classifyMessage(message);
+  const diagnostic: Diagnostic = {
+    tool: 'eslint',
+    code,
+    severity: message.severity === 2 ? 'error' : 'warning',
+    phase,
+    path,
+    line: message.line ?? 0,
+    column: message.column ?? 0,
+    message: message.message.trimEnd(),
+  };
+  if (message.endLine !== undefined) diagnostic.endLine = message.endLine;
+  if (message.endColumn !== undefined) diagnostic.endColumn = message.endColumn;
+  return diagnostic;
+}
+
+function classifyMessage(message: Linter.LintMessage): { code: string; phase: Phase } {
+  if (message.fatal === true) return { code: 'parse-error', phase: isProjectError(message.message) ? 'config' : 'syntax' };
+  if (message.ruleId !== null) return { code: message.ruleId, phase: 'lint' };
+  if (message.message.startsWith('Unused eslint-disable directive')) return { code: 'unused-disable-directive', phase: 'lint' };
+  if (message.message.startsWith('Unused eslint-enable directive')) return { code: 'unused-enable-directive', phase: 'lint' };
+  if (message.message.startsWith('Unused inline config')) return { code: 'unused-inline-config', phase: 'lint' };
+  return { code: 'eslint', phase: 'lint' };
+}
+
+/** typescript-eslint's parse errors for a file its TypeScript project does not include. */
+function isProjectError(text: string): boolean {
+  return /was not found by the project service|parserOptions\.project|TSConfig does not include this file|not (?:found|included) in (?:the|any) project/i.test(text);
+}

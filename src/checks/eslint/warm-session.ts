@@ -1,0 +1,285 @@
+/**
+ * The `eslint` check kept warm between attempts: ESLint, its config and plugins stay loaded, each
+ * file's lint result is kept, and a run re-lints only the files whose result can have changed:
+ *
+ * - files that changed (the caller's hint, plus the stat of every linted file), and new files
+ *   the patterns and config take in (named by the hint, or found in the folders of linted files:
+ *   git does not name a new file it ignores);
+ * - for type-aware files, the files the warm TypeScript session of this worker checked again:
+ *   the changed files and the importers of every module whose exports now show different types,
+ *   through barrels too (lint-reach.ts). Those files are parsed from that session's program
+ *   (typescript-eslint's `programs` option, replacing only `project`/`projectService` for files
+ *   the user's own setting would give the same tsconfig), so their types are never stale and no
+ *   second program is built;
+ * - type-aware files that program does not cover (another tsconfig, no tsc check, a TypeScript
+ *   typescript-eslint does not share) are linted again on every run with typescript-eslint's
+ *   caches cleared, because nothing tells which of them a change reaches;
+ * - with rules that read other files (eslint-plugin-import, n, ...), every file on every run: a
+ *   new import can put a file that did not change into a cycle.
+ *
+ * Deleted files are dropped. A change to the config or any local file it imports makes the
+ * session stale, and the worker restarts cold.
+ */
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import type { ESLint as EslintInstance, Linter } from 'eslint';
+import picomatch from 'picomatch';
+import type ts from 'typescript';
+import type { Diagnostic } from '../../core/diagnostic.js';
+import type { CheckOutput, CheckRequest, EslintOptions } from '../check.js';
+import { isInside } from '../../core/is-inside.js';
+import { lint, loadConfig, loadEslintClass, makeEslint, makeResultReader, type EslintClass } from './adapter.js';
+import { readLocalImports } from './config-imports.js';
+import { isFile, makeFileStates } from '../../warm/file-states.js';
+import { makeFolderListings } from '../../warm/folder-listings.js';
+import { makeStaleSessionError } from '../../warm/stale-session.js';
+import type { TscSession } from '../tsc/warm-session.js';
+
+/** What the tsc sessions of the same worker offer ESLint. */
+export interface TypedPrograms {
+  sessions: readonly TscSession[];
+  /** Files (absolute) whose type-aware results the last tsc runs found the changes can reach, or `all`. */
+  affected: ReadonlySet<string> | 'all';
+  /** Real path of the TypeScript module the sessions' programs come from; a program only works with the module that made it. */
+  typescriptPath: string | undefined;
+}
+
+export interface EslintSession {
+  /** Lints the tree as it is now. `hint`: absolute paths the caller knows changed; null when unknown. */
+  run(hint: readonly string[] | null, typed: TypedPrograms): Promise<CheckOutput>;
+}
+
+/**
+ * How a linted file gets its types. `untyped`: it does not. `tsconfigs`: the tsconfig files the
+ * user's setting points it to, in the order typescript-eslint tries them. `foreign`: types from
+ * somewhere culprit cannot follow.
+ */
+type TypeSource = { kind: 'untyped' } | { kind: 'tsconfigs'; configPaths: string[]; nearest: boolean } | { kind: 'foreign' };
+
+/** Plugins whose rules read other files than the one linted, so one file's change can change another's result. */
+const crossFileRulePrefixes = ['import/', 'import-x/', 'n/', 'node/', 'boundaries/', '@nx/', 'workspaces/'];
+
+export async function openEslintSession(request: CheckRequest<EslintOptions>): Promise<EslintSession> {
+  const { root, options } = request;
+  const ESLint = loadEslintClass(root);
+  // The user's config alone: what each file is configured with, and whether a new file is linted.
+  const probe = makeEslint(ESLint, root);
+  await loadConfig(probe, root);
+  const configFile = await probe.findConfigFile();
+  const configFiles = makeFileStates({ compareContent: true });
+  for (const file of configFile === undefined ? [] : readLocalImports(configFile)) configFiles.record(file);
+
+  const readResult = makeResultReader(root);
+  const estree = loadTypescriptEstree(root);
+  const results = new Map<string, Diagnostic[]>();
+  const sources = new Map<string, TypeSource>();
+  const linted = makeFileStates();
+  const folders = makeFolderListings(root);
+  const isUnderPatterns = makePatternMatcher(root, options.patterns);
+  let crossFile = false;
+
+  const readTypeSource = async (file: string): Promise<TypeSource | undefined> => {
+    let source = sources.get(file);
+    if (source === undefined) {
+      const config = (await probe.calculateConfigForFile(file)) as Linter.Config | undefined;
+      if (config === undefined) return undefined;
+      if (hasCrossFileRules(config)) crossFile = true;
+      source = describeTypeSource(root, file, config.languageOptions?.parserOptions as ParserOptions | undefined);
+      sources.set(file, source);
+    }
+    return source;
+  };
+
+  /** The warm program a type-aware file is linted with, when the user's setting would pick the same tsconfig. */
+  const findProgram = (file: string, source: TypeSource | undefined, typed: TypedPrograms): ts.Program | undefined => {
+    if (source?.kind !== 'tsconfigs' || estree?.typescriptPath === undefined || estree.typescriptPath !== typed.typescriptPath) return undefined;
+    for (const configPath of source.configPaths) {
+      for (const session of typed.sessions) {
+        const programs = session.programs;
+        const index = programs.findIndex((program) => program.configPath === configPath);
+        if (index === -1) continue;
+        if (programs[index]!.program.getSourceFile(file) !== undefined) return programs[index]!.program;
+        // The project service opens the project that lists the file when the nearest tsconfig is a solution.
+        const owner = session.ownerOf(file);
+        if (source.nearest && owner !== undefined) return programs[owner]!.program;
+      }
+      // typescript-eslint tries the next listed project only when this one does not include the file.
+      if (!typed.sessions.some((session) => session.programs.some((program) => program.configPath === configPath))) return undefined;
+    }
+    return undefined;
+  };
+
+  const makeOverride = async (files: Iterable<string>, typed: TypedPrograms): Promise<Linter.Config[]> => {
+    const programOf = new Map<string, ts.Program>();
+    for (const file of files) {
+      const program = findProgram(file, await readTypeSource(file), typed);
+      if (program !== undefined) programOf.set(file, program);
+    }
+    return [...new Set(programOf.values())].map((program) => ({
+      // A function matcher (allowed by ESLint's config arrays, absent from its types): only these files.
+      files: [((file: string) => programOf.get(file) === program) as unknown as string],
+      languageOptions: { parserOptions: { projectService: false, project: null, programs: [program] } },
+    }));
+  };
+
+  const store = (lintResults: readonly EslintInstance.LintResult[]) => {
+    for (const result of lintResults) {
+      results.set(result.filePath, readResult(result));
+      linted.record(result.filePath);
+      folders.watchFileFolder(result.filePath);
+    }
+  };
+
+  return {
+    async run(hint, typed) {
+      const first = results.size === 0 && linted.size === 0;
+      if (first) {
+        // Every file the programs hold could be linted; which are is known only after the run.
+        const candidates = typed.sessions.flatMap((session) => session.programs.flatMap(({ program }) => listOwnFiles(root, program)));
+        const eslint = makeEslint(ESLint, root, await makeOverride(candidates, typed));
+        store(await lint(eslint, options.patterns));
+        for (const file of results.keys()) await readTypeSource(file);
+        return { version: ESLint.version, diagnostics: [...results.values()].flat() };
+      }
+
+      const stale = configFiles.takeChanged();
+      if (stale.length > 0) throw makeStaleSessionError(`${relative(root, stale[0]!)} changed`);
+      const candidates = new Set([...(hint ?? []), ...linted.takeChanged(), ...folders.takeAdded()]);
+      const relint = new Set<string>();
+      for (const file of candidates) {
+        if (!isFile(file)) {
+          results.delete(file);
+          linted.forget(file);
+          continue;
+        }
+        if (results.has(file) || (isUnderPatterns(file) && (await readTypeSource(file)) !== undefined)) relint.add(file);
+      }
+      const anythingChanged = hint === null || candidates.size > 0 || typed.affected === 'all' || typed.affected.size > 0;
+      let foreignTypes = false;
+      for (const file of results.keys()) {
+        const source = sources.get(file);
+        if (crossFile && anythingChanged) relint.add(file);
+        else if (source?.kind === 'untyped' || source === undefined) continue;
+        else if (findProgram(file, source, typed) === undefined) {
+          // A file its project does not include gets no types at all, only that parse error.
+          if (!anythingChanged || isOutsideProject(results.get(file))) continue;
+          relint.add(file);
+          foreignTypes = true;
+        } else if (typed.affected === 'all' || typed.affected.has(file)) relint.add(file);
+      }
+      if (relint.size > 0) {
+        // typescript-eslint keeps programs (or a project service) per process and never sees
+        // other files change; types that do not come from the warm program are built afresh.
+        if (foreignTypes) estree?.clearCaches();
+        const eslint = makeEslint(ESLint, root, await makeOverride(relint, typed));
+        const relinted = await lint(eslint, [...relint]);
+        for (const file of relint) results.delete(file);
+        store(relinted);
+      }
+      return { version: ESLint.version, diagnostics: [...results.values()].flat() };
+    },
+  };
+}
+
+interface ParserOptions {
+  project?: unknown;
+  projectService?: unknown;
+  programs?: unknown;
+  tsconfigRootDir?: unknown;
+}
+
+/** Where typescript-eslint would take a file's types from, per the user's parserOptions. */
+function describeTypeSource(root: string, file: string, parserOptions: ParserOptions | undefined): TypeSource {
+  if (parserOptions === undefined) return { kind: 'untyped' };
+  const { project, projectService, programs } = parserOptions;
+  if (programs !== undefined && programs !== null) return { kind: 'foreign' };
+  const nearest = projectService !== undefined && projectService !== false && projectService !== null;
+  if (nearest || project === true) {
+    const configPath = findNearestTsconfig(dirname(file), root);
+    return configPath === undefined ? { kind: 'foreign' } : { kind: 'tsconfigs', configPaths: [configPath], nearest: true };
+  }
+  if (typeof project !== 'string' && !Array.isArray(project)) return { kind: 'untyped' };
+  const listed = [project].flat();
+  const base = typeof parserOptions.tsconfigRootDir === 'string' ? parserOptions.tsconfigRootDir : root;
+  if (!listed.every((entry): entry is string => typeof entry === 'string' && !/[*?{[]/.test(entry))) return { kind: 'foreign' };
+  return { kind: 'tsconfigs', configPaths: listed.map((entry) => resolveTsconfig(resolve(base, entry))), nearest: false };
+}
+
+function findNearestTsconfig(directory: string, root: string): string | undefined {
+  for (let dir = directory; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'tsconfig.json');
+    if (existsSync(candidate)) return candidate;
+    if (dir === root || dirname(dir) === dir) return undefined;
+  }
+}
+
+function resolveTsconfig(path: string): string {
+  return isFile(path) ? path : join(path, 'tsconfig.json');
+}
+
+/** typescript-eslint found the file in no project: its result depends on the tsconfig files, not on other sources. */
+function isOutsideProject(diagnostics: readonly Diagnostic[] | undefined): boolean {
+  return diagnostics?.some((diagnostic) => diagnostic.code === 'parse-error' && diagnostic.phase === 'config') ?? false;
+}
+
+function hasCrossFileRules(config: Linter.Config): boolean {
+  return Object.entries(config.rules ?? {}).some(([rule, entry]) => {
+    const severity = Array.isArray(entry) ? entry[0] : entry;
+    return severity !== 0 && severity !== 'off' && crossFileRulePrefixes.some((prefix) => rule.startsWith(prefix));
+  });
+}
+
+/** Source files of a program inside the repository, outside node_modules: what ESLint may lint. */
+function listOwnFiles(root: string, program: ts.Program): string[] {
+  return program
+    .getSourceFiles()
+    .map((file) => file.fileName)
+    .filter((fileName) => isInside(root, fileName) && !fileName.split('/').includes('node_modules'));
+}
+
+/** Whether `eslint <patterns>` would walk into a file (the config decides the rest). */
+function makePatternMatcher(root: string, patterns: readonly string[]): (file: string) => boolean {
+  const matchers = patterns.map((pattern) => {
+    const target = resolve(root, pattern);
+    if (existsSync(target)) return statSync(target).isDirectory() ? (file: string) => isInside(target, file) : (file: string) => file === target;
+    const isMatch = picomatch(pattern, { dot: true });
+    return (file: string) => isMatch(relative(root, file).split(sep).join('/'));
+  });
+  return (file) => matchers.some((matches) => matches(file));
+}
+
+interface TypescriptEstree {
+  clearCaches(): void;
+  /** Real path of the `typescript` it uses. */
+  typescriptPath: string | undefined;
+}
+
+/** The typescript-estree the repository's typescript-eslint parses with, found the way its own imports would find it. */
+function loadTypescriptEstree(root: string): TypescriptEstree | undefined {
+  const chain = ['typescript-eslint', '@typescript-eslint/parser', '@typescript-eslint/typescript-estree'];
+  let from = join(root, 'package.json');
+  for (const name of chain) {
+    try {
+      from = createRequire(from).resolve(name);
+    } catch {
+      // Not installed this way (the parser may be a direct dependency): look from the root instead.
+      try {
+        from = createRequire(join(root, 'package.json')).resolve(name);
+      } catch {
+        if (name === chain.at(-1)) return undefined;
+      }
+    }
+  }
+  try {
+    const estree = createRequire(from)(from) as { clearCaches?: () => void };
+    return {
+      clearCaches: () => estree.clearCaches?.(),
+      typescriptPath: realpathSync(createRequire(from).resolve('typescript')),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+export type { EslintClass };

@@ -1,0 +1,80 @@
+/**
+ * Runs a tool's executable from inside a check worker: an argument array, never a shell, with
+ * stdout collected up to a bound. The child stays in the worker's process group, so the
+ * worker's timeout and its end kill it with everything it started; this file only has to stop
+ * a child that prints more than culprit is willing to hold.
+ */
+import { spawn } from 'node:child_process';
+import { makeMissingToolError } from '../check.js';
+import { makeOutputTail } from './output-tail.js';
+
+/** Enough for the JSON of tens of thousands of findings; far below what would hurt culprit. */
+export const defaultMaxOutputBytes = 64 * 1024 * 1024;
+
+export interface RunToolOptions {
+  /** Names the tool in errors: `pyright`, `cargo check`, a configured check's name. */
+  name: string;
+  cwd: string;
+  env?: NodeJS.ProcessEnv;
+  /** More bytes than this on stdout stop the tool and fail the run. */
+  maxOutputBytes?: number;
+}
+
+export interface ToolResult {
+  /** The exit code, or null when a signal ended the tool. */
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  /** The last meaningful lines of stderr (up to 20), for error messages. */
+  stderrLines: string[];
+}
+
+export function runTool(file: string, args: readonly string[], options: RunToolOptions): Promise<ToolResult> {
+  const limit = options.maxOutputBytes ?? defaultMaxOutputBytes;
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, [...args], {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      shell: false,
+    });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let overflowed = false;
+    const stderr = makeOutputTail();
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (overflowed) return;
+      size += chunk.length;
+      if (size > limit) {
+        overflowed = true;
+        chunks.length = 0;
+        child.kill('SIGKILL');
+        // Not waiting for 'close': a grandchild may hold the pipe open. The worker's exit takes down its group.
+        child.stdout.destroy();
+        reject(new Error(`${options.name} printed more than ${describeBytes(limit)} on stdout and was stopped; culprit does not read further`));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') reject(makeMissingToolError(`${options.name}: ${file} was not found`, error));
+      else reject(new Error(`${options.name}: ${file} could not be started: ${error.message}`, { cause: error }));
+    });
+    child.once('close', (exitCode, signal) => {
+      if (overflowed) return;
+      resolve({ exitCode, signal, stdout: Buffer.concat(chunks).toString('utf8'), stderrLines: stderr.readLines(20) });
+    });
+  });
+}
+
+/** Why a run that should have printed a result did not: its exit and the end of its stderr, on one line. */
+export function describeToolFailure(name: string, result: ToolResult): string {
+  const how = result.signal === null ? `exit code ${result.exitCode ?? 'unknown'}` : `signal ${result.signal}`;
+  const said = result.stderrLines.length === 0 ? 'it wrote nothing to stderr' : result.stderrLines.slice(-3).join(' | ');
+  return `${name} failed (${how}): ${said}`;
+}
+
+function describeBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MiB` : `${bytes} bytes`;
+}

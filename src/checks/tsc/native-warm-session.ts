@@ -1,0 +1,151 @@
+/**
+ * The `tsc` check kept warm on TypeScript 7: one tsgo API process stays open with the projects
+ * loaded, and each run tells it which files changed (`updateSnapshot({ fileChanges })`). The API
+ * has no builder cache, so the session keeps each file's diagnostics and imports itself and
+ * checks again the changed files and every file that imports one of them, directly or not
+ * (through culprit's own module graph, which the last run read). Everything is checked again
+ * when that graph cannot be trusted to bound the change: a file was created or deleted (an
+ * import may resolve elsewhere now), or a changed file can declare globals (a script without
+ * imports or exports, `declare global`, `declare module`). New files are named by the caller's
+ * hint, or found in the folders of the files checked (git does not name a new file it ignores).
+ */
+import { readFileSync } from 'node:fs';
+import type { Diagnostic } from '../../core/diagnostic.js';
+import type { CheckRequest, ImportRecord, TscOptions } from '../check.js';
+import { dedupeDiagnostics } from '../output/dedupe-diagnostics.js';
+import { importTool } from '../runner/resolve-tool.js';
+import { resolveConfigPath } from './config-path.js';
+import type { NativeApi, NativeModule, NativeSnapshot } from './native-api.js';
+import { listOwnedFiles, makeNativeChecker, openNativeProjects, type NativeFileResult } from './native.js';
+import { readProjectReferences } from './native-references.js';
+import { isFile, makeFileStates } from '../../warm/file-states.js';
+import { makeFolderListings } from '../../warm/folder-listings.js';
+import { makeStaleSessionError } from '../../warm/stale-session.js';
+import type { TscRun } from './warm-session.js';
+
+export interface NativeTscSession {
+  run(hint: readonly string[] | null): TscRun;
+  /** Closes the tsgo process. */
+  close(): void;
+}
+
+const globalDeclaration = /\bdeclare\s+(?:global|module)\b/;
+const moduleSyntax = /^\s*(?:import|export)\b/m;
+
+export async function openNativeTscSession(request: CheckRequest<TscOptions>, version: string): Promise<NativeTscSession> {
+  const { API } = await importTool<NativeModule>(request.root, 'typescript/unstable/sync');
+  const configPaths = readProjectReferences(resolveConfigPath(request.root, request.options.project));
+  const configFiles = makeFileStates({ compareContent: true });
+  for (const path of configPaths) configFiles.record(path);
+  const documents = makeFileStates();
+  const folders = makeFolderListings(request.root);
+  const api: NativeApi = new API({ cwd: request.root });
+  const results = new Map<string, NativeFileResult>();
+  /** Whether a file's last text could declare globals. */
+  const declaresGlobals = new Map<string, boolean>();
+  let snapshot: NativeSnapshot | undefined;
+
+  const readDeclaresGlobals = (fileName: string): boolean => {
+    try {
+      const text = readFileSync(fileName, 'utf8');
+      return globalDeclaration.test(text) || !moduleSyntax.test(text) || fileName.endsWith('.d.ts');
+    } catch {
+      return true;
+    }
+  };
+
+  /** The files to check again: the changed ones and their importers, or all (undefined). */
+  const findRecheck = (hint: readonly string[] | null): { changes: Required<NativeChanges>; recheck: Set<string> | undefined } => {
+    const stale = configFiles.takeChanged();
+    if (stale.length > 0) throw makeStaleSessionError(`${stale[0]!} changed`);
+    const changes: Required<NativeChanges> = { changed: [], created: [], deleted: [] };
+    for (const path of new Set([...(hint ?? []), ...documents.takeChanged(), ...folders.takeAdded()])) {
+      const exists = isFile(path);
+      if (results.has(path) || documents.has(path)) (exists ? changes.changed : changes.deleted).push(path);
+      else if (exists && /\.(?:[cm]?[jt]sx?|json)$/.test(path)) changes.created.push(path);
+    }
+    if (hint === null || changes.created.length > 0 || changes.deleted.length > 0) return { changes, recheck: undefined };
+    if (changes.changed.some((path) => declaresGlobals.get(path) !== false || readDeclaresGlobals(path))) return { changes, recheck: undefined };
+    return { changes, recheck: collectImporters(changes.changed, results) };
+  };
+
+  return {
+    close: () => api.close(),
+    run(hint) {
+      let recheck: Set<string> | undefined;
+      if (snapshot === undefined) {
+        snapshot = api.updateSnapshot({ openProjects: [...configPaths] });
+      } else {
+        const found = findRecheck(hint);
+        recheck = found.recheck;
+        const { changed, created, deleted } = found.changes;
+        if (changed.length + created.length + deleted.length > 0 || hint === null) {
+          const previous = snapshot;
+          snapshot = api.updateSnapshot({ fileChanges: hint === null ? { changed: [...results.keys()], created, deleted } : { changed, created, deleted } });
+          previous.dispose();
+        }
+      }
+      const projects = openNativeProjects(snapshot, configPaths);
+      // Line maps are per text; a new checker per run reads the texts of this snapshot.
+      const checker = makeNativeChecker(request.root);
+      const diagnostics: Diagnostic[] = projects.flatMap((project) => checker.readConfigDiagnostics(project));
+      const imports: ImportRecord = {};
+      const seen = new Set<string>();
+      for (const { project, fileName } of listOwnedFiles(projects)) {
+        seen.add(fileName);
+        let result = recheck === undefined || recheck.has(fileName) ? undefined : results.get(fileName);
+        if (result === undefined) {
+          result = checker.checkFile(project, fileName) ?? { diagnostics: [], imports: [] };
+          results.set(fileName, result);
+          declaresGlobals.set(fileName, readDeclaresGlobals(fileName));
+          if (!documents.has(fileName)) {
+            documents.record(fileName);
+            folders.watchFileFolder(fileName);
+          }
+        }
+        diagnostics.push(...result.diagnostics);
+        if (result.imports.length > 0) imports[checker.toRepoPath(fileName)] = result.imports.map(checker.toRepoPath);
+      }
+      for (const fileName of [...results.keys()]) {
+        if (seen.has(fileName)) continue;
+        results.delete(fileName);
+        declaresGlobals.delete(fileName);
+        documents.forget(fileName);
+      }
+      return {
+        output: { version, diagnostics: dedupeDiagnostics(diagnostics), imports },
+        affected: recheck ?? 'all',
+      };
+    },
+  };
+}
+
+interface NativeChanges {
+  changed?: string[];
+  created?: string[];
+  deleted?: string[];
+}
+
+/** `changed` and every file that imports one of them, directly or not, per the last run's imports. */
+function collectImporters(changed: readonly string[], results: ReadonlyMap<string, NativeFileResult>): Set<string> {
+  const importers = new Map<string, string[]>();
+  for (const [fileName, { imports }] of results) {
+    for (const target of imports) {
+      const list = importers.get(target);
+      if (list === undefined) importers.set(target, [fileName]);
+      else list.push(fileName);
+    }
+  }
+  const found = new Set(changed);
+  const queue = [...changed];
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    for (const importer of importers.get(file) ?? []) {
+      if (!found.has(importer)) {
+        found.add(importer);
+        queue.push(importer);
+      }
+    }
+  }
+  return found;
+}
+

@@ -1,0 +1,141 @@
+/**
+ * The `tsc` check on TypeScript 7 (the native port), through its `typescript/unstable/sync` API:
+ * one tsgo process serves the projects' programs, per-file diagnostics and a checker. We use the
+ * API rather than the CLI because it gives phases separately, resolves project references to their
+ * sources without a `dist` (the CLI reads `dist` declarations, and `tsc -b --noEmit` fails with
+ * TS6310), gives the module graph, and writes nothing (the CLI writes tsbuildinfo files).
+ * The API is unstable: everything we need from it is named in tsc-native-api.ts.
+ */
+import { basename, dirname, resolve } from 'node:path';
+import type { Diagnostic, Phase } from '../../core/diagnostic.js';
+import type { CheckOutput, CheckRequest, ImportRecord, TscOptions } from '../check.js';
+import { dedupeDiagnostics } from '../output/dedupe-diagnostics.js';
+import { makeRepoPath } from '../output/repo-path.js';
+import { importTool } from '../runner/resolve-tool.js';
+import { readOwners } from './read-owners.js';
+import { resolveConfigPath } from './config-path.js';
+import type { NativeApi, NativeDiagnostic, NativeModule, NativeProgram, NativeProject, NativeSnapshot, NativeSourceFile } from './native-api.js';
+import { makeLineMapReader, makeNativeDiagnostic } from './native-diagnostics.js';
+import { readProjectReferences } from './native-references.js';
+
+export async function runNativeTsc(request: CheckRequest<TscOptions>, version: string): Promise<CheckOutput> {
+  const { API } = await importTool<NativeModule>(request.root, 'typescript/unstable/sync');
+  const configPaths = readProjectReferences(resolveConfigPath(request.root, request.options.project));
+  // The API spawns a tsgo process; closing it is what lets the worker exit.
+  const api = new API({ cwd: request.root });
+  try {
+    return { version, ...checkProjects(api, configPaths, request.root) };
+  } finally {
+    api.close();
+  }
+}
+
+function checkProjects(api: NativeApi, configPaths: readonly string[], root: string): Pick<CheckOutput, 'diagnostics' | 'imports'> {
+  const projects = openNativeProjects(api.updateSnapshot({ openProjects: [...configPaths] }), configPaths);
+  const checker = makeNativeChecker(root);
+  const diagnostics: Diagnostic[] = [];
+  const imports: ImportRecord = {};
+  for (const project of projects) diagnostics.push(...checker.readConfigDiagnostics(project));
+  for (const { project, fileName } of listOwnedFiles(projects)) {
+    const result = checker.checkFile(project, fileName);
+    if (result === undefined) continue;
+    diagnostics.push(...result.diagnostics);
+    if (result.imports.length > 0) imports[checker.toRepoPath(fileName)] = result.imports.map(checker.toRepoPath);
+  }
+  return { diagnostics: dedupeDiagnostics(diagnostics), imports };
+}
+
+/** The opened projects of a snapshot, in the order of `configPaths`; at least the configured one. */
+export function openNativeProjects(snapshot: NativeSnapshot, configPaths: readonly string[]): NativeProject[] {
+  const projects = configPaths.flatMap((configPath) => {
+    const project = snapshot.getProject(configPath);
+    return project === undefined ? [] : [project];
+  });
+  if (projects.length === 0) throw new Error(`TypeScript could not open ${configPaths.at(-1) ?? 'the project'}`);
+  return projects;
+}
+
+/** Each file once, with the project that reports it (the first that lists it; files no project lists: the first program). */
+export function listOwnedFiles(projects: readonly NativeProject[]): { project: NativeProject; fileName: string }[] {
+  const owners = readOwners(projects.map((project) => project.rootFiles));
+  const checked = new Set<string>();
+  const owned: { project: NativeProject; fileName: string }[] = [];
+  projects.forEach((project, index) => {
+    for (const fileName of project.program.getSourceFileNames()) {
+      const owner = owners.get(fileName);
+      if (checked.has(fileName) || (owner !== undefined && owner !== index)) continue;
+      checked.add(fileName);
+      owned.push({ project, fileName });
+    }
+  });
+  return owned;
+}
+
+export interface NativeFileResult {
+  diagnostics: Diagnostic[];
+  /** Absolute names of the files it imports. */
+  imports: string[];
+}
+
+export interface NativeChecker {
+  toRepoPath(path: string): string;
+  readConfigDiagnostics(project: NativeProject): Diagnostic[];
+  /** A file's diagnostics, every phase, and its imports; undefined for default lib files and files the program lacks. */
+  checkFile(project: NativeProject, fileName: string): NativeFileResult | undefined;
+}
+
+export function makeNativeChecker(root: string): NativeChecker {
+  const toRepoPath = makeRepoPath(root);
+  const lineMaps = makeLineMapReader();
+  const converterOf = (program: NativeProgram) => (phase: Phase) => (diagnostic: NativeDiagnostic) =>
+    makeNativeDiagnostic(diagnostic, phase, toRepoPath, (fileName) => lineMaps.read(fileName, program));
+  // Asking the server for the file list is a round trip: once per program.
+  const fileSets = new WeakMap<NativeProgram, ReadonlySet<string>>();
+  const readFileSet = (program: NativeProgram) => {
+    let files = fileSets.get(program);
+    if (files === undefined) fileSets.set(program, (files = new Set(program.getSourceFileNames())));
+    return files;
+  };
+  return {
+    toRepoPath,
+    readConfigDiagnostics({ program }) {
+      const toDiagnostic = converterOf(program);
+      const config = [...program.getConfigFileParsingDiagnostics(), ...program.getProgramDiagnostics(), ...program.getGlobalDiagnostics()];
+      return config.map(toDiagnostic('config'));
+    },
+    checkFile(project, fileName) {
+      const { program } = project;
+      if (isDefaultLibrary(program, fileName)) return undefined;
+      const file = program.getSourceFile(fileName);
+      if (file === undefined) return undefined;
+      const toDiagnostic = converterOf(program);
+      const emitsDeclarations = project.compilerOptions.declaration === true || project.compilerOptions.composite === true;
+      const diagnostics = [
+        ...program.getSyntacticDiagnostics(fileName).map(toDiagnostic('syntax')),
+        ...program.getSemanticDiagnostics(fileName).map(toDiagnostic('semantic')),
+        ...(emitsDeclarations ? program.getDeclarationDiagnostics(fileName).map(toDiagnostic('semantic')) : []),
+      ];
+      return { diagnostics, imports: readNativeImports(project, readFileSet(program), fileName, file) };
+    },
+  };
+}
+
+/** Module specifiers resolved by the checker: each specifier's module symbol is declared by the imported file. */
+function readNativeImports(project: NativeProject, inProgram: ReadonlySet<string>, fileName: string, file: NativeSourceFile): string[] {
+  const symbols = file.imports.length === 0 ? [] : project.checker.getSymbolAtLocation(file.imports);
+  const resolved = symbols.map((symbol) => symbol?.declarations?.[0]?.path);
+  const referenced = file.referencedFiles.map((reference) => resolve(dirname(fileName), reference.fileName));
+  const targets = new Set<string>();
+  for (const target of [...resolved, ...referenced]) {
+    if (target !== undefined && target !== fileName && inProgram.has(target) && !isDefaultLibrary(project.program, target)) targets.add(target);
+  }
+  return [...targets];
+}
+
+/**
+ * Asking the server costs a round trip per file (and fetching a lib file's tree is slow: lib.dom
+ * is large), so only files named like a default lib are asked about, by name.
+ */
+function isDefaultLibrary(program: NativeProgram, fileName: string): boolean {
+  return /^lib\..*\.d\.ts$/.test(basename(fileName)) && program.getSourceFileMetadata(fileName)?.isDefaultLibrary === true;
+}

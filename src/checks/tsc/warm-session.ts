@@ -1,0 +1,218 @@
+/**
+ * The `tsc` check kept warm between attempts, on TypeScript 5 and 6: one program per project,
+ * updated with the files that changed, and each file's type-check diagnostics kept between
+ * programs. A run checks again only the files an edit can reach (lint-reach.ts: the changed files,
+ * and the importers of every module whose exports now show different types, through barrels
+ * too), so a body edit checks one file and an exported type edit checks the files that see the
+ * type, not every file that imports it from afar. A change to global declarations checks all.
+ *
+ * Every run returns the full diagnostic set of the tree as it is, the same as a cold run of
+ * tsc.ts (the same collector reads both): the kept results only decide what is computed again.
+ * A run reads:
+ *
+ * - the caller's hint (paths git saw change) and the stat of every file the programs read, so
+ *   an edit to a file git ignores, or one the caller did not see, is still found; and the
+ *   listings of the folders those files are in, so a new file git ignores is found too;
+ * - a new or deleted file, or one whose existence is unknown, changes what imports may resolve
+ *   to: the tsconfig file lists are read again and programs are made without reusing the old
+ *   program's structure (parsed files and kept results are still reused);
+ * - a changed tsconfig (or a file it extends) makes the session stale: the worker restarts cold.
+ *
+ * What a run reports as affected (for ESLint's type-aware rules) is the same set it checked again.
+ */
+import type ts from 'typescript';
+import type { CheckOutput, CheckRequest, TscOptions } from '../check.js';
+import { makeRepoPath } from '../output/repo-path.js';
+import { makeFileCollector } from './adapter.js';
+import { resolveConfigPath } from './config-path.js';
+import { emitsDeclarations } from './diagnostics.js';
+import { makeCompilerHost } from './program.js';
+import { loadProjects, makeConfigParser, type ConfigParser, type TscProject } from './projects.js';
+import { makeSourceFileCache, makeTextVersion } from './source-files.js';
+import { makeFileStates } from '../../warm/file-states.js';
+import { makeFolderListings } from '../../warm/folder-listings.js';
+import { logDebug } from '../../debug/log-debug.js';
+import { countOf } from '../../render/wording.js';
+import { makeCheckResults, type CheckResults } from './check-results.js';
+import { findLintReach, readProgramImports, type ImportCache } from './lint-reach.js';
+import { makeStaleSessionError } from '../../warm/stale-session.js';
+
+type TypeScript = typeof ts;
+
+/** One project's program as the last run left it, for ESLint's type-aware rules. */
+export interface WarmProgram {
+  configPath: string;
+  program: ts.Program;
+}
+
+export interface TscRun {
+  output: CheckOutput;
+  /** Files (absolute) whose type-aware lint results this run's changes can have changed, or `all`. */
+  affected: ReadonlySet<string> | 'all';
+}
+
+export interface TscSession {
+  /** Checks the tree as it is now. `hint`: absolute paths the caller knows changed since the last run; null when unknown. */
+  run(hint: readonly string[] | null): TscRun;
+  /** The programs of the last run, in project order (dependencies first). */
+  readonly programs: readonly WarmProgram[];
+  /** Index into `programs` of the project that reports a file (lists it first), if any. */
+  ownerOf(fileName: string): number | undefined;
+}
+
+interface ProjectState {
+  project: TscProject;
+  program: ts.Program;
+  /** Each file's imports in `program`. */
+  imports: ReadonlyMap<string, readonly string[]>;
+}
+
+/** Files whose appearance can change what an import resolves to. */
+const moduleFilePattern = /\.(?:[cm]?[jt]sx?|json)$/;
+
+export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>): TscSession {
+  const toRepoPath = makeRepoPath(request.root);
+  const configPath = resolveConfigPath(request.root, request.options.project);
+  const configFiles = makeFileStates({ compareContent: true });
+  const documents = makeFileStates();
+  const folders = makeFolderListings(request.root);
+  const sourceFiles = makeSourceFileCache(ts, { versioned: true });
+  const declarations = new Map<string, readonly ts.Diagnostic[]>();
+  let parser: ConfigParser | undefined;
+  let states: ProjectState[] = [];
+  let owners = new Map<string, number>();
+  let imports: ImportCache = new WeakMap();
+  const results: CheckResults[] = [];
+
+  const parseProjects = (): TscProject[] => {
+    parser = makeConfigParser(ts, (path) => {
+      if (!configFiles.has(path)) configFiles.record(path);
+    });
+    return loadProjects(ts, configPath, parser);
+  };
+
+  const build = (projects: readonly TscProject[], reuseStructure: boolean): ProjectState[] =>
+    projects.map((project, index) => {
+      const previous = states[index];
+      const { options, fileNames, projectReferences } = project.parsed;
+      const host = makeCompilerHost(ts, project, parser!, (base) => sourceFiles.wrap(base, options));
+      const program = ts.createProgram({
+        rootNames: fileNames,
+        options,
+        host,
+        ...(projectReferences === undefined ? {} : { projectReferences }),
+        configFileParsingDiagnostics: ts.getConfigFileParsingDiagnostics(project.parsed),
+        ...(reuseStructure && previous !== undefined ? { oldProgram: previous.program } : {}),
+      });
+      return { project, program, imports: readProgramImports(ts, program, imports) };
+    });
+
+  /** Which known files changed, and whether the set of files may have (then structure cannot be reused). */
+  const findChanges = (hint: readonly string[] | null): { changed: Set<string>; structural: boolean } => {
+    const stale = configFiles.takeChanged();
+    if (stale.length > 0) throw makeStaleSessionError(`${toRepoPath(stale[0]!)} changed`);
+    const changed = new Set<string>();
+    let structural = hint === null;
+    for (const path of new Set([...(hint ?? []), ...documents.takeChanged(), ...folders.takeAdded()])) {
+      const known = sourceFiles.versions.get(path);
+      if (known === undefined) {
+        // A file no program read: new, or unrelated. A new module may be what an import now resolves to.
+        if (moduleFilePattern.test(path) && ts.sys.fileExists(path)) structural = true;
+        continue;
+      }
+      const text = ts.sys.readFile(path);
+      if (text !== undefined && makeTextVersion(text) === known) continue;
+      if (text === undefined) structural = true;
+      sourceFiles.forget(path);
+      documents.forget(path);
+      changed.add(path);
+    }
+    return { changed, structural };
+  };
+
+  const readProjectsAgain = (): TscProject[] => {
+    const before = states.map(({ project }) => describeProject(project));
+    const projects = parseProjects();
+    if (JSON.stringify(projects.map(describeProject)) !== JSON.stringify(before)) {
+      throw makeStaleSessionError('the projects or their compiler options changed');
+    }
+    return projects;
+  };
+
+  const recordDocuments = () => {
+    const inPrograms = new Set<string>();
+    for (const { program } of states) for (const file of program.getSourceFiles()) inPrograms.add(file.fileName);
+    for (const fileName of [...sourceFiles.versions.keys()]) {
+      if (inPrograms.has(fileName)) {
+        if (!documents.has(fileName)) {
+          documents.record(fileName);
+          folders.watchFileFolder(fileName);
+        }
+      } else {
+        // Read once but no longer part of any program (an import was removed): not worth keeping.
+        sourceFiles.forget(fileName);
+        documents.forget(fileName);
+      }
+    }
+    for (const fileName of declarations.keys()) if (!inPrograms.has(fileName)) declarations.delete(fileName);
+    for (const kept of results) kept.retain(inPrograms);
+  };
+
+  return {
+    get programs() {
+      return states.map(({ project, program }) => ({ configPath: project.configPath, program }));
+    },
+    ownerOf: (fileName) => owners.get(fileName),
+    run(hint) {
+      const first = states.length === 0;
+      const { changed, structural } = first ? { changed: new Set<string>(), structural: true } : findChanges(hint);
+      const projects = first ? parseProjects() : structural ? readProjectsAgain() : states.map((state) => state.project);
+      const previous = states;
+      // Imports are read again only where resolutions can have changed.
+      if (structural) imports = new WeakMap();
+      states = build(projects, !structural);
+      owners = new Map();
+      projects.forEach((project, index) => {
+        for (const fileName of project.parsed.fileNames) if (!owners.has(fileName)) owners.set(fileName, index);
+      });
+      const reach = first
+        ? 'all'
+        : findLintReach(
+            ts,
+            states.map((state, index) => ({ before: previous[index]!.program, after: state.program, beforeImports: previous[index]!.imports, afterImports: state.imports })),
+            changed,
+          );
+      const isAffected = (fileName: string) => reach === 'all' || reach.has(fileName);
+
+      const collector = makeFileCollector(ts, projects, toRepoPath);
+      // tsc reads the programs' global diagnostics before checking any file; so does this.
+      for (const { program } of states) collector.addConfigDiagnostics(program);
+      states.forEach(({ program, imports: programImports }, index) => {
+        const declare = emitsDeclarations(program.getCompilerOptions());
+        const kept = (results[index] ??= makeCheckResults());
+        collector.addFiles(program, index, {
+          semantic: (file) => kept.semantic(program, file, isAffected(file.fileName)),
+          declaration: (file) => {
+            let cached = declarations.get(file.fileName);
+            if (cached === undefined || isAffected(file.fileName)) {
+              cached = declare ? program.getDeclarationDiagnostics(file) : [];
+              declarations.set(file.fileName, cached);
+            }
+            return cached;
+          },
+        }, programImports);
+      });
+      recordDocuments();
+      const checked = results.reduce((sum, kept) => sum + kept.takeCheckedCount(), 0);
+      if (!first) logDebug(`warm: tsc checked ${countOf(checked, 'file')} again after ${countOf(changed.size, 'changed file')}${reach === 'all' ? ' (a change reaches every file)' : ''}`);
+      return { output: { version: ts.version, ...collector.finish() }, affected: reach };
+    },
+  };
+}
+
+/** What must stay the same for a program to be updated rather than made again: files aside, the whole configuration. */
+function describeProject(project: TscProject): unknown {
+  // configFile is the parsed tsconfig's syntax tree: its content is what the options already say.
+  const { configFile: _configFile, ...options } = project.parsed.options;
+  return [project.configPath, options, project.parsed.projectReferences ?? []];
+}

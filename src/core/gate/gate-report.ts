@@ -1,0 +1,261 @@
+/**
+ * The gate: the absolute state of the work tree against the checked-in baseline file. Unlike
+ * `check`, which reads the delta, it asks whether every finding in the tree is one the file
+ * allows. Every finding is classified by identity, so a fix and a break of the same rule in the
+ * same file do not cancel out: the fixed one is absent and the new one is new.
+ *
+ * A file that is gone from the tree may have been renamed: its entries are fingerprinted again
+ * under the path of a file the baseline does not know, and the pairing that explains the most
+ * findings wins, one file to one file (as git pairs renames).
+ */
+import type { CheckStatus } from '../../checks/check.js';
+import { compareByPosition, compareStrings, type Finding } from '../diagnostic.js';
+import { fingerprintFindings, hashFingerprint } from '../identity/fingerprint.js';
+import type { SnapshotCheck } from '../snapshot.js';
+import { noFileKey, stripOccurrence, type BaselineEntry, type BaselineFile } from './baseline-file.js';
+
+/** `new`: not allowed by the file. `unchanged`: allowed. `absent`: allowed by the file but no longer found. */
+export type GateState = 'new' | 'unchanged' | 'absent';
+
+/** A finding the file lists but the tree no longer has: what the file says about it, without a position. */
+export interface AbsentFinding {
+  tool: string;
+  code: string;
+  severity: Finding['severity'];
+  path: string | null;
+  message: string;
+  /** The flagged source line as the file records it. */
+  anchor: string;
+  /** `<hash>#<n>`: the occurrence that is missing. */
+  fingerprint: string;
+}
+
+export type GateItem =
+  | { state: 'new'; finding: Finding }
+  /** `renamedFrom`: allowed by the entries of a file that was renamed to this finding's file. */
+  | { state: 'unchanged'; finding: Finding; renamedFrom?: string }
+  | { state: 'absent'; finding: AbsentFinding };
+
+/**
+ * `pass`: every finding is allowed and every entry still exists. `new-findings`: some finding
+ * is not allowed. `stale-baseline`: nothing new, but the file allows findings that are gone and
+ * must be pruned. `check-failed`: some check did not complete, so there is no answer.
+ */
+export type GateVerdict = 'pass' | 'new-findings' | 'stale-baseline' | 'check-failed';
+
+export interface GateCheck {
+  name: string;
+  status: CheckStatus;
+  durationMs: number;
+  version: string | null;
+  error?: string;
+}
+
+export interface GateReport {
+  verdict: GateVerdict;
+  /** The baseline file, repository-relative. */
+  file: string;
+  /** Every current finding (position order), then every absent occurrence. */
+  items: GateItem[];
+  counts: { new: number; unchanged: number; absent: number };
+  /** Files whose entries were matched under a new path. */
+  renames: { from: string; to: string }[];
+  checks: GateCheck[];
+  notes: string[];
+}
+
+export interface GateInput {
+  file: BaselineFile;
+  fileName: string;
+  /** The work tree's runs, anchored. */
+  runs: readonly SnapshotCheck[];
+  /** Whether a repository-relative path exists in the work tree. */
+  exists: (path: string) => boolean;
+}
+
+interface Allowance {
+  check: string;
+  path: string;
+  entry: BaselineEntry;
+  /** Occurrences not matched yet. */
+  remaining: number;
+}
+
+export function makeGateReport(input: GateInput): GateReport {
+  const { file, runs } = input;
+  const ran = runs.filter((run) => run.status === 'ok');
+  const allowances = makeAllowances(file, new Set(runs.filter((run) => run.status !== 'ok').map((run) => run.name)));
+  const current: Exclude<GateItem, { state: 'absent' }>[] = [];
+  const unmatched: Finding[] = [];
+
+  for (const run of ran) {
+    for (const finding of fingerprintFindings(run.diagnostics)) {
+      const allowance = allowances.get(keyOf(run.name, finding.path ?? noFileKey, stripOccurrence(finding.fingerprint)));
+      if (allowance !== undefined && allowance.remaining > 0) {
+        allowance.remaining -= 1;
+        current.push({ state: 'unchanged', finding });
+      } else {
+        unmatched.push(finding);
+      }
+    }
+  }
+
+  const byPath = groupByPath(allowances.values());
+  const renames = pairRenamedFiles(file, byPath, unmatched, input.exists);
+  for (const finding of unmatched) {
+    const from = finding.path === null ? undefined : renames.get(finding.path);
+    const allowance = from === undefined ? undefined : findRenamedAllowance(byPath.get(from) ?? [], finding);
+    if (from !== undefined && allowance !== undefined) {
+      allowance.remaining -= 1;
+      current.push({ state: 'unchanged', finding, renamedFrom: from });
+    } else {
+      current.push({ state: 'new', finding });
+    }
+  }
+  current.sort((a, b) => compareByPosition(a.finding, b.finding));
+  const items = [...current, ...[...allowances.values()].flatMap(makeAbsentItems)];
+
+  const counts = { new: 0, unchanged: 0, absent: 0 };
+  for (const item of items) counts[item.state] += 1;
+  return {
+    verdict: decideGateVerdict(runs, counts),
+    file: input.fileName,
+    items,
+    counts,
+    renames: [...renames].map(([to, from]) => ({ from, to })).sort((a, b) => compareStrings(a.from, b.from)),
+    checks: runs.map(({ name, status, durationMs, version, error }) => (error === undefined ? { name, status, durationMs, version } : { name, status, durationMs, version, error })),
+    notes: makeGateNotes(input, [...renames]),
+  };
+}
+
+export function exitCodeOfGate(verdict: GateVerdict): 0 | 1 | 2 {
+  switch (verdict) {
+    case 'pass':
+      return 0;
+    case 'new-findings':
+    case 'stale-baseline':
+      return 1;
+    case 'check-failed':
+      return 2;
+  }
+}
+
+function decideGateVerdict(runs: readonly SnapshotCheck[], counts: GateReport['counts']): GateVerdict {
+  if (runs.length === 0 || runs.some((run) => run.status !== 'ok')) return 'check-failed';
+  if (counts.new > 0) return 'new-findings';
+  return counts.absent > 0 ? 'stale-baseline' : 'pass';
+}
+
+/** Every entry of the file, except those of checks that failed: what they would find is unknown. */
+function makeAllowances(file: BaselineFile, failed: ReadonlySet<string>): Map<string, Allowance> {
+  const allowances = new Map<string, Allowance>();
+  for (const [check, { files }] of Object.entries(file.checks)) {
+    if (failed.has(check)) continue;
+    for (const [path, entries] of Object.entries(files)) {
+      for (const entry of entries) allowances.set(keyOf(check, path, entry.fingerprint), { check, path, entry, remaining: entry.count });
+    }
+  }
+  return allowances;
+}
+
+/**
+ * New path → old path, for files the tree no longer has whose entries match findings in a file
+ * the baseline does not list. Greedy by the number of findings explained, one to one.
+ */
+function pairRenamedFiles(
+  file: BaselineFile,
+  byPath: ReadonlyMap<string, readonly Allowance[]>,
+  unmatched: readonly Finding[],
+  exists: (path: string) => boolean,
+): Map<string, string> {
+  const listed = new Set(Object.values(file.checks).flatMap((check) => Object.keys(check.files)));
+  const gone = [...byPath]
+    .filter(([path, allowances]) => path !== noFileKey && allowances.some((allowance) => allowance.remaining > 0) && !exists(path))
+    .map(([path]) => path);
+  const candidates = new Map<string, Finding[]>();
+  for (const finding of unmatched) {
+    if (finding.path === null || listed.has(finding.path)) continue;
+    const list = candidates.get(finding.path);
+    if (list === undefined) candidates.set(finding.path, [finding]);
+    else list.push(finding);
+  }
+  const scored: { from: string; to: string; score: number }[] = [];
+  for (const from of gone) {
+    for (const [to, findings] of candidates) {
+      const score = findings.filter((finding) => findRenamedAllowance(byPath.get(from) ?? [], finding) !== undefined).length;
+      if (score > 0) scored.push({ from, to, score });
+    }
+  }
+  scored.sort((a, b) => b.score - a.score || compareStrings(a.from, b.from) || compareStrings(a.to, b.to));
+  const pairs = new Map<string, string>();
+  const usedFrom = new Set<string>();
+  for (const { from, to } of scored) {
+    if (usedFrom.has(from) || pairs.has(to)) continue;
+    usedFrom.add(from);
+    pairs.set(to, from);
+  }
+  return pairs;
+}
+
+/** The entry of the old file (`allowances`) that a finding in the renamed file matches, when it has room left. */
+function findRenamedAllowance(allowances: readonly Allowance[], finding: Finding): Allowance | undefined {
+  const hash = stripOccurrence(finding.fingerprint);
+  for (const allowance of allowances) {
+    if (allowance.check !== finding.tool || allowance.remaining === 0) continue;
+    const { code, message, source } = allowance.entry;
+    if (hashFingerprint({ tool: allowance.check, code, path: finding.path, message, anchor: source }) === hash) return allowance;
+  }
+  return undefined;
+}
+
+function groupByPath(allowances: Iterable<Allowance>): Map<string, Allowance[]> {
+  const byPath = new Map<string, Allowance[]>();
+  for (const allowance of allowances) {
+    const list = byPath.get(allowance.path);
+    if (list === undefined) byPath.set(allowance.path, [allowance]);
+    else list.push(allowance);
+  }
+  return byPath;
+}
+
+function makeAbsentItems(allowance: Allowance): GateItem[] {
+  const { check, path, entry, remaining } = allowance;
+  const items: GateItem[] = [];
+  for (let occurrence = entry.count - remaining + 1; occurrence <= entry.count; occurrence++) {
+    items.push({
+      state: 'absent',
+      finding: {
+        tool: check,
+        code: entry.code,
+        severity: entry.severity,
+        path: path === noFileKey ? null : path,
+        message: entry.message,
+        anchor: entry.source,
+        fingerprint: `${entry.fingerprint}#${occurrence}`,
+      },
+    });
+  }
+  return items;
+}
+
+function makeGateNotes(input: GateInput, renames: readonly [string, string][]): string[] {
+  const notes: string[] = [];
+  for (const run of input.runs) {
+    const recorded = input.file.checks[run.name]?.version;
+    if (run.status === 'ok' && recorded != null && run.version !== null && recorded !== run.version) {
+      notes.push(`${run.name} is ${run.version} here but ${input.fileName} was verified with ${recorded}; some findings may differ for that reason`);
+    }
+  }
+  const configured = new Set(input.runs.map((run) => run.name));
+  for (const check of Object.keys(input.file.checks).sort(compareStrings)) {
+    if (!configured.has(check)) notes.push(`${input.fileName} lists findings of ${check}, which is not configured here: they count as no longer existing`);
+  }
+  for (const [to, from] of [...renames].sort((a, b) => compareStrings(a[1], b[1]))) {
+    notes.push(`${from} was renamed to ${to}: its entries still apply; \`culprit baseline --prune\` records the new path`);
+  }
+  return notes;
+}
+
+function keyOf(check: string, path: string, fingerprint: string): string {
+  return `${check}\0${path}\0${fingerprint}`;
+}

@@ -1,0 +1,55 @@
+/**
+ * `culprit baseline --prune`: the file minus what no longer exists. It never adds an identity or
+ * raises a count; entries of a renamed file move to the new path (fingerprinted again there),
+ * and entries keep their recorded message and source line, so the diff shows only removals.
+ */
+import { hashFingerprint } from '../identity/fingerprint.js';
+import { noFileKey, stripOccurrence, type BaselineCheck, type BaselineEntry, type BaselineFile } from './baseline-file.js';
+import type { GateReport } from './gate-report.js';
+
+export function pruneBaselineFile(file: BaselineFile, report: GateReport): BaselineFile {
+  const runs = new Map(report.checks.map((check) => [check.name, check]));
+  const checks: Record<string, BaselineCheck> = {};
+  for (const [name, check] of Object.entries(file.checks)) {
+    const run = runs.get(name);
+    // A check no longer configured finds nothing; one that did not complete proves nothing.
+    if (run === undefined) continue;
+    checks[name] = run.status === 'ok' ? pruneCheck(name, check, report, run.version) : check;
+  }
+  return { version: 1, checks };
+}
+
+function pruneCheck(name: string, check: BaselineCheck, report: GateReport, version: string | null): BaselineCheck {
+  const found = new Map<string, number>();
+  const moved = new Map<string, { path: string; entry: BaselineEntry }>();
+  for (const item of report.items) {
+    if (item.state !== 'unchanged' || item.finding.tool !== name) continue;
+    const path = item.finding.path ?? noFileKey;
+    const fingerprint = stripOccurrence(item.finding.fingerprint);
+    if (item.renamedFrom === undefined) {
+      const key = `${path}\0${fingerprint}`;
+      found.set(key, (found.get(key) ?? 0) + 1);
+      continue;
+    }
+    const key = `${path}\0${fingerprint}`;
+    const existing = moved.get(key);
+    if (existing !== undefined) {
+      existing.entry.count += 1;
+      continue;
+    }
+    const original = (check.files[item.renamedFrom] ?? []).find(
+      (entry) => hashFingerprint({ tool: name, code: entry.code, path, message: entry.message, anchor: entry.source }) === fingerprint,
+    );
+    if (original !== undefined) moved.set(key, { path, entry: { ...original, fingerprint, count: 1 } });
+  }
+
+  const files: Record<string, BaselineEntry[]> = {};
+  for (const [path, entries] of Object.entries(check.files)) {
+    for (const entry of entries) {
+      const count = Math.min(entry.count, found.get(`${path}\0${entry.fingerprint}`) ?? 0);
+      if (count > 0) (files[path] ??= []).push({ ...entry, count });
+    }
+  }
+  for (const { path, entry } of moved.values()) (files[path] ??= []).push(entry);
+  return { version, files };
+}

@@ -1,0 +1,312 @@
+/**
+ * The report: everything one `check` concluded, as plain data that every renderer reads. Built
+ * here from the attribution and graph by running the triage pipeline in order: lint echoes,
+ * ladder, roots, attempt decision (width), frontier, echo groups, verdict.
+ */
+import type { CheckRun, CheckStatus } from '../../checks/check.js';
+import { compareStrings } from '../diagnostic.js';
+import type { Diagnostic, Finding } from '../diagnostic.js';
+import type { Attribution } from '../attribute.js';
+import type { ModuleGraph } from '../graph/module-graph.js';
+import { decideAttempt, keepWidth, makeAttemptRecord } from './attempts.js';
+import type { AttemptRecord } from './attempts.js';
+import { makeDeclarationFinder } from '../triage/declarations.js';
+import { makeEchoGroups, makeMemberCauseKeyer } from '../triage/echo-groups.js';
+import type { EchoGroup } from '../triage/echo-groups.js';
+import { findRoots, selectFrontier } from '../triage/frontier.js';
+import type { Ring, RootUnit } from '../triage/frontier.js';
+import { applyLadder } from '../triage/ladder.js';
+import type { Rung } from '../triage/ladder.js';
+import { splitDerivedFindings } from '../triage/derived-findings.js';
+import type { EditabilityClassifier } from '../triage/non-editable.js';
+
+/**
+ * `clean`: every check ran and nothing was introduced. `introduced`: findings to fix.
+ * `stuck`: the same introduced findings as the previous attempt. `check-failed`: some check did
+ * not run to completion, so nothing can be called clean.
+ */
+export type Verdict = 'clean' | 'introduced' | 'stuck' | 'check-failed';
+
+/** A finding as reported: the diagnostic and its fingerprint (the anchor is internal). */
+export interface ShownFinding extends Diagnostic {
+  fingerprint: string;
+}
+
+/** Withheld findings of one kind, and the files they are in. */
+export interface WithheldPart {
+  count: number;
+  files: string[];
+}
+
+export interface Withheld extends WithheldPart {
+  /** Why findings were withheld, by kind; the counts add up to `count`. */
+  reasons: {
+    /** In files that import a root: likely echoes of it, re-checked after the fix. */
+    downstream: WithheldPart;
+    /** In root units beyond this attempt's width: independent causes for a later attempt. */
+    queued: WithheldPart;
+    /** In non-editable roots: surfaced as an instruction instead. */
+    nonEditable: WithheldPart;
+    /** Below the ladder's rung: warnings beside errors, anything beside syntax errors. */
+    belowRung: WithheldPart;
+    /**
+     * Findings that follow from a compiler error this check reports and go away with it: lint
+     * findings about values of the compiler's error type, and the implicit anys and unsafe-any
+     * lint findings the type checker traced to one (`derived`, present when some are).
+     */
+    echoes: WithheldPart & { derived?: number };
+  };
+}
+
+/** Why a finding was withheld: the keys of `Withheld.reasons`. */
+export type WithheldReason = keyof Withheld['reasons'];
+
+export interface ReportRoot {
+  files: string[];
+  editable: boolean;
+  selected: boolean;
+  introduced: number;
+  instruction?: string;
+  /** Only on a selected unit too large to show whole: the nearest ring, the part shown; `files` stays the whole unit. */
+  ring?: Ring;
+}
+
+export interface ReportCheck {
+  name: string;
+  status: CheckStatus;
+  durationMs: number;
+  version: string | null;
+  error?: string;
+}
+
+export interface Report {
+  verdict: Verdict;
+  attempt: number;
+  /** `reworded`: how many of the standing findings only name other types than in the baseline (set when the attribution says). */
+  counts: { introduced: number; resolved: number; standing: number; reworded?: number };
+  shown: ShownFinding[];
+  /** The shown findings that are one error at several sites, in the order their first site is shown. */
+  groups: EchoGroup[];
+  withheld: Withheld;
+  /** Every root unit, in display order. */
+  roots: ReportRoot[];
+  checks: ReportCheck[];
+  rung: Rung;
+  /** How many editable root units this attempt could show. */
+  width: number;
+  /** The frontier grew this attempt (nothing shown last attempt was fixed) and shows more because of it. */
+  widened: boolean;
+  /**
+   * `fixed`: how many findings the previous attempt showed are gone. `stalled`: consecutive
+   * attempts, ending with this one, in which nothing shown the attempt before was fixed.
+   */
+  progress: { fixed: number; stalled: number };
+  /** `lineDeleted`: how many resolved findings went away with their flagged line. */
+  resolved: { count: number; lineDeleted: number };
+  notes: string[];
+  /** What the attempt compared with and where that snapshot came from (set by checkTask). */
+  baseline?: { label: string; source: 'started' | 'cache' | 'remote' | 'run' };
+  /** Only when a budget is set: the attempts and seconds projected to clean (task/project-attempts.ts). */
+  projection?: Projection;
+}
+
+export interface Projection {
+  /** Attempts still needed at the measured rate of fixing roots; null when no root was ever fixed at that rate. */
+  attemptsLeft: number | null;
+  secondsLeft: number | null;
+  /** The projection exceeds the budget (attempts or seconds): a harness may stop early. */
+  overBudget: boolean;
+}
+
+export interface MakeReportInput {
+  attribution: Attribution;
+  graph: ModuleGraph;
+  changedFiles: ReadonlySet<string>;
+  classify: EditabilityClassifier;
+  checks: readonly CheckRun[];
+  /** The session's previous attempt, when there is one. */
+  previous?: AttemptRecord;
+  /** Root units shown per attempt before any widening (`maxFiles`). */
+  baseWidth: number;
+  notes?: readonly string[];
+  /**
+   * The checked tree's lines of a file. With it, an echo group whose message names a symbol
+   * declared in a changed file says where; without it, groups carry no `declared`.
+   */
+  sourceLines?: (path: string) => readonly string[] | undefined;
+}
+
+/**
+ * Runs triage over the introduced findings and composes the report, plus the record this
+ * attempt leaves for the next. Notes are the given ones followed by each check's own notes,
+ * prefixed with the check's name.
+ */
+export function makeReport(input: MakeReportInput): { report: Report; attemptRecord: AttemptRecord; withheldFindings: Record<WithheldReason, Finding[]> } {
+  const { attribution, checks } = input;
+  const lint = splitDerivedFindings(attribution.introduced, checks);
+  const ladder = applyLadder(lint.kept);
+  const roots = findRoots({ findings: ladder.kept, graph: input.graph, changedFiles: input.changedFiles, classify: input.classify });
+  const current = {
+    roots: roots.length,
+    fingerprints: attribution.introduced.map((finding) => finding.fingerprint),
+    deferred: new Set(checks.filter((check) => check.status === 'deferred').map((check) => check.name)),
+  };
+  const findDeclaration = input.sourceLines === undefined ? undefined : makeDeclarationFinder(input.changedFiles, input.sourceLines);
+  const sameCause = findDeclaration === undefined ? undefined : makeSameCauseTest(ladder.kept, makeMemberCauseKeyer(findDeclaration));
+  const select = (width: number) => {
+    const frontier = selectFrontier({ findings: ladder.kept, roots, width, maxUnitFiles: input.baseWidth });
+    const causes = sameCause?.(frontier.shown);
+    return causes === undefined ? frontier : selectFrontier({ findings: ladder.kept, roots, width, maxUnitFiles: input.baseWidth, sameCause: causes });
+  };
+  let decision = decideAttempt(input.previous, current, input.baseWidth);
+  let frontier = select(decision.width);
+  if (decision.widened) {
+    // Widening that shows nothing new (every root already fit) is not reported as widening.
+    const unwidened = keepWidth(decision, input.previous, input.baseWidth);
+    const narrower = select(unwidened.width);
+    if (narrower.shown.length === frontier.shown.length) [decision, frontier] = [unwidened, narrower];
+  }
+  const withheld = sortWithheld({ kept: ladder.kept, belowRung: ladder.hidden, echoes: lint.echoes }, new Set(frontier.shown.map((finding) => finding.fingerprint)), frontier.roots);
+
+  const report: Report = {
+    verdict: decideVerdict(checks, decision.stuck, attribution.introduced.length),
+    attempt: decision.attempt,
+    counts: { introduced: attribution.introduced.length, resolved: attribution.resolved.length, standing: attribution.standing.length, ...(attribution.reworded === undefined ? {} : { reworded: attribution.reworded.length }) },
+    shown: frontier.shown.map(makeShownFinding),
+    groups: makeEchoGroups(frontier.shown, findDeclaration, [...withheld.downstream, ...withheld.queued]),
+    withheld: makeWithheld(withheld, lint.traced),
+    roots: frontier.roots.map(makeReportRoot),
+    checks: checks.map(makeReportCheck),
+    rung: ladder.rung,
+    width: decision.width,
+    widened: decision.widened,
+    progress: { fixed: decision.fixed, stalled: decision.stalled },
+    resolved: { count: attribution.resolved.length, lineDeleted: attribution.resolved.filter((finding) => finding.lineDeleted).length },
+    notes: [...(input.notes ?? []), ...checks.flatMap((check) => (check.notes ?? []).map((note) => `${check.name}: ${note}`))],
+  };
+  return { report, attemptRecord: makeAttemptRecord(decision, current, report.shown), withheldFindings: withheld };
+}
+
+/**
+ * Given what the width selected, a test for files whose every finding is a member cause already
+ * shown: the same cause in another file of the unit, or in another root, is one entry with it,
+ * not a separate cause for a later attempt. Undefined when nothing shown states a member cause.
+ */
+function makeSameCauseTest(findings: readonly Finding[], causeOf: (finding: Finding) => string | undefined) {
+  const byFile = new Map<string, Finding[]>();
+  for (const finding of findings) {
+    if (finding.path === null) continue;
+    const inFile = byFile.get(finding.path);
+    if (inFile === undefined) byFile.set(finding.path, [finding]);
+    else inFile.push(finding);
+  }
+  return (shown: readonly Finding[]): ((file: string) => boolean) | undefined => {
+    const shownCauses = new Set(shown.map(causeOf).filter((key) => key !== undefined));
+    if (shownCauses.size === 0) return undefined;
+    return (file) => (byFile.get(file) ?? []).every((finding) => shownCauses.has(causeOf(finding) ?? ''));
+  };
+}
+
+/**
+ * A check that failed, timed out or is missing, or no check at all, is never clean. A deferred
+ * check is not a failure (it was skipped because the findings shown could not change), but it is
+ * not a clean result either: with nothing introduced there was nothing to defer it for.
+ */
+function decideVerdict(checks: readonly CheckRun[], stuck: boolean, introduced: number): Verdict {
+  if (checks.length === 0 || checks.some((check) => check.status !== 'ok' && check.status !== 'deferred')) return 'check-failed';
+  if (introduced === 0 && checks.some((check) => check.status === 'deferred')) return 'check-failed';
+  if (stuck) return 'stuck';
+  return introduced > 0 ? 'introduced' : 'clean';
+}
+
+export function exitCodeOf(verdict: Verdict): 0 | 1 | 2 | 3 {
+  switch (verdict) {
+    case 'clean':
+      return 0;
+    case 'introduced':
+      return 1;
+    case 'check-failed':
+      return 2;
+    case 'stuck':
+      return 3;
+  }
+}
+
+interface TriagedFindings {
+  /** On the ladder's rung: shown, or withheld for where they are in the graph. */
+  kept: readonly Finding[];
+  belowRung: readonly Finding[];
+  echoes: readonly Finding[];
+}
+
+type WithheldFindings = Record<WithheldReason, Finding[]>;
+
+/** Each introduced finding not shown, by the reason it is withheld. */
+function sortWithheld({ kept, belowRung, echoes }: TriagedFindings, shown: ReadonlySet<string>, roots: readonly RootUnit[]): WithheldFindings {
+  const kindOf = new Map<string, 'queued' | 'nonEditable'>();
+  for (const root of roots) {
+    const kind = !root.editable ? 'nonEditable' : root.selected ? undefined : 'queued';
+    if (kind !== undefined) for (const file of root.files) kindOf.set(file, kind);
+  }
+  const parts: WithheldFindings = { downstream: [], queued: [], nonEditable: [], belowRung: [...belowRung], echoes: [...echoes] };
+  for (const finding of kept) {
+    if (shown.has(finding.fingerprint)) continue;
+    parts[(finding.path === null ? undefined : kindOf.get(finding.path)) ?? 'downstream'].push(finding);
+  }
+  return parts;
+}
+
+/** `traced`: how many echoes only the type checker's trace tells apart. */
+function makeWithheld(parts: WithheldFindings, traced: number): Withheld {
+  const all = [...parts.downstream, ...parts.queued, ...parts.nonEditable, ...parts.belowRung, ...parts.echoes];
+  return {
+    ...makeWithheldPart(all),
+    reasons: {
+      downstream: makeWithheldPart(parts.downstream),
+      queued: makeWithheldPart(parts.queued),
+      nonEditable: makeWithheldPart(parts.nonEditable),
+      belowRung: makeWithheldPart(parts.belowRung),
+      echoes: traced === 0 ? makeWithheldPart(parts.echoes) : { ...makeWithheldPart(parts.echoes), derived: traced },
+    },
+  };
+}
+
+function makeWithheldPart(findings: readonly Finding[]): WithheldPart {
+  const files = new Set<string>();
+  for (const finding of findings) if (finding.path !== null) files.add(finding.path);
+  return { count: findings.length, files: [...files].sort(compareStrings) };
+}
+
+export function makeShownFinding(finding: ShownFinding): ShownFinding {
+  // Built field by field so the key order is the documented one and the anchor stays internal.
+  return {
+    tool: finding.tool,
+    code: finding.code,
+    severity: finding.severity,
+    phase: finding.phase,
+    path: finding.path,
+    line: finding.line,
+    column: finding.column,
+    ...(finding.endLine === undefined ? {} : { endLine: finding.endLine }),
+    ...(finding.endColumn === undefined ? {} : { endColumn: finding.endColumn }),
+    message: finding.message,
+    fingerprint: finding.fingerprint,
+  };
+}
+
+function makeReportRoot(root: RootUnit): ReportRoot {
+  const { files, editable, selected, introduced, instruction, ring } = root;
+  return {
+    files,
+    editable,
+    selected,
+    introduced,
+    ...(instruction === undefined ? {} : { instruction }),
+    ...(ring === undefined ? {} : { ring }),
+  };
+}
+
+function makeReportCheck(check: CheckRun): ReportCheck {
+  const { name, status, durationMs, version, error } = check;
+  return error === undefined ? { name, status, durationMs, version } : { name, status, durationMs, version, error };
+}

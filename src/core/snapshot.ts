@@ -1,0 +1,48 @@
+/**
+ * A snapshot is every configured check run once on one tree: their anchored findings, statuses
+ * and versions, and the identity of the tree they ran on. A task's baseline is a snapshot; so is
+ * each attempt's "after" state.
+ */
+import { createHash } from 'node:crypto';
+import type { CheckRun } from '../checks/check.js';
+import type { AnchoredDiagnostic } from './diagnostic.js';
+import type { FileHashes } from '../tree/file-hashes.js';
+
+export interface SnapshotCheck extends Omit<CheckRun, 'diagnostics' | 'imports'> {
+  diagnostics: AnchoredDiagnostic[];
+  /**
+   * Each diagnostic's fingerprint hash under its own path, by index, in a snapshot read from the
+   * store (which writes them): attribution against it need not hash its findings again.
+   */
+  hashes?: string[];
+  /** The fingerprintScheme the hashes were made with; hashes of another scheme (or none recorded: 1) are not used. */
+  hashScheme?: number;
+}
+
+/** Identity of the tree a snapshot was taken on: a git tree id, or per-file hashes outside git. */
+export type TreeState = { kind: 'git'; treeId: string } | { kind: 'files'; hashes: FileHashes };
+
+export interface Snapshot {
+  version: 1;
+  takenAt: string;
+  tree: TreeState;
+  checks: SnapshotCheck[];
+}
+
+export function countFindings(snapshot: Snapshot): { findings: number; errors: number } {
+  let findings = 0;
+  let errors = 0;
+  for (const check of snapshot.checks) {
+    findings += check.diagnostics.length;
+    for (const diagnostic of check.diagnostics) if (diagnostic.severity === 'error') errors += 1;
+  }
+  return { findings, errors };
+}
+
+/** A short identity for a tree state: the git tree id, or a hash over the per-file hashes. */
+export function makeTreeKey(tree: TreeState): string {
+  if (tree.kind === 'git') return tree.treeId;
+  const hash = createHash('sha1');
+  for (const path of Object.keys(tree.hashes).sort()) hash.update(`${path}\0${tree.hashes[path]}\0`);
+  return `files:${hash.digest('hex')}`;
+}

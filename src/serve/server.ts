@@ -1,0 +1,176 @@
+/**
+ * `culprit serve`: a process that keeps one work tree's checks warm and answers `culprit check`
+ * over a Unix socket in the state directory. One per work tree (a lock file names it); requests
+ * run one at a time, because each check is an attempt of the work tree's session. It stops when
+ * told to (`culprit serve --stop`), after `idleMs` without a request, and when its work tree
+ * disappears, once the request in progress is answered; its socket, lock and warm workers go with
+ * it. SIGINT and SIGTERM end it at once through the cleanup registry, like any culprit: the socket
+ * and the lock are tracked temporary paths and the workers tracked workers, so they are removed
+ * and killed before it dies of the signal (a client whose check was under way then runs it cold).
+ *
+ * Once listening it primes its warm workers on the work tree as it is (first in the request
+ * queue, so a check arriving meanwhile waits for it and is then answered incrementally). Told to
+ * stop while it primes and no check waits, it kills the priming workers instead of waiting.
+ */
+import { chmodSync, existsSync, rmSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { describeError, isUserError, makeUserError } from '../core/errors.js';
+import type { CheckRunner } from '../checks/runner/run-check.js';
+import { withLockFile } from '../state/lock-file.js';
+import { releaseTemporaryPath, trackTemporaryPath } from '../state/temporary-paths.js';
+import { resolveTaskContext, type TaskContext } from '../tasks/context.js';
+import { makeWarmEngine } from '../warm/warm-engine.js';
+import { primeWarmEngine } from '../warm/prime-warm-engine.js';
+import { makeSocketFolder, resolveServePaths } from './paths.js';
+import { readLine, writeLine, type ServeAnswer, type ServedCheckOptions, type ServeRequest } from './protocol.js';
+import { recordServedRuns, verifyServedRuns } from '../warm/verify-warm.js';
+
+export interface ServeOptions {
+  /** The work tree is found from here. */
+  cwd?: string;
+  version: string;
+  /** Exit after this long without a request. */
+  idleMs: number;
+  /** How often to look whether the work tree still exists (default 5 s). */
+  watchMs?: number;
+  log: (line: string) => void;
+  /**
+   * After answering each check, run its checks cold on a copy of the same tree and log what
+   * differs (`culprit serve --verify`). A check also asks for it with `verify`, and the
+   * configuration with `verifyWarm`, as read when the server starts.
+   */
+  verify?: boolean;
+  /**
+   * The check command itself, given the warm engine's runner and whether the client still waits
+   * for the answer: the server renders exactly what a cold `culprit check` prints.
+   */
+  runCheck(options: ServedCheckOptions & { runChecks: CheckRunner; isWanted: () => boolean }): Promise<{ stdout: string; exitCode: number }>;
+}
+
+/** Serves until stopped; resolves with why it stopped. */
+export async function serveWorkTree(options: ServeOptions): Promise<string> {
+  const context = await resolveTaskContext(options.cwd === undefined ? {} : { cwd: options.cwd });
+  const { root } = context;
+  const paths = resolveServePaths(context.layout, root);
+  try {
+    return await withLockFile(paths.lock, { command: 'serve', waitMs: 0 }, () => listen(options, context, paths.socket));
+  } catch (error) {
+    if (isUserError(error) && !existsSync(root)) throw error;
+    if (isUserError(error)) throw makeUserError(`culprit serve is already running for ${root} (stop it with \`culprit serve --stop\`): ${describeError(error)}`, error);
+    throw error;
+  }
+}
+
+function listen(options: ServeOptions, context: TaskContext, socketPath: string): Promise<string> {
+  const { root } = context;
+  const engine = makeWarmEngine();
+  // The runs each check was answered with, for verifying it against a cold run.
+  const recorder = recordServedRuns(engine.runChecks);
+  let queue: Promise<unknown> = Promise.resolve();
+  // Whether the priming run is under way, and how many checks are queued or running.
+  let priming = false;
+  let checksWaiting = 0;
+  let idleTimer: NodeJS.Timeout | undefined;
+  let stopping: string | undefined;
+  let resolveDone: (why: string) => void = () => undefined;
+  const done = new Promise<string>((resolve) => (resolveDone = resolve));
+
+  const server: Server = createServer((socket) => void answer(socket));
+  const stop = (why: string) => {
+    if (stopping !== undefined) return;
+    stopping = why;
+    clearTimeout(idleTimer);
+    clearInterval(watcher);
+    server.close();
+    // Nobody waits for the priming: its workers are killed rather than let finish (on a large
+    // repository that is the checks' whole cold time).
+    if (priming && checksWaiting === 0) engine.close();
+    // The request in progress finishes first; its client gets its answer.
+    void queue.finally(() => {
+      engine.close();
+      releaseTemporaryPath(socketPath);
+      resolveDone(why);
+    });
+  };
+  const resetIdle = () => {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => stop(`idle for ${Math.round(options.idleMs / 1000)} s`), options.idleMs);
+  };
+  const watcher = setInterval(() => {
+    if (!existsSync(root)) stop(`${root} no longer exists`);
+  }, options.watchMs ?? 5_000);
+
+  const answer = async (socket: Socket) => {
+    socket.on('error', () => undefined);
+    const request = (await readLine(socket)) as ServeRequest | undefined;
+    const reply = async (value: ServeAnswer) => {
+      await writeLine(socket, value);
+      socket.end();
+    };
+    if (request === undefined || typeof request !== 'object') return reply({ kind: 'refused', reason: 'not a culprit serve request' });
+    // Any culprit may ask who is serving or stop it; only the same version may have a check answered.
+    if (request.command === 'check' && request.version !== options.version) {
+      return reply({ kind: 'refused', reason: `this server is culprit ${options.version}, the client ${String(request.version)}` });
+    }
+    switch (request.command) {
+      case 'ping':
+        return reply({ kind: 'status', pid: process.pid, root, version: options.version });
+      case 'stop':
+        await reply({ kind: 'stopping', pid: process.pid });
+        stop('asked to stop');
+        return;
+      case 'check': {
+        if (stopping !== undefined) return reply({ kind: 'refused', reason: 'the server is stopping' });
+        resetIdle();
+        // A client interrupted while its check runs here closes the connection; its attempt is then not recorded.
+        let closed = false;
+        socket.once('close', () => (closed = true));
+        socket.resume();
+        checksWaiting += 1;
+        const run = queue.then(async () => {
+          const outcome = await runCheck(options, request.options, recorder.runChecks, () => !closed);
+          return { outcome, served: recorder.take() };
+        });
+        queue = run.catch(() => undefined);
+        const { outcome, served } = await run.finally(() => (checksWaiting -= 1));
+        resetIdle();
+        await reply(outcome);
+        // After the answer, so the client does not wait; in the queue, so no check runs beside it.
+        if (served !== undefined && (options.verify === true || request.options.verify === true || context.settings.verifyWarm)) {
+          const verification = queue.then(() => verifyServedRuns({ served, repo: context.repo, scratch: context.layout.scratch, root, log: options.log }));
+          queue = verification.catch((error: unknown) => options.log(`culprit serve: verify: the cold run failed: ${describeError(error)}`));
+        }
+        return;
+      }
+      default:
+        return reply({ kind: 'refused', reason: 'unknown command' });
+    }
+  };
+
+  return new Promise((resolve, reject) => {
+    makeSocketFolder(socketPath);
+    // A socket file left by a server that was killed refuses connections: it is not in use.
+    rmSync(socketPath, { force: true });
+    server.once('error', reject);
+    server.listen(socketPath, () => {
+      chmodSync(socketPath, 0o600);
+      trackTemporaryPath(socketPath);
+      resetIdle();
+      // Queued before any connection is read: without it the first check rechecks almost everything.
+      priming = true;
+      queue = primeWarmEngine(engine, context).finally(() => (priming = false));
+      options.log(`culprit serve ${options.version}: serving ${root} on ${socketPath} (pid ${process.pid})`);
+      resolve(done);
+    });
+  });
+}
+
+async function runCheck(options: ServeOptions, check: ServedCheckOptions, runChecks: CheckRunner, isWanted: () => boolean): Promise<ServeAnswer> {
+  try {
+    return { kind: 'outcome', ...(await options.runCheck({ ...check, runChecks, isWanted })) };
+  } catch (error) {
+    const userError = isUserError(error);
+    if (!userError) options.log(`culprit serve: check failed (a bug in culprit): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return { kind: 'error', message: describeError(error), userError };
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * `culprit baseline --write` and `--prune`: the checked-in baseline file. Writing accepts every
+ * finding as it stands (for adopting the gate, or deliberately accepting debt in a reviewed
+ * change); pruning only removes what no longer exists. Neither writes anything unless every check
+ * completed: a partial run would drop the entries of the check that failed.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { baselineFileName, countBaselineEntries, makeBaselineFile, serializeBaselineFile } from '../core/gate/baseline-file.js';
+import { pruneBaselineFile } from '../core/gate/prune-baseline-file.js';
+import { makeUserError } from '../core/errors.js';
+import type { AnchoredRuns } from '../snapshot/take-snapshot.js';
+import { writeFileAtomic } from '../state/atomic-write.js';
+import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
+import { compareWithFile, requireBaselineFile, runWorkTreeChecks } from './gate-task.js';
+import { describeFailedChecks } from '../render/wording.js';
+
+export interface BaselineWriteResult {
+  context: TaskContext;
+  /** Whether the file's bytes changed (false: it already said exactly this). */
+  changed: boolean;
+  /** Occurrences the file allows now, in total and per check. */
+  findings: number;
+  perCheck: Record<string, number>;
+}
+
+export interface BaselinePruneResult extends BaselineWriteResult {
+  /** Occurrences removed because they no longer exist. */
+  removed: number;
+  /** Files whose entries moved to their new path. */
+  renames: { from: string; to: string }[];
+}
+
+export async function writeBaselineTask(options: TaskOptions = {}): Promise<BaselineWriteResult> {
+  const context = await resolveTaskContext(options);
+  return withWorkTreeLock(context, 'baseline --write', async () => {
+    const runs = requireComplete(await runWorkTreeChecks(context));
+    const file = makeBaselineFile(runs.checks);
+    return { context, ...saveIfChanged(context, serializeBaselineFile(file)), ...countPerCheck(file) };
+  });
+}
+
+export async function pruneBaselineTask(options: TaskOptions = {}): Promise<BaselinePruneResult> {
+  const context = await resolveTaskContext(options);
+  return withWorkTreeLock(context, 'baseline --prune', () => pruneLocked(context));
+}
+
+async function pruneLocked(context: TaskContext): Promise<BaselinePruneResult> {
+  const file = requireBaselineFile(context);
+  const runs = requireComplete(await runWorkTreeChecks(context));
+  const report = compareWithFile(context, file, runs);
+  const pruned = pruneBaselineFile(file, report);
+  return {
+    context,
+    ...saveIfChanged(context, serializeBaselineFile(pruned)),
+    ...countPerCheck(pruned),
+    removed: countBaselineEntries(file) - countBaselineEntries(pruned),
+    renames: report.renames,
+  };
+}
+
+function requireComplete(runs: AnchoredRuns): AnchoredRuns {
+  if (runs.checks.some((check) => check.status !== 'ok')) {
+    throw makeUserError(`${baselineFileName} was not written: ${describeFailedChecks(runs.checks)}`);
+  }
+  return runs;
+}
+
+function saveIfChanged(context: TaskContext, text: string): { changed: boolean } {
+  const path = join(context.root, baselineFileName);
+  let existing: string | undefined;
+  try {
+    existing = readFileSync(path, 'utf8');
+  } catch {
+    // None yet, or unreadable: write it.
+  }
+  if (existing === text) return { changed: false };
+  writeFileAtomic(path, text);
+  return { changed: true };
+}
+
+function countPerCheck(file: ReturnType<typeof makeBaselineFile>): { findings: number; perCheck: Record<string, number> } {
+  const perCheck: Record<string, number> = {};
+  for (const [name, check] of Object.entries(file.checks)) perCheck[name] = countBaselineEntries({ version: 1, checks: { [name]: check } });
+  return { findings: countBaselineEntries(file), perCheck };
+}

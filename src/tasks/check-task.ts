@@ -1,0 +1,217 @@
+/**
+ * `culprit check`: one attempt of the task. Runs every check on the tree as it is now, compares
+ * with the baseline by fingerprint, and triages what the edit introduced into the payload the
+ * agent should act on. The baseline is the started task's, or else the tree of HEAD (or
+ * `--base`), snapshotted without touching the work tree and cached by content.
+ */
+import type { CheckRun } from '../checks/check.js';
+import type { CheckRunner } from '../checks/runner/run-check.js';
+import { attribute, type Attribution } from '../core/attribute.js';
+import type { AnchoredDiagnostic } from '../core/diagnostic.js';
+import { diffTrees, type TreeChanges } from '../git/diff-trees.js';
+import { logDebug } from '../debug/log-debug.js';
+import type { ModuleGraph } from '../core/graph/module-graph.js';
+import { makeReport, type Report } from '../core/report/report.js';
+import { makeTreeKey, type Snapshot, type TreeState } from '../core/snapshot.js';
+import { readTreeState, takeSnapshot, type TakenSnapshot } from '../snapshot/take-snapshot.js';
+import type { SourceCache } from '../snapshot/source-cache.js';
+import { makeBaselineNotes, refreshStaleBaseline, resolveBaseline, type Baseline, type WorkTreeRun } from '../baseline/resolve-baseline.js';
+import type { AttemptRecord } from '../core/report/attempts.js';
+import { loadSessionFile, putImplicitSession, saveSessionFile, type SessionFile } from '../state/session-store.js';
+import { diffFileHashes } from '../tree/file-hashes.js';
+import { makeEditabilityClassifier } from '../core/triage/non-editable.js';
+import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
+import { makeDeferringRunner } from './defer-checks.js';
+import { addProjection, prepareLedgerAttempt, readLedgerTask, saveLedgerAttempt } from './record-ledger.js';
+
+export interface CheckResult {
+  context: TaskContext;
+  report: Report;
+  /** Source lines of the checked tree, for rendering code excerpts. */
+  sources: SourceCache;
+  /**
+   * What the report was made from, for readers that need more than the shown findings: SARIF
+   * lists standing and resolved findings too, and the MCP server's `explain` walks the graph.
+   */
+  details: { attribution: Attribution; graph: ModuleGraph };
+  /** What this check compared with. */
+  baseline: Pick<Baseline, 'id' | 'label' | 'kind' | 'source'>;
+}
+
+export interface CheckTaskOptions extends TaskOptions {
+  /**
+   * Compare with this revision's tree (`HEAD`, `origin/main`, a merge base) even when a task was
+   * started. Without it: the started task's baseline, or HEAD's tree when none was started.
+   */
+  base?: string;
+  /**
+   * When the tree is identical to the one the session's last attempt checked, repeat that attempt
+   * instead of counting a new one. For hooks and per-file lint commands, which check the same tree
+   * more than once per model turn; without it every check is an attempt, as the contract says.
+   */
+  oncePerTree?: boolean;
+  /** Runs the checks on the work tree (a warm engine); the baseline of a commit's tree always runs cold. */
+  runChecks?: CheckRunner;
+  /**
+   * Asked before the attempt is recorded: false when whoever asked for this check is gone (the
+   * `culprit check` a server answers was interrupted), so that, like an interrupted cold check,
+   * it records nothing and the next attempt is not read as a repeat of one nobody saw.
+   */
+  isWanted?: () => boolean;
+  /** Overrides the configured budget: attempts per task, and seconds per task (see `projection`). */
+  budgetAttempts?: number;
+  budgetSeconds?: number;
+}
+
+/** Attempts kept per session: only the last one is read, the rest is for people debugging a loop. */
+const keptAttempts = 20;
+
+export async function checkTask(options: CheckTaskOptions = {}): Promise<CheckResult> {
+  const context = await resolveTaskContext(options);
+  return withWorkTreeLock(context, 'check', () => checkLocked(context, options, true));
+}
+
+async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayDefer: boolean): Promise<CheckResult> {
+  const startedAt = Date.now();
+  const { layout, settings } = context;
+  const sessions = loadSessionFile(layout.sessionFile, context.root);
+  const workTreeState = await readTreeState({ root: context.root, repo: context.repo, scratch: layout.scratch });
+  const takeAfter = (known?: TreeState, runChecks = options.runChecks) =>
+    takeSnapshot({
+      root: context.root,
+      repo: context.repo,
+      checks: settings.checks,
+      scratch: layout.scratch,
+      ...(known === undefined ? {} : { tree: known }),
+      ...(runChecks === undefined ? {} : { runChecks }),
+    });
+  // Never run a check twice on one tree: a baseline missing from the cache that is the work
+  // tree itself (a check before any edit) is taken by this check's own run.
+  let shared: TakenSnapshot | undefined;
+  const workTree: WorkTreeRun | undefined =
+    workTreeState.kind === 'git' ? { treeId: workTreeState.treeId, takeSnapshot: async () => (shared = await takeAfter(workTreeState)).snapshot } : undefined;
+  const resolved = await resolveBaseline(context, sessions, {
+    ...(options.base === undefined ? {} : { base: options.base }),
+    ...(workTree === undefined ? {} : { workTree }),
+  });
+  // A base run on a copy takes as long as the checks do: the work tree is read again after it,
+  // since it may have changed meanwhile.
+  // Against a baseline already taken, a check whose findings cannot change what is shown may wait.
+  const deferring =
+    options.runChecks === undefined && mayDefer
+      ? makeDeferringRunner({ baseline: resolved.snapshot, readRenames: async (tree) => (await compareTrees(context, resolved.snapshot.tree, tree ?? workTreeState)).renames })
+      : options.runChecks;
+  const after = shared ?? (await takeAfter(resolved.source === 'run' ? undefined : workTreeState, deferring));
+  const baseline = await refreshStaleBaseline(context, resolved, after.snapshot);
+  const changes = await compareTrees(context, baseline.snapshot.tree, after.snapshot.tree);
+  const ledgerRead = readLedgerTask(context, baseline.session, after.snapshot, changes);
+  const paired = pairChecks(baseline.snapshot, after.snapshot, baseline.kind === 'started' ? 'run culprit start again' : 'run culprit check again');
+  const attribution = attribute(paired.before, paired.after, {
+    renames: changes.renames,
+    hasLine: after.sources.hasLine,
+    ...(paired.beforeHashes === undefined ? {} : { beforeHashes: paired.beforeHashes }),
+  });
+  // Checking the very tree the last attempt checked (a Stop hook right after a PostToolUse hook,
+  // aider linting each edited file) can re-read that attempt rather than count as a stuck one.
+  const tree = makeTreeKey(after.snapshot.tree);
+  const attempts = baseline.session.attempts;
+  const rereads = options.oncePerTree === true && attempts.at(-1)?.tree === tree;
+  const { report: made, attemptRecord, withheldFindings } = makeReport({
+    attribution,
+    graph: after.graph,
+    changedFiles: changes.changed,
+    classify: makeEditabilityClassifier({ rules: settings.nonEditable, readHead: after.sources.head }),
+    checks: paired.checks,
+    previous: rereads ? attempts.at(-2) : attempts.at(-1),
+    baseWidth: settings.maxFiles,
+    notes: [...makeBaselineNotes(baseline, changes), ...(await readUploadNote(baseline)), ...paired.notes],
+    sourceLines: after.sources.lines,
+  });
+  // A deferral stands only when the ladder did show the syntax rung; otherwise every check runs.
+  if (made.checks.some((check) => check.status === 'deferred') && made.rung !== 'syntax') return checkLocked(context, options, false);
+  const ledgerStarted = performance.now();
+  const ledger = await prepareLedgerAttempt({ session: baseline.session, report: made, attribution, withheld: withheldFindings, snapshot: after.snapshot, read: ledgerRead, startedAt, rereads });
+  const report = addProjection(context, ledger, made, options);
+  // An attempt some check could not finish is not evidence of progress or of being stuck.
+  if (report.verdict !== 'check-failed' && !rereads && (options.isWanted?.() ?? true)) {
+    saveSessionFile(layout.sessionFile, recordAttempt(sessions, baseline, { ...attemptRecord, tree }));
+    if (ledger !== undefined) saveLedgerAttempt(ledger, report, { outputLimit: settings.outputLimit, sourceLines: after.sources.lines });
+  }
+  // The bench reads this line: what the ledger (and the projection) cost this check.
+  logDebug(`ledger: ${Math.round(performance.now() - ledgerStarted)} ms`);
+  const { id, label, kind, source } = baseline;
+  report.baseline = { label, source };
+  return { context, report, sources: after.sources, details: { attribution, graph: after.graph }, baseline: { id, label, kind, source } };
+}
+
+/** The upload of a baseline this check computed ran beside its work-tree run; it is bounded by the remote's timeout. */
+async function readUploadNote(baseline: Baseline): Promise<string[]> {
+  const note = await baseline.upload;
+  return note === undefined ? [] : [note];
+}
+
+function recordAttempt(sessions: SessionFile, baseline: Baseline, attempt: AttemptRecord): SessionFile {
+  const session = { ...baseline.session, attempts: [...baseline.session.attempts, attempt].slice(-keptAttempts) };
+  return baseline.kind === 'started' ? { ...sessions, started: session } : putImplicitSession(sessions, session);
+}
+
+export async function compareTrees(context: TaskContext, base: TreeState, current: TreeState): Promise<TreeChanges> {
+  if (base.kind === 'git' && current.kind === 'git' && context.repo !== null) {
+    return diffTrees(context.repo, base.treeId, current.treeId);
+  }
+  if (base.kind === 'files' && current.kind === 'files') return diffFileHashes(base.hashes, current.hashes);
+  // The repository changed kind under the task (git init mid-task): nothing can be called moved.
+  return { changed: new Set(), deleted: new Set(), renames: new Map() };
+}
+
+interface PairedChecks {
+  before: AnchoredDiagnostic[];
+  /** The before findings' stored hashes, by index, when every paired baseline check has them. */
+  beforeHashes?: string[];
+  after: AnchoredDiagnostic[];
+  /** The after runs, with checks whose baseline is unusable marked failed. */
+  checks: CheckRun[];
+  notes: string[];
+}
+
+/**
+ * Findings can only be attributed for checks that completed on both trees. A check that failed
+ * on either side contributes nothing to the difference and is reported as failed, so a broken
+ * baseline never turns a repository's whole standing debt into "introduced".
+ */
+export function pairChecks(baseline: Snapshot, current: Snapshot, remedy = 'run culprit start again'): PairedChecks {
+  const baseByName = new Map(baseline.checks.map((check) => [check.name, check]));
+  const paired: PairedChecks = { before: [], after: [], checks: [], notes: [] };
+  let beforeHashes: string[] | undefined = [];
+  for (const check of current.checks) {
+    const base = baseByName.get(check.name);
+    if (check.status !== 'ok') {
+      paired.checks.push(check);
+      continue;
+    }
+    if (base === undefined) {
+      paired.checks.push({
+        ...check,
+        status: 'failed',
+        error: `${check.name} is not in this task's baseline (the configuration changed); ${remedy}`,
+      });
+      continue;
+    }
+    if (base.status !== 'ok') {
+      paired.checks.push({
+        ...check,
+        status: 'failed',
+        error: `${check.name} has no usable baseline: it was ${base.status} when the baseline was taken (${base.error ?? 'no detail'}); ${remedy} once it works`,
+      });
+      continue;
+    }
+    if (base.version !== check.version) {
+      paired.notes.push(`${check.name} changed version since the baseline (${base.version ?? '?'} → ${check.version ?? '?'}); some findings may differ for that reason`);
+    }
+    paired.before.push(...base.diagnostics);
+    beforeHashes = base.hashes === undefined ? undefined : beforeHashes?.concat(base.hashes);
+    paired.after.push(...check.diagnostics);
+    paired.checks.push(check);
+  }
+  return beforeHashes === undefined ? paired : { ...paired, beforeHashes };
+}

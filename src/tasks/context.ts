@@ -1,0 +1,69 @@
+/**
+ * Everything a command needs to know about where it runs: the repository root, its git layout,
+ * the resolved settings and where state lives. Resolved once per command.
+ */
+import { resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { loadConfig } from '../config/load-config.js';
+import { resolveSettings, type Settings } from '../config/resolve-settings.js';
+import { makeUserError } from '../core/errors.js';
+import { findRepository, type Repository } from '../git/git.js';
+import { withLockFile, type LockHolder } from '../state/lock-file.js';
+import { resolveStateLayout, type StateLayout } from '../state/state-dir.js';
+
+export interface TaskOptions {
+  /** Where to run; the repository is found from here (default: the current directory). */
+  cwd?: string;
+  /** Overrides the configured number of root units shown per attempt. */
+  maxFiles?: number;
+  /** Overrides the configured output limit of the text payload. */
+  outputLimit?: number;
+}
+
+export interface TaskContext {
+  /** The repository's top level (or the directory given, outside git). Paths are relative to it. */
+  root: string;
+  repo: Repository | null;
+  settings: Settings;
+  layout: StateLayout;
+}
+
+export async function resolveTaskContext(options: TaskOptions = {}): Promise<TaskContext> {
+  const cwd = resolve(options.cwd ?? process.cwd());
+  if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw makeUserError(`not a directory: ${cwd}`);
+  const repo = await findRepository(cwd);
+  const root = repo?.root ?? cwd;
+  const { raw } = await loadConfig(root);
+  const settings = await resolveSettings(root, raw);
+  if (options.maxFiles !== undefined) settings.maxFiles = validatePositive('--max-files', options.maxFiles);
+  if (options.outputLimit !== undefined) settings.outputLimit = validatePositive('--output-limit', options.outputLimit);
+  return { root, repo, settings, layout: resolveStateLayout(root, repo) };
+}
+
+function validatePositive(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1) throw makeUserError(`${name} must be a positive integer, got ${value}`);
+  return value;
+}
+
+/**
+ * Runs a command that reads and writes this work tree's session (start, check) or its baseline
+ * file, one culprit at a time: attempts are recorded in order and none is lost. A second culprit
+ * waits, saying once on stderr whom it waits for; it gives up with an error naming the holder
+ * after the longest a working holder can take (its base and after runs, each at most the longest
+ * check timeout, plus a minute), or after `CULPRIT_LOCK_WAIT_MS`.
+ */
+export function withWorkTreeLock<T>(context: TaskContext, command: string, use: () => Promise<T>): Promise<T> {
+  return withLockFile(context.layout.lockFile, { command, waitMs: resolveLockWait(context), onWait: reportWait }, use);
+}
+
+export function resolveLockWait(context: TaskContext): number {
+  const configured = Number(process.env['CULPRIT_LOCK_WAIT_MS']);
+  if (process.env['CULPRIT_LOCK_WAIT_MS'] !== undefined && Number.isFinite(configured) && configured >= 0) return configured;
+  const longest = Math.max(0, ...context.settings.checks.map((check) => check.timeoutMs));
+  return 2 * longest + 60_000;
+}
+
+function reportWait(holder: LockHolder | null): void {
+  const who = holder === null ? 'another culprit' : `culprit ${holder.command} (pid ${holder.pid}, since ${holder.since})`;
+  process.stderr.write(`culprit: waiting for ${who} to finish with this repository\n`);
+}

@@ -1,0 +1,109 @@
+/**
+ * `culprit start`: snapshot the tree as it is before the agent's first edit and make it the
+ * baseline of a new task session for this work tree. Snapshots are cached by content, so
+ * starting on a tree that was already snapshotted (HEAD's tree after a `check` without start, or
+ * a previous start) runs nothing.
+ */
+import { ensureTreeSnapshot, isComplete, makeUniqueSnapshotId } from '../baseline/resolve-baseline.js';
+import { saveCachedSnapshot } from '../baseline/snapshot-cache.js';
+import { logDebug } from '../debug/log-debug.js';
+import { countFindings, type Snapshot } from '../core/snapshot.js';
+import { readTreeState, takeSnapshot } from '../snapshot/take-snapshot.js';
+import { loadSessionFile, saveSessionFile } from '../state/session-store.js';
+import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
+import { countOf } from '../render/wording.js';
+
+export interface StartResult {
+  context: TaskContext;
+  baseline: Snapshot;
+  /** Findings standing in the tree before the task, across checks that ran. */
+  findings: number;
+  errors: number;
+  /** Every check ran to completion; otherwise the baseline cannot attribute that check's findings. */
+  complete: boolean;
+  /** The tree had been snapshotted before with the same checks and tools (here or, `source: 'remote'`, elsewhere): nothing ran. */
+  cached: boolean;
+  /** Where the baseline came from: this repository's cache, the remote cache, or this run. */
+  source: 'cache' | 'remote' | 'run';
+  /** One line about the remote cache, when it could not be used. */
+  notes: string[];
+}
+
+export async function startTask(options: TaskOptions = {}): Promise<StartResult> {
+  const context = await resolveTaskContext(options);
+  return withWorkTreeLock(context, 'start', () => startLocked(context));
+}
+
+async function startLocked(context: TaskContext): Promise<StartResult> {
+  const { layout, settings } = context;
+  const tree = await readTreeState({ root: context.root, repo: context.repo, scratch: layout.scratch });
+  const run = async () => (await takeSnapshot({ root: context.root, repo: context.repo, checks: settings.checks, scratch: layout.scratch, tree })).snapshot;
+  let snapshot: Snapshot;
+  let id: string;
+  let source: StartResult['source'] = 'run';
+  let notes: string[] = [];
+  if (tree.kind === 'git') {
+    // The local cache, then the remote one, then this work tree's own run (uploaded when complete).
+    const taken = await ensureTreeSnapshot(context, tree.treeId, 'culprit start', { workTree: { treeId: tree.treeId, takeSnapshot: run } });
+    ({ snapshot, source } = taken);
+    logDebug(`start: cache ${source === 'cache' ? 'hit' : 'miss'} ${taken.id}`);
+    const uploadNote = await taken.upload;
+    notes = [taken.remoteNote, uploadNote].filter((note) => note !== undefined);
+    id = isComplete(snapshot) ? taken.id : makeUniqueSnapshotId('start');
+    if (!isComplete(snapshot)) saveCachedSnapshot(layout, id, snapshot);
+  } else {
+    logDebug('start: outside git, nothing to reuse');
+    snapshot = await run();
+    id = makeUniqueSnapshotId('start');
+    saveCachedSnapshot(layout, id, snapshot);
+  }
+
+  const sessions = loadSessionFile(layout.sessionFile, context.root);
+  saveSessionFile(layout.sessionFile, {
+    ...sessions,
+    root: context.root,
+    started: {
+      baseline: id,
+      baselineLabel: 'culprit start',
+      ...(tree.kind === 'git' ? { tree: tree.treeId } : {}),
+      startedAt: new Date().toISOString(),
+      attempts: [],
+    },
+  });
+  return {
+    context,
+    baseline: snapshot,
+    ...countFindings(snapshot),
+    complete: snapshot.checks.every((check) => check.status === 'ok'),
+    cached: source !== 'run',
+    source,
+    notes,
+  };
+}
+
+/**
+ * One line for the agent: was the repository clean before this task? Only when every check
+ * completed: a check that failed, timed out or is missing leads the answer instead, and nothing
+ * is called clean.
+ */
+export function describeStart(result: StartResult): string {
+  const failed = result.baseline.checks.filter((check) => check.status !== 'ok');
+  const completed = result.baseline.checks.filter((check) => check.status === 'ok');
+  const perCheck = completed.map((check) => `${check.name}${check.version === null ? '' : ` ${check.version}`}: ${check.diagnostics.length}`).join(', ');
+  const how =
+    result.source === 'remote'
+      ? ' (from the remote cache, where this tree was published with the same checks and tools: nothing ran)'
+      : result.cached
+        ? ' (this tree was snapshotted before with the same checks and tools: nothing ran)'
+        : '';
+  if (failed.length > 0) {
+    const problems = failed.map((check) => `${check.name} ${check.status}: ${check.error ?? 'no detail'}`).join('; ');
+    const others = completed.length === 0 ? '' : `; the other checks found ${countOf(result.findings, 'finding')} (${perCheck})`;
+    return `culprit: the baseline is incomplete, so check cannot attribute ${failed.map((check) => check.name).join(', ')} until start succeeds: ${problems}${others}.\n`;
+  }
+  const state =
+    result.findings === 0
+      ? `the repository was clean before this task (${perCheck})`
+      : `the repository was not clean before this task: ${countOf(result.findings, 'finding')}, ${countOf(result.errors, 'error')} (${perCheck}); they are the baseline and will not be shown again`;
+  return `culprit: baseline taken${how}; ${state}.\n`;
+}

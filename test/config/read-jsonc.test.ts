@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { parseJsonc } from '../../src/config/read-jsonc.js';
+
+describe('parseJsonc', () => {
+  it('reads a tsconfig with a BOM, comments and trailing commas, leaving strings alone', () => {
+    const text = '\uFEFF{\n  // line comment\n  "files": [], /* block */\n  "references": [{ "path": "a//b" }, { "path": "c/*d*/,}" },],\n}\n';
+    expect(parseJsonc(text)).toEqual({ files: [], references: [{ path: 'a//b' }, { path: 'c/*d*/,}' }] });
+  });
+
+  it('keeps escaped quotes inside strings', () => {
+    expect(parseJsonc('{ "a": "x\\"// y", }')).toEqual({ a: 'x"// y' });
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * The checked-in baseline and the gate on plain data: stable bytes, the ratchet by identity
+ * (a fix and a break that cancel out still fail), counts, renames, and pruning that only shrinks.
+ */
+import { describe, expect, test } from 'vitest';
+import { makeBaselineFile, parseBaselineFile, serializeBaselineFile, type BaselineFile } from '../../../src/core/gate/baseline-file.js';
+import { makeGateReport, type GateReport } from '../../../src/core/gate/gate-report.js';
+import { pruneBaselineFile } from '../../../src/core/gate/prune-baseline-file.js';
+import type { AnchoredDiagnostic } from '../../../src/core/diagnostic.js';
+import type { SnapshotCheck } from '../../../src/core/snapshot.js';
+
+function lint(path: string | null, line: number, anchor: string, fields: Partial<AnchoredDiagnostic> = {}): AnchoredDiagnostic {
+  return { tool: 'eslint', code: 'no-explicit-any', severity: 'warning', phase: 'lint', path, line, column: 1, message: 'Unexpected any. Specify a different type.', anchor, ...fields };
+}
+
+function run(diagnostics: AnchoredDiagnostic[], fields: Partial<SnapshotCheck> = {}): SnapshotCheck {
+  return { name: 'eslint', status: 'ok', durationMs: 10, version: '10.0.0', diagnostics, ...fields };
+}
+
+function gate(file: BaselineFile, runs: SnapshotCheck[], existing: string[] = ['src/a.ts', 'src/b.ts']): GateReport {
+  const present = new Set(existing);
+  return makeGateReport({ file, fileName: 'culprit-baseline.json', runs, exists: (path) => present.has(path) });
+}
+
+const standing = [lint('src/a.ts', 3, 'let x: any;'), lint('src/a.ts', 9, 'let y: any;'), lint('src/b.ts', 1, 'export let z: any;')];
+
+describe('the baseline file', () => {
+  test('groups by check and file, counts repeats, and serialises to the same bytes whatever the input order', () => {
+    const repeated = [...standing, lint('src/a.ts', 20, 'let x: any;')];
+    const file = makeBaselineFile([run(repeated)]);
+    const text = serializeBaselineFile(file);
+    expect(serializeBaselineFile(makeBaselineFile([run([...repeated].reverse())]))).toBe(text);
+    expect(serializeBaselineFile(parseBaselineFile(text))).toBe(text);
+    const parsed = JSON.parse(text) as { checks: { eslint: { version: string; files: Record<string, { count: number; source: string }[]> } } };
+    expect(Object.keys(parsed.checks.eslint.files)).toEqual(['src/a.ts', 'src/b.ts']);
+    expect(parsed.checks.eslint.files['src/a.ts']?.map((entry) => [entry.source, entry.count])).toEqual([
+      ['let x: any;', 2],
+      ['let y: any;', 1],
+    ]);
+    expect(text.endsWith('}\n')).toBe(true);
+  });
+
+  test('a malformed file is rejected naming the field', () => {
+    expect(() => parseBaselineFile('{ "version": 1, "checks": { "tsc": { "version": null, "files": { "a.ts": [{ "count": 0 }] } } } }')).toThrow(
+      /^culprit-baseline\.json: checks\.tsc\.files\.a\.ts\.0\.fingerprint: /,
+    );
+    expect(() => parseBaselineFile('nope')).toThrow(/culprit-baseline\.json: not valid JSON/);
+  });
+});
+
+describe('the gate', () => {
+  const file = makeBaselineFile([run(standing)]);
+
+  test('passes when every finding is allowed, wherever it moved within its file', () => {
+    const moved = standing.map((finding) => ({ ...finding, line: finding.line + 40 }));
+    const report = gate(file, [run(moved)]);
+    expect(report.verdict).toBe('pass');
+    expect(report.counts).toEqual({ new: 0, unchanged: 3, absent: 0 });
+  });
+
+  test('a fix and a break of the same rule in the same file do not cancel out', () => {
+    const swapped = [lint('src/a.ts', 3, 'let x: any;'), lint('src/a.ts', 9, 'let w: any;'), standing[2]!];
+    const report = gate(file, [run(swapped)]);
+    expect(report.verdict).toBe('new-findings');
+    expect(report.counts).toEqual({ new: 1, unchanged: 2, absent: 1 });
+    expect(report.items.filter((item) => item.state !== 'unchanged').map((item) => [item.state, item.finding.anchor])).toEqual([
+      ['new', 'let w: any;'],
+      ['absent', 'let y: any;'],
+    ]);
+  });
+
+  test('one more occurrence of an allowed identity is new; one fewer is absent', () => {
+    const more = gate(file, [run([...standing, lint('src/a.ts', 30, 'let x: any;')])]);
+    expect(more.items.filter((item) => item.state === 'new').map((item) => item.finding.fingerprint)).toEqual([expect.stringMatching(/#2$/)]);
+    const fewer = gate(file, [run(standing.slice(1))]);
+    expect(fewer.verdict).toBe('stale-baseline');
+    expect(fewer.items.filter((item) => item.state === 'absent').map((item) => [item.finding.path, item.finding.anchor])).toEqual([['src/a.ts', 'let x: any;']]);
+  });
+
+  test('a renamed file keeps its entries; a copy that keeps the original does not', () => {
+    const renamed = standing.map((finding) => (finding.path === 'src/a.ts' ? { ...finding, path: 'src/lib/a2.ts' } : finding));
+    const report = gate(file, [run(renamed)], ['src/lib/a2.ts', 'src/b.ts']);
+    expect(report.verdict).toBe('pass');
+    expect(report.renames).toEqual([{ from: 'src/a.ts', to: 'src/lib/a2.ts' }]);
+    expect(report.notes).toEqual(['src/a.ts was renamed to src/lib/a2.ts: its entries still apply; `culprit baseline --prune` records the new path']);
+
+    const copied = gate(file, [run([...standing, ...renamed.slice(0, 2)])], ['src/a.ts', 'src/lib/a2.ts', 'src/b.ts']);
+    expect(copied.verdict).toBe('new-findings');
+    expect(copied.counts.new).toBe(2);
+  });
+
+  test('a failed check is no answer, and its entries are neither new nor absent', () => {
+    const report = gate(file, [run([], { status: 'failed', error: 'boom', version: null })]);
+    expect(report.verdict).toBe('check-failed');
+    expect(report.counts).toEqual({ new: 0, unchanged: 0, absent: 0 });
+  });
+});
+
+describe('pruning', () => {
+  const tscRun = (message: string) => ({ ...run([lint(null, 0, '', { tool: 'tsc', code: 'TS2554', message })]), name: 'tsc', version: '6.0.3' });
+  const file = makeBaselineFile([run(standing), tscRun('Expected 2 arguments, but got 1.')]);
+
+  test('only removes what no longer exists, never adds, and keeps the recorded text of what stays', () => {
+    const current = [lint('src/a.ts', 3, 'let x: any;'), lint('src/b.ts', 5, 'let fresh: any;')];
+    // The same identity (numbers are not part of it): the file keeps the message it recorded.
+    const report = gate(file, [run(current), tscRun('Expected 3 arguments, but got 1.')]);
+    const pruned = pruneBaselineFile(file, report);
+    const before = JSON.parse(serializeBaselineFile(file)) as BaselineFile;
+    const after = JSON.parse(serializeBaselineFile(pruned)) as BaselineFile;
+    expect(after.checks['eslint']?.files).toEqual({ 'src/a.ts': [before.checks['eslint']!.files['src/a.ts']![0]] });
+    expect(after.checks['tsc']).toEqual(before.checks['tsc']);
+    expect(serializeBaselineFile(pruneBaselineFile(pruned, report))).toBe(serializeBaselineFile(pruned));
+  });
+
+  test('moves a renamed file\u2019s entries to the new path and drops checks no longer configured', () => {
+    const renamed = standing.map((finding) => (finding.path === 'src/a.ts' ? { ...finding, path: 'src/lib/a2.ts' } : finding));
+    const report = gate(file, [run(renamed)], ['src/lib/a2.ts', 'src/b.ts']);
+    const pruned = pruneBaselineFile(file, report);
+    expect(Object.keys(pruned.checks)).toEqual(['eslint']);
+    expect(serializeBaselineFile(pruned)).toBe(serializeBaselineFile(makeBaselineFile([run(renamed)])));
+    expect(gate(pruned, [run(renamed)], ['src/lib/a2.ts', 'src/b.ts'])).toMatchObject({ verdict: 'pass', renames: [], notes: [] });
+  });
+});

@@ -4,45 +4,10 @@
  * import edges. Adapters run inside a worker process (see run-check.ts) so a check that hangs
  * or crashes can be killed and reported without taking culprit down.
  */
-import type { Diagnostic, SourceSpan } from '../core/diagnostic.js';
+import type { CheckOutput } from '../core/check-run.js';
 
-/**
- * `deferred`: not run to the end this attempt because its findings could not change what is
- * shown (task/defer-checks.ts); it runs again at the next attempt that could need it.
- */
-export type CheckStatus = 'ok' | 'failed' | 'timed-out' | 'missing' | 'deferred';
-
-/** Import edges from an importing file to the files it imports; repository-relative POSIX paths. */
-export type ImportRecord = Record<string, string[]>;
-
-export interface CheckOutput {
-  /** The tool's own version as it reports it, e.g. `6.0.3`. */
-  version: string | null;
-  diagnostics: Diagnostic[];
-  /** Module graph edges the tool resolved itself, when it can give them. */
-  imports?: ImportRecord;
-  /** Things the user should know about how the check ran (one line each, no trailing period needed). */
-  notes?: string[];
-  /** Values typed from compiler errors, from a check that can tell (tsc 5/6); triage matches lint findings against them. */
-  derived?: DerivedSpans;
-}
-
-/** Where values typed from compiler errors are (checks/tsc-derived.ts), as data that travels with the check's result. */
-export interface DerivedSpans {
-  /** The error-typed expressions (or declarations) derived values come from. */
-  origins: SourceSpan[];
-  /** Per file: flat `[line, column, endLine, endColumn, origin index]` quintuples of spans whose value derives from an origin. */
-  spans: Record<string, number[]>;
-}
-
-/** One check's result on one tree, as stored in a snapshot and reported in `checks[]`. */
-export interface CheckRun extends CheckOutput {
-  name: string;
-  status: CheckStatus;
-  durationMs: number;
-  /** Why the status is not `ok`: one line naming what failed. */
-  error?: string;
-}
+// The data a run produces lives in the core, which reads it; adapters import it from here too.
+export type { CheckOutput, CheckRun, CheckStatus, DerivedSpans, ImportRecord } from '../core/check-run.js';
 
 export interface TscOptions {
   /** Repository-relative path of the tsconfig to check (a solution config with `references` is followed). */

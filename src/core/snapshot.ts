@@ -4,9 +4,8 @@
  * each attempt's "after" state.
  */
 import { createHash } from 'node:crypto';
-import type { CheckRun } from '../checks/check.js';
+import type { CheckRun } from './check-run.js';
 import type { AnchoredDiagnostic } from './diagnostic.js';
-import type { FileHashes } from '../tree/file-hashes.js';
 
 export interface SnapshotCheck extends Omit<CheckRun, 'diagnostics' | 'imports'> {
   diagnostics: AnchoredDiagnostic[];
@@ -18,6 +17,9 @@ export interface SnapshotCheck extends Omit<CheckRun, 'diagnostics' | 'imports'>
   /** The fingerprintScheme the hashes were made with; hashes of another scheme (or none recorded: 1) are not used. */
   hashScheme?: number;
 }
+
+/** Repository-relative POSIX path → sha1 of the content (a tree's state outside git). */
+export type FileHashes = Record<string, string>;
 
 /** Identity of the tree a snapshot was taken on: a git tree id, or per-file hashes outside git. */
 export type TreeState = { kind: 'git'; treeId: string } | { kind: 'files'; hashes: FileHashes };

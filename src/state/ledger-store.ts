@@ -7,20 +7,10 @@
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomic-write.js';
-import type { LedgerEntry } from '../core/ledger/ledger-entry.js';
+import type { LedgerEntry, LedgerTask } from '../core/ledger/ledger-entry.js';
 
 export const maxTasks = 200;
 export const maxAttempts = 200;
-
-export interface LedgerTask {
-  version: 1;
-  id: string;
-  /** The task's work tree (a hash of its root), so tasks of several work trees stay apart. */
-  workTree: string;
-  /** When the task began (ISO): `culprit start`, or the first check against its baseline. */
-  startedAt: string;
-  entries: LedgerEntry[];
-}
 
 export function resolveLedgerDir(stateDir: string): string {
   return join(stateDir, 'ledger');

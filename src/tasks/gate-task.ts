@@ -4,7 +4,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { baselineFileName, loadBaselineFile, type BaselineFile } from '../core/gate/baseline-file.js';
+import { baselineFileName, type BaselineFile } from '../core/gate/baseline-file.js';
+import { loadBaselineFile } from '../config/baseline-file.js';
 import { makeGateReport, type GateReport } from '../core/gate/gate-report.js';
 import { makeUserError } from '../core/errors.js';
 import { runAnchoredChecks, type AnchoredRuns } from '../snapshot/take-snapshot.js';

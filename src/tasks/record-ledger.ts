@@ -15,9 +15,9 @@ import { logDebug } from '../debug/log-debug.js';
 import type { Report, WithheldReason } from '../core/report/report.js';
 import { renderText } from '../render/text.js';
 import type { Snapshot } from '../core/snapshot.js';
-import { makeLedgerEntry, maxListed, type LedgerEntry } from '../core/ledger/ledger-entry.js';
+import { makeLedgerEntry, maxListed, type LedgerEntry, type LedgerTask } from '../core/ledger/ledger-entry.js';
 import { projectAttempts } from '../core/ledger/ledger-projection.js';
-import { loadLedgerTask, loadRecentLedger, maxAttempts, resolveLedgerDir, saveLedgerTask, type LedgerTask } from '../state/ledger-store.js';
+import { loadLedgerTask, loadRecentLedger, maxAttempts, resolveLedgerDir, saveLedgerTask } from '../state/ledger-store.js';
 import type { TaskSession } from '../state/session-store.js';
 import type { TaskContext } from './context.js';
 

@@ -6,12 +6,11 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FileHashes } from '../core/snapshot.js';
 import type { TreeChanges } from '../git/diff-trees.js';
 
 const skippedDirectories = new Set(['node_modules', '.git', '.hg', '.svn']);
 
-/** Repository-relative POSIX path → sha1 of the content. */
-export type FileHashes = Record<string, string>;
 
 export function hashFiles(root: string): FileHashes {
   const hashes: FileHashes = {};

@@ -3,7 +3,7 @@
  * name a union in unsorted order hold the old identity; the gate must keep passing on it.
  */
 import { describe, expect, test } from 'vitest';
-import { parseBaselineFile } from '../../src/core/gate/baseline-file.js';
+import { parseBaselineFile } from '../../src/config/baseline-file.js';
 import { makeGateReport } from '../../src/core/gate/gate-report.js';
 import type { AnchoredDiagnostic } from '../../src/core/diagnostic.js';
 import { hashFingerprint, normalizeMessageUnsorted } from '../../src/core/identity/fingerprint.js';

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import type { Report } from '../../src/core/report/report.js';
-import type { LedgerTask } from '../../src/state/ledger-store.js';
+import type { LedgerTask } from '../../src/core/ledger/ledger-entry.js';
 import { checkJson, runCli, type JsonReport } from '../helpers/cli.js';
 import { makeRepo, type TestRepo } from '../helpers/repo.js';
 import { rateCardFiles, rateCardPaths, renamePriceField, renamePriceUses } from '../fixtures/rate-card.js';

@@ -9,12 +9,7 @@
  * keeps all of them but the path, which is its group. So when a file is renamed, its entries can
  * be fingerprinted again under the new path, exactly as attribution does with git's renames.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { z } from 'zod';
-import { makeConfigError, parseJsonText } from '../../config/load-config.js';
 import { compareStrings, type Severity } from '../diagnostic.js';
-import { makeUserError } from '../errors.js';
 import { fingerprintFindings, upgradeStoredHash } from '../identity/fingerprint.js';
 import type { SnapshotCheck } from '../snapshot.js';
 
@@ -23,28 +18,33 @@ export const baselineFileName = 'culprit-baseline.json';
 /** The file's group for findings tied to no file (compiler options, global diagnostics). */
 export const noFileKey = '';
 
-const entrySchema = z.strictObject({
-  fingerprint: z.string().regex(/^[0-9a-f]{16}$/).describe('The identity, without the `#n` occurrence suffix.'),
-  count: z.number().int().positive().describe('How many findings with this identity the file may have.'),
-  code: z.string().describe('Rule id or error code.'),
-  severity: z.enum(['error', 'warning']),
-  message: z.string().describe('The message of the first occurrence when the entry was written.'),
-  source: z.string().describe('The flagged source line, whitespace folded; empty when the finding has no line.'),
-});
+/** One accepted identity in one file, with what a reviewer reads beside it. */
+export interface BaselineEntry {
+  /** The identity, without the `#n` occurrence suffix. */
+  fingerprint: string;
+  /** How many findings with this identity the file may have. */
+  count: number;
+  /** Rule id or error code. */
+  code: string;
+  severity: Severity;
+  /** The message of the first occurrence when the entry was written. */
+  message: string;
+  /** The flagged source line, whitespace folded; empty when the finding has no line. */
+  source: string;
+}
 
-const checkSchema = z.strictObject({
-  version: z.string().nullable().describe('The tool version the entries were last verified with.'),
-  files: z.record(z.string(), z.array(entrySchema)).describe('Repository-relative path → entries; "" holds findings tied to no file.'),
-});
+export interface BaselineCheck {
+  /** The tool version the entries were last verified with. */
+  version: string | null;
+  /** Repository-relative path → entries; "" holds findings tied to no file. */
+  files: Record<string, BaselineEntry[]>;
+}
 
-const fileSchema = z.strictObject({
-  version: z.literal(1),
-  checks: z.record(z.string(), checkSchema).describe('Check name → its accepted findings.'),
-});
-
-export type BaselineEntry = z.infer<typeof entrySchema> & { severity: Severity };
-export type BaselineCheck = z.infer<typeof checkSchema>;
-export type BaselineFile = z.infer<typeof fileSchema>;
+export interface BaselineFile {
+  version: 1;
+  /** Check name → its accepted findings. */
+  checks: Record<string, BaselineCheck>;
+}
 
 /** The file for these runs: every finding accepted as it stands. */
 export function makeBaselineFile(runs: readonly SnapshotCheck[]): BaselineFile {
@@ -84,23 +84,12 @@ export function serializeBaselineFile(file: BaselineFile): string {
   return `${JSON.stringify({ version: 1, checks }, null, 2)}\n`;
 }
 
-export function parseBaselineFile(text: string, source = baselineFileName): BaselineFile {
-  const json = parseJsonText(text, source, 'fix it or write it again with `culprit baseline --write`');
-  const parsed = fileSchema.safeParse(json);
-  if (!parsed.success) throw makeConfigError(source, parsed.error.issues);
-  return mergeDuplicates(upgradeFingerprints(parsed.data as BaselineFile));
-}
-
-/** The file at the repository root, or null when there is none. */
-export function loadBaselineFile(root: string): { file: BaselineFile; text: string } | null {
-  let text: string;
-  try {
-    text = readFileSync(join(root, baselineFileName), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw makeUserError(`${baselineFileName}: cannot be read: ${(error as Error).message}`, error);
-  }
-  return { file: parseBaselineFile(text), text };
+/**
+ * A file as read: entries of an older identity hashed again, and one identity listed twice in a
+ * file (hand edits, merges) merged into one allowance.
+ */
+export function normalizeBaselineFile(file: BaselineFile): BaselineFile {
+  return mergeDuplicates(upgradeFingerprints(file));
 }
 
 /** Counts every occurrence the file allows. */

@@ -8,7 +8,7 @@
  * under the path of a file the baseline does not know, and the pairing that explains the most
  * findings wins, one file to one file (as git pairs renames).
  */
-import type { CheckStatus } from '../../checks/check.js';
+import type { CheckStatus } from '../check-run.js';
 import { compareByPosition, compareStrings, type Finding } from '../diagnostic.js';
 import { fingerprintFindings, hashFingerprint } from '../identity/fingerprint.js';
 import type { SnapshotCheck } from '../snapshot.js';

@@ -2,7 +2,7 @@
  * The module graph: an edge from every file to each file it imports. Checks report edges in
  * pieces (one record per tool, per project); this merges them into one read-only graph.
  */
-import type { ImportRecord } from '../../checks/check.js';
+import type { ImportRecord } from '../check-run.js';
 import { compareStrings } from '../diagnostic.js';
 
 export interface ModuleGraph {

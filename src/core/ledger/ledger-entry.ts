@@ -139,3 +139,14 @@ export function makeLedgerEntry(input: MakeLedgerEntryInput): LedgerEntry {
     }),
   };
 }
+
+/** One task's ledger: its attempts, as stored (state/ledger-store.ts). */
+export interface LedgerTask {
+  version: 1;
+  id: string;
+  /** The task's work tree (a hash of its root), so tasks of several work trees stay apart. */
+  workTree: string;
+  /** When the task began (ISO): `culprit start`, or the first check against its baseline. */
+  startedAt: string;
+  entries: LedgerEntry[];
+}

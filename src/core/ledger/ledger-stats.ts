@@ -3,8 +3,7 @@
  * figures out; docs/ledger.md says what each one means and how to read it.
  */
 import { median, quantile } from './ledger-projection.js';
-import type { LedgerEntry } from './ledger-entry.js';
-import type { LedgerTask } from '../../state/ledger-store.js';
+import type { LedgerEntry, LedgerTask } from './ledger-entry.js';
 
 
 export interface TaskStats {

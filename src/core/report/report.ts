@@ -3,7 +3,7 @@
  * here from the attribution and graph by running the triage pipeline in order: lint echoes,
  * ladder, roots, attempt decision (width), frontier, echo groups, verdict.
  */
-import type { CheckRun, CheckStatus } from '../../checks/check.js';
+import type { CheckRun, CheckStatus } from '../check-run.js';
 import { compareStrings } from '../diagnostic.js';
 import type { Diagnostic, Finding } from '../diagnostic.js';
 import type { Attribution } from '../attribute.js';

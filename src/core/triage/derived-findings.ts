@@ -14,7 +14,7 @@
  * the cause is fixed nothing derives from it and whatever is left is shown. A finding culprit
  * cannot trace stays shown.
  */
-import type { CheckRun } from '../../checks/check.js';
+import type { CheckRun } from '../check-run.js';
 import type { Diagnostic, SourceSpan } from '../diagnostic.js';
 import { isErrorTypeFinding, type LintEchoes } from './lint-echoes.js';
 

@@ -3,7 +3,8 @@
  * (a fix and a break that cancel out still fail), counts, renames, and pruning that only shrinks.
  */
 import { describe, expect, test } from 'vitest';
-import { makeBaselineFile, parseBaselineFile, serializeBaselineFile, type BaselineFile } from '../../../src/core/gate/baseline-file.js';
+import { parseBaselineFile } from '../../../src/config/baseline-file.js';
+import { makeBaselineFile, serializeBaselineFile, type BaselineFile } from '../../../src/core/gate/baseline-file.js';
 import { makeGateReport, type GateReport } from '../../../src/core/gate/gate-report.js';
 import { pruneBaselineFile } from '../../../src/core/gate/prune-baseline-file.js';
 import type { AnchoredDiagnostic } from '../../../src/core/diagnostic.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LedgerCheck, LedgerEntry } from '../../../src/core/ledger/ledger-entry.js';
 import { projectAttempts } from '../../../src/core/ledger/ledger-projection.js';
 import { makeLedgerStats } from '../../../src/core/ledger/ledger-stats.js';
-import type { LedgerTask } from '../../../src/state/ledger-store.js';
+import type { LedgerTask } from '../../../src/core/ledger/ledger-entry.js';
 import type { Report } from '../../../src/core/report/report.js';
 
 const none = { downstream: 0, queued: 0, nonEditable: 0, belowRung: 0, echoes: 0 };

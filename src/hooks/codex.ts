@@ -6,6 +6,12 @@
  * as a `<hook_prompt>`. After `apply_patch` (which its matchers also know as Edit and Write), a
  * block replaces the tool's output with `reason`, so the reason leads with that output: the
  * model must still learn that its patch applied.
+ *
+ * `codex exec` shows its user nothing a hook says: neither `--json` nor the human output carries a
+ * `systemMessage`, a `stopReason` or stderr (0.169.1; its exec event processors drop hook
+ * completions but for a `hook: Stop Completed` status line). Only the model's messages reach the
+ * user, so a stuck verdict at a stop is sent to the model once, asking it to tell the user
+ * (`stuckThroughModel`).
  */
 import { answerInform, answerJson, silentAnswer } from './hook-answer.js';
 import type { HookAgent, HookAnswer, HookDecision, HookTrigger } from './hook-decision.js';
@@ -15,6 +21,7 @@ const events = { edit: 'PostToolUse', stop: 'Stop', editTools: new Set(['apply_p
 
 export const codexHook: HookAgent = {
   readTrigger: (input) => readHookTrigger('codex', input, events),
+  stuckThroughModel: true,
   makeAnswer(trigger: HookTrigger, decision: HookDecision): HookAnswer {
     switch (decision.action) {
       case 'pass':

@@ -1,8 +1,8 @@
 /**
  * The answer shapes the agents share. All of them read JSON from stdout on exit 0, show
- * `systemMessage` to the user, and take `hookSpecificOutput.additionalContext` after a tool as
- * context for the model; a stop has no context to add to in every agent, so `answerInform` tells
- * only the user there.
+ * `systemMessage` to the user (Codex only in its TUI, not in `codex exec`), and take
+ * `hookSpecificOutput.additionalContext` after a tool as context for the model; a stop has no
+ * context to add to in every agent, so `answerInform` tells only the user there.
  */
 import type { HookAnswer, HookTrigger } from './hook-decision.js';
 

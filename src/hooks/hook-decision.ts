@@ -17,6 +17,8 @@ export interface HookTrigger {
   cwd?: string;
   /** After an edit: the tool's own result as text, for agents whose block replaces it. */
   toolOutput?: string;
+  /** On a stop: the model's last message, where the agent reports it (Codex does). */
+  lastAssistantMessage?: string;
 }
 
 export type HookDecision =
@@ -36,7 +38,15 @@ export interface HookAgent {
   /** The trigger in the agent's hook input, or null for events and tools culprit has no business with. */
   readTrigger(input: Record<string, unknown>): HookTrigger | null;
   makeAnswer(trigger: HookTrigger, decision: HookDecision): HookAnswer;
+  /**
+   * The agent shows its user nothing a stop hook says (`codex exec`), so the user learns that
+   * culprit is stuck only from the model's reply: the stop is blocked once to ask for it.
+   */
+  stuckThroughModel?: boolean;
 }
+
+/** What of the agent the policy depends on. */
+export type HookPolicy = Pick<HookAgent, 'stuckThroughModel'>;
 
 /**
  * Claude Code turns hook output longer than this into a file and shows the model a preview, so
@@ -62,16 +72,17 @@ const notBlockingAgain = (report: Report) =>
     : `culprit: not blocking the stop again: nothing that was shown was fixed in the last ${report.progress.stalled} attempts, so another forced round is unlikely to converge. Still introduced:`;
 
 /**
- * The policy, the same for every agent. A clean tree passes. Introduced findings block, except
- * on a stop the model is already continuing from, where they block again while the model makes
- * progress: a finding shown in the previous attempt is gone (walking a cascade reveals new roots
- * downstream, and that is progress too). It lets go once nothing shown was fixed in
- * `stalledAttemptsToRelease` consecutive attempts, or after `maxBlockedAttempts`, so the loop
- * ends. A stuck loop (the same findings as the last attempt) never blocks: the model is told and
- * may stop. A check that could not finish is never reported as clean: the model is told, and a
- * stop is blocked at most once for it.
+ * The policy, the same for every agent but for what `HookPolicy` says. A clean tree passes.
+ * Introduced findings block, except on a stop the model is already continuing from, where they
+ * block again while the model makes progress: a finding shown in the previous attempt is gone
+ * (walking a cascade reveals new roots downstream, and that is progress too). It lets go once
+ * nothing shown was fixed in `stalledAttemptsToRelease` consecutive attempts, or after
+ * `maxBlockedAttempts`, so the loop ends. A stuck loop (the same findings as the last attempt)
+ * never blocks: the model is told and may stop, unless the agent shows its user nothing of that
+ * (`shouldRelayStuck`). A check that could not finish is never reported as clean: the model is
+ * told, and a stop is blocked at most once for it.
  */
-export function decideHook(trigger: HookTrigger, report: Report, payload: string): HookDecision {
+export function decideHook(trigger: HookTrigger, report: Report, payload: string, policy: HookPolicy = {}): HookDecision {
   switch (report.verdict) {
     case 'clean':
       return { action: 'pass' };
@@ -79,6 +90,7 @@ export function decideHook(trigger: HookTrigger, report: Report, payload: string
       if (trigger.kind === 'edit' || !trigger.stopHookActive || !isNotConverging(report)) return { action: 'block', reason: payload };
       return { action: 'inform', message: `${notBlockingAgain(report)}\n\n${payload}` };
     case 'stuck':
+      if (policy.stuckThroughModel === true && shouldRelayStuck(trigger, report)) return { action: 'block', reason: relayStuck(payload) };
       return { action: 'inform', message: payload };
     case 'check-failed':
       if (trigger.kind === 'stop' && !trigger.stopHookActive) return { action: 'block', reason: payload };
@@ -88,6 +100,30 @@ export function decideHook(trigger: HookTrigger, report: Report, payload: string
 
 function isNotConverging(report: Report): boolean {
   return report.progress.stalled >= stalledAttemptsToRelease || report.attempt >= maxBlockedAttempts;
+}
+
+/**
+ * Whether to hold a stuck stop so that the model tells the user. Not when its last message
+ * already did. A stop nobody blocked may be held (the next stop is a continued one); a continued
+ * stop only while `stalled` is under `stalledAttemptsToRelease`. Stuck means nothing the last
+ * attempt showed was fixed, so `stalled` is at least 1 whenever it showed something, and the stop
+ * after the relay (nothing edited) is one more: one relay per stuck loop, whatever the model
+ * replies. `maxBlockedAttempts` bounds a loop that was shown nothing.
+ */
+function shouldRelayStuck(trigger: HookTrigger, report: Report): boolean {
+  if (trigger.kind !== 'stop' || hasToldStuck(trigger.lastAssistantMessage)) return false;
+  if (report.attempt >= maxBlockedAttempts) return false;
+  return !trigger.stopHookActive || report.progress.stalled < stalledAttemptsToRelease;
+}
+
+/** A reply that says culprit is stuck, in whatever words. */
+function hasToldStuck(message: string | undefined): boolean {
+  return message !== undefined && /\bculprit\b/i.test(message) && /\bstuck\b/i.test(message);
+}
+
+/** The reason a stuck stop is held for: stop editing, and pass culprit's report on to the user. */
+export function relayStuck(payload: string): string {
+  return `culprit is stuck, and the user does not see culprit's messages here, only your reply. Do not edit anything more for this. Reply to the user now: say that culprit is stuck and quote its report below as it is, so they can take over.\n\n${payload}`;
 }
 
 /** Room kept for the agents' own wrapping of the payload (JSON keys, a lead sentence). */
@@ -107,7 +143,7 @@ export function answerHook(
 ): HookAnswer {
   let limit = Math.min(outputLimit, hookOutputLimit - wrapperRoom);
   for (;;) {
-    const answer = agent.makeAnswer(trigger, decideHook(trigger, report, renderPayload(limit)));
+    const answer = agent.makeAnswer(trigger, decideHook(trigger, report, renderPayload(limit), agent));
     if (answer.stdout.length <= hookOutputLimit || limit <= 200) return answer;
     limit = Math.max(200, Math.floor((limit * (hookOutputLimit - 100)) / answer.stdout.length));
   }

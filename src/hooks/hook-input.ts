@@ -38,7 +38,10 @@ export function readHookTrigger(agent: string, input: Record<string, unknown>, e
     const output = input['tool_response'];
     return { kind: 'edit', event, stopHookActive: false, ...where, ...(typeof output === 'string' ? { toolOutput: output } : {}) };
   }
-  if (event === events.stop) return { kind: 'stop', event, stopHookActive: readFlag(agent, input, 'stop_hook_active'), ...where };
+  if (event === events.stop) {
+    const last = readOptionalString(input, 'last_assistant_message');
+    return { kind: 'stop', event, stopHookActive: readFlag(agent, input, 'stop_hook_active'), ...where, ...(last === undefined ? {} : { lastAssistantMessage: last }) };
+  }
   return null;
 }
 

@@ -94,3 +94,30 @@ export function makeScriptedAgent(root: string): ScriptedAgent {
     },
   };
 }
+
+/**
+ * A model that makes the same breaking edit and then fixes nothing: it answers every payload
+ * with a message and no edit, so culprit sees the same findings again (stuck). Asked to quote
+ * culprit's report to the user, it does, as a model following that instruction would.
+ */
+export function makeStuckAgent(root: string): ScriptedAgent {
+  const breaking = makeScriptedAgent(root);
+  const payloads: string[] = [];
+  let broken = false;
+  return {
+    payloads,
+    next(inbound) {
+      if (!broken) {
+        broken = true;
+        return breaking.next(inbound);
+      }
+      const payload = findPayload(inbound);
+      if (payload === null) return { kind: 'done', text: 'Renamed RateCard.price to unitPrice.' };
+      payloads.push(payload);
+      const asked = inbound.some((text) => /\bquote\b/i.test(text) && /\buser\b/i.test(text));
+      // The payload runs to the end of the agent's wrapping: Codex closes a hook prompt with a tag.
+      if (asked) return { kind: 'done', text: `culprit could not get this clean:\n\n${payload.replace(/<\/hook_prompt>\s*$/, '').trimEnd()}` };
+      return { kind: 'done', text: 'I left the rename as it is.' };
+    },
+  };
+}

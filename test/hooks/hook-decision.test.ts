@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { hookAgents } from '../../src/hooks/agents.js';
-import { answerHook, decideHook, hookOutputLimit, maxBlockedAttempts, type HookTrigger } from '../../src/hooks/hook-decision.js';
+import { answerHook, decideHook, hookOutputLimit, maxBlockedAttempts, relayStuck, type HookTrigger } from '../../src/hooks/hook-decision.js';
 import { makeModuleGraph } from '../../src/core/graph/module-graph.js';
 import { makeReport, type Report, type Verdict } from '../../src/core/report/report.js';
 import { makeEditabilityClassifier } from '../../src/core/triage/non-editable.js';
 import { makeCheck, makeFindings } from '../helpers/findings.js';
-import { agentDocuments } from './documents.js';
+import { agentDocuments, codexDocuments } from './documents.js';
 
 function reportWith(verdict: Verdict, stalled = 0, attempt = 3): Report {
   const { report } = makeReport({
@@ -59,6 +59,49 @@ describe('decideHook', () => {
   });
 });
 
+describe('decideHook for an agent whose user sees only the model (Codex exec)', () => {
+  const codex = { stuckThroughModel: true };
+  const stuckStop = (trigger: HookTrigger, stalled: number, attempt = 3) => decideHook(trigger, reportWith('stuck', stalled, attempt), 'culprit: stuck: PAYLOAD', codex);
+
+  it('holds the first stuck stop after a blocked one, asking the model to quote the payload to the user', () => {
+    expect(stuckStop(continuedStop, 1)).toEqual({ action: 'block', reason: relayStuck('culprit: stuck: PAYLOAD') });
+    expect(relayStuck('P')).toMatch(/^culprit is stuck, and the user does not see culprit's messages here, only your reply\. Do not edit anything more .*quote its report below as it is.*\n\nP$/s);
+  });
+
+  it('lets the next stop go, whatever the model replied: it has stalled once more', () => {
+    expect(stuckStop(continuedStop, 2)).toEqual({ action: 'inform', message: 'culprit: stuck: PAYLOAD' });
+    expect(stuckStop({ ...continuedStop, lastAssistantMessage: 'Done.' }, 2).action).toBe('inform');
+  });
+
+  it('lets a stop go when the model already told the user culprit is stuck', () => {
+    expect(stuckStop({ ...continuedStop, lastAssistantMessage: 'Culprit says it is STUCK: the same 2 findings…' }, 1).action).toBe('inform');
+    expect(stuckStop({ ...stop, lastAssistantMessage: 'culprit: stuck: the same 2 findings came back' }, 5).action).toBe('inform');
+    expect(stuckStop({ ...continuedStop, lastAssistantMessage: 'I am stuck.' }, 1).action).toBe('block');
+  });
+
+  it('holds a stop nobody blocked however long it stalled, since the next stop is a continued one', () => {
+    expect(stuckStop(stop, 4).action).toBe('block');
+    expect(stuckStop(continuedStop, 5).action).toBe('inform');
+  });
+
+  it('never holds an edit, nor a stop past the attempt cap', () => {
+    expect(stuckStop(edit, 1)).toEqual({ action: 'inform', message: 'culprit: stuck: PAYLOAD' });
+    expect(stuckStop(stop, 0, maxBlockedAttempts).action).toBe('inform');
+    expect(stuckStop(continuedStop, 0, maxBlockedAttempts - 1).action).toBe('block');
+  });
+
+  it('changes nothing but stuck', () => {
+    for (const verdict of ['clean', 'introduced', 'check-failed'] as const) {
+      for (const trigger of [edit, stop, continuedStop]) {
+        for (const stalled of [0, 1, 2]) {
+          const report = reportWith(verdict, stalled);
+          expect(decideHook(trigger, report, 'P', codex), `${verdict} ${trigger.kind} ${stalled}`).toEqual(decideHook(trigger, report, 'P'));
+        }
+      }
+    }
+  });
+});
+
 describe('answerHook', () => {
   it('keeps every agent answer within the limit, even when JSON escaping lengthens the payload', () => {
     // Quotes and newlines double in JSON: a payload exactly at its limit would overflow.
@@ -99,6 +142,13 @@ describe('agent answers', () => {
     expect(JSON.parse(agent.makeAnswer(stop, inform).stdout)).toEqual({ systemMessage: 'first line\nmore' });
   });
 
+  it('Codex: a stuck stop is held to ask the model to tell the user; the other agents tell the user themselves', () => {
+    const stuckAt = (agent: keyof typeof hookAgents) => JSON.parse(answerHook(hookAgents[agent], continuedStop, reportWith('stuck', 1), () => 'culprit: stuck: P', 10_000).stdout) as unknown;
+    expect(stuckAt('codex')).toEqual({ decision: 'block', reason: relayStuck('culprit: stuck: P') });
+    expect(stuckAt('claude-code')).toEqual({ systemMessage: 'culprit: stuck: P' });
+    expect(stuckAt('gemini')).toEqual({ systemMessage: 'culprit: stuck: P' });
+  });
+
   it('Codex: decision block; after a patch the reason leads with the patch result it replaces', () => {
     const agent = hookAgents.codex;
     expect(JSON.parse(agent.makeAnswer(stop, block).stdout)).toEqual({ decision: 'block', reason: 'R' });
@@ -132,6 +182,12 @@ describe('reading hook input', () => {
     expect(agent.readTrigger(documents.unrelated('/repo'))).toBeNull();
     expect(agent.readTrigger(documents.stop('/repo', true))).toMatchObject({ kind: 'stop', stopHookActive: true, cwd: '/repo' });
     expect(agent.readTrigger(documents.stop('/repo', false))).toMatchObject({ kind: 'stop', stopHookActive: false });
+  });
+
+  it("Codex: a stop carries the model's last message, which tells whether the user heard culprit is stuck", () => {
+    const agent = hookAgents.codex;
+    expect(agent.readTrigger(codexDocuments.stop('/repo', true))).toMatchObject({ kind: 'stop', lastAssistantMessage: 'Renamed the field.' });
+    expect(agent.readTrigger({ ...codexDocuments.stop('/repo', true), last_assistant_message: null })).not.toHaveProperty('lastAssistantMessage');
   });
 
   it('names the agent and the field when the input is wrong', () => {

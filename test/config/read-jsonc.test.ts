@@ -10,4 +10,9 @@ describe('parseJsonc', () => {
   it('keeps escaped quotes inside strings', () => {
     expect(parseJsonc('{ "a": "x\\"// y", }')).toEqual({ a: 'x"// y' });
   });
+
+  it('throws on a file it cannot read whole, rather than returning the part it recovered', () => {
+    expect(() => parseJsonc('{ "references": [{ "path": "a" }, ')).toThrow(SyntaxError);
+    expect(() => parseJsonc('{ "a": 1 } { "b": 2 }')).toThrow(SyntaxError);
+  });
 });

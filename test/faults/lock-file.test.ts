@@ -2,13 +2,14 @@
  * The lock file on its own: taken and released, waited for, given up on with the holder named,
  * and taken over when its holder is gone or it stays unreadable.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { withLockFile } from '../../src/state/lock-file.js';
 import { readTemporaryPaths } from '../../src/state/temporary-paths.js';
+import { projectRoot } from '../helpers/repo.js';
 import { useTemporaryDirectories } from '../helpers/temporary-dirs.js';
 
 const makeTemporaryDir = useTemporaryDirectories();
@@ -72,3 +73,18 @@ test('a lock whose holder is gone, or that stays unreadable, is taken over; one 
   writeFileSync(lock, holder(readDeadPid(), 'another-host.invalid'));
   await expect(withLockFile(lock, { command: 'check', waitMs: 100, pollMs: 20 }, async () => 'ran')).rejects.toThrow(/on another-host\.invalid/);
 });
+
+// A lock judged by its holder's pid, not by how recently the holder touched it: a holder whose
+// event loop is busy longer than an mtime-based lock's staleness (proper-lockfile: 2 s at least,
+// 10 s by default) still holds it, and a second culprit must not start beside it.
+test('a holder that is alive keeps its lock however long it stays busy', async () => {
+  const lock = makeLockPath();
+  const script = join(projectRoot, 'test', 'faults', 'fixtures', 'hold-busy-lock.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', script, lock, '4000'], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  await new Promise<void>((resolve) => child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('held') && resolve()));
+  await expect(withLockFile(lock, { command: 'check', waitMs: 3000, pollMs: 50 }, async () => 'ran')).rejects.toThrow(`pid ${child.pid} on`);
+  expect(await exited).toBe(0);
+  expect(existsSync(lock)).toBe(false);
+}, 20_000);
+

@@ -61,4 +61,18 @@ describe('the cleanup registry', () => {
     expect(whileArmed(() => countListeners())).toEqual(installed);
     expect(countListeners()).toEqual(before);
   });
+
+  it('kills the workers on a signal that the embedding program also listens for, before that program decides', () => {
+    const log = join(makeDirectory('culprit-cleanups-'), 'log');
+    const script = join(projectRoot, 'test', 'state', 'fixtures', 'embedded-worker.ts');
+    const result = spawnSync(process.execPath, ['--import', 'tsx', script, log], { cwd: projectRoot, encoding: 'utf8' });
+    const [pid, seen] = readFileSync(log, 'utf8').split('\n');
+    try {
+      process.kill(-Number(pid), 'SIGKILL');
+    } catch {
+      // Gone, as it should be.
+    }
+    expect({ status: result.status, seen }).toEqual({ status: 0, seen: 'worker gone' });
+  });
 });
+

@@ -22,7 +22,7 @@ export async function startServe(cli: string, root: string, env: NodeJS.ProcessE
   let ledgerMs: number[] = [];
   let pending = '';
   // Reading stderr also keeps the server from blocking on a full pipe.
-  child.stderr?.on('data', (chunk: Buffer) => {
+  child.stderr.on('data', (chunk: Buffer) => {
     const lines = (pending + chunk.toString('utf8')).split('\n');
     pending = lines.pop() ?? '';
     for (const line of lines) {

@@ -44,7 +44,7 @@ export function findComponents(graph: ModuleGraph, nodes: Iterable<string> = [])
 
 /** The files of one component, sorted. */
 export function listComponentFiles({ files }: IndexedGraph, { memberStarts, members }: ComponentIndex, component: number): string[] {
-  return Array.from(members.subarray(memberStarts[component]!, memberStarts[component + 1]!), (file) => files[file]!);
+  return Array.from(members.subarray(memberStarts[component], memberStarts[component + 1]), (file) => files[file]!);
 }
 
 /** findComponents over an indexed graph: files are numbered in sorted order, so visiting them by number is visiting them sorted. */

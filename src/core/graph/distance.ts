@@ -42,7 +42,7 @@ export function findDistanceIndex({ files, importStarts, imports }: IndexedGraph
   const count = files.length;
   // Importer edges: the import edges turned around, each file's importers in file order.
   const importerStarts = new Int32Array(count + 1);
-  for (let edge = 0; edge < imports.length; edge += 1) importerStarts[imports[edge]! + 1]! += 1;
+  for (const target of imports) importerStarts[target + 1]! += 1;
   for (let file = 0; file < count; file += 1) importerStarts[file + 1]! += importerStarts[file]!;
   const importers = new Int32Array(imports.length);
   const next = importerStarts.slice(0, count);

@@ -141,7 +141,7 @@ const suggestionForms: Readonly<Record<string, { code: string; pattern: RegExp; 
 /** The plain form of a TypeScript error with a suggestion; undefined for any other finding. */
 export function dropSuggestion(code: string, message: string): { code: string; message: string } | undefined {
   const form = suggestionForms[code];
-  if (form === undefined || !form.pattern.test(message)) return undefined;
+  if (!form?.pattern.test(message)) return undefined;
   return { code: form.code, message: message.replace(form.pattern, form.plain) };
 }
 
@@ -268,7 +268,7 @@ export function identifyBaseAndCurrent(
     const partnerStart = partnerStarts[slot]!;
     if (partnerStart === -1) continue;
     const start = sortedBefore.starts[slot]!;
-    numbers.set(base.numbers.subarray(start, sortedBefore.starts[slot + 1]!), partnerStart);
+    numbers.set(base.numbers.subarray(start, sortedBefore.starts[slot + 1]), partnerStart);
   }
   const afterRanks = findRanks(sortedAfter.order);
   for (let index = 0; index < after.length; index += 1) {

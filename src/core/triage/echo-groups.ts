@@ -103,7 +103,7 @@ function makeGroupKeyer(findDeclaration: DeclarationFinder): (finding: Diagnosti
   return (finding) => {
     const cause = readMemberCause(finding);
     const declared = cause === undefined ? undefined : findDeclaration(`'${cause.symbol}'`);
-    if (cause === undefined || declared === undefined || declared.name !== cause.symbol) return { key: makeEchoKey(finding) };
+    if (cause === undefined || declared?.name !== cause.symbol) return { key: makeEchoKey(finding) };
     return { key: JSON.stringify([finding.tool, 'member', declared.path, cause.symbol, cause.member]), cause: { ...cause, declared } };
   };
 }

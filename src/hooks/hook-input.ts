@@ -14,7 +14,7 @@ export function parseHookInput(agent: string, text: string): Record<string, unkn
     throw makeHookInputError(agent, `not JSON (${describeStart(text)})`, error);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw makeHookInputError(agent, `not a JSON object (got ${Array.isArray(value) ? 'an array' : String(value === null ? 'null' : typeof value)})`);
+    throw makeHookInputError(agent, `not a JSON object (got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value})`);
   }
   return value as Record<string, unknown>;
 }
@@ -70,7 +70,8 @@ function makeHookInputError(agent: string, what: string, cause?: unknown): UserE
 
 function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';
-  return JSON.stringify(value)?.slice(0, 40) ?? typeof value;
+  // JSON.stringify gives undefined for a function or a symbol, which its type does not say.
+  return (JSON.stringify(value) as string | undefined)?.slice(0, 40) ?? typeof value;
 }
 
 function describeStart(text: string): string {

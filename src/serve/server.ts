@@ -110,7 +110,7 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
     if (request === undefined || typeof request !== 'object') return reply({ kind: 'refused', reason: 'not a culprit serve request' });
     // Any culprit may ask who is serving or stop it; only the same version may have a check answered.
     if (request.command === 'check' && request.version !== options.version) {
-      return reply({ kind: 'refused', reason: `this server is culprit ${options.version}, the client ${String(request.version)}` });
+      return reply({ kind: 'refused', reason: `this server is culprit ${options.version}, the client ${request.version}` });
     }
     switch (request.command) {
       case 'ping':

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomic-write.js';
-import type { LedgerEntry, LedgerTask } from '../core/ledger/ledger-entry.js';
+import type { LedgerTask } from '../core/ledger/ledger-entry.js';
 
 export const maxTasks = 200;
 export const maxAttempts = 200;

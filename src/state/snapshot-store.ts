@@ -22,7 +22,7 @@ export function saveSnapshot(dir: string, id: string, snapshot: Snapshot): Snaps
 export function loadSnapshot(dir: string, id: string): Snapshot | null {
   const snapshot = readStateFile<Snapshot>(
     join(dir, `${id}.json`),
-    (snapshot) => snapshot.version === 1 && Array.isArray(snapshot.checks),
+    (snapshot: { version?: unknown; checks?: unknown }) => snapshot.version === 1 && Array.isArray(snapshot.checks),
     'run culprit start again',
   );
   // Hashes that do not fit their findings (a file written by an older culprit has none) are dropped: attribution hashes instead.

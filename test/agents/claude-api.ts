@@ -61,9 +61,9 @@ export function makeClaudeHandler(root: string, agent: ScriptedAgent): ModelHand
   const editCall = (edit: FileEdit) => ({ name: 'Edit', input: { file_path: join(root, edit.path), old_string: edit.before, new_string: edit.after } });
 
   return (request: LoggedRequest, response: ServerResponse) => {
-    if (request.method !== 'POST' || !request.url.startsWith('/v1/messages')) return sendJson(response, 404, { type: 'error', error: { type: 'not_found_error', message: request.url } });
+    if (request.method !== 'POST' || !request.url.startsWith('/v1/messages')) { sendJson(response, 404, { type: 'error', error: { type: 'not_found_error', message: request.url } }); return; }
     const body = request.body as { messages: Message[]; tools?: { name: string }[]; stream?: boolean; model?: string };
-    if (request.url.startsWith('/v1/messages/count_tokens')) return sendJson(response, 200, { input_tokens: 100 });
+    if (request.url.startsWith('/v1/messages/count_tokens')) { sendJson(response, 200, { input_tokens: 100 }); return; }
     const main = body.tools?.some((tool) => tool.name === 'Edit') ?? false;
     const reply: Reply = main ? decide(body) : { kind: 'text', text: 'ok' };
     const id = `msg_${++ids}`;
@@ -72,7 +72,7 @@ export function makeClaudeHandler(root: string, agent: ScriptedAgent): ModelHand
     const stopReason = reply.kind === 'text' ? 'end_turn' : 'tool_use';
     const usage = { input_tokens: 100, output_tokens: 20, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
     const message = { id, type: 'message', role: 'assistant', model: body.model ?? 'claude', stop_sequence: null };
-    if (body.stream !== true) return sendJson(response, 200, { ...message, content: blocks, stop_reason: stopReason, usage });
+    if (body.stream !== true) { sendJson(response, 200, { ...message, content: blocks, stop_reason: stopReason, usage }); return; }
     sendEvents(response, [
       ['message_start', { type: 'message_start', message: { ...message, content: [], stop_reason: null, usage } }],
       ...blocks.flatMap((block, index): [string, unknown][] => [
@@ -102,7 +102,7 @@ export function makeMcpCallerHandler(root: string): ModelHandler {
   const types = join(root, 'packages', 'billing', 'src', 'types.ts');
   let step = 0;
   return (request: LoggedRequest, response: ServerResponse) => {
-    if (request.url.startsWith('/v1/messages/count_tokens')) return sendJson(response, 200, { input_tokens: 100 });
+    if (request.url.startsWith('/v1/messages/count_tokens')) { sendJson(response, 200, { input_tokens: 100 }); return; }
     const body = request.body as { tools?: { name: string }[]; model?: string };
     const names = new Set((body.tools ?? []).map((tool) => tool.name));
     const plan = [

@@ -40,7 +40,7 @@ export function makePatch(edits: readonly FileEdit[]): string {
 export function makeCodexHandler(agent: ScriptedAgent): ModelHandler {
   let ids = 0;
   return (request: LoggedRequest, response: ServerResponse) => {
-    if (request.method !== 'POST' || !request.url.endsWith('/responses')) return sendJson(response, 404, { error: { message: `no ${request.method} ${request.url}` } });
+    if (request.method !== 'POST' || !request.url.endsWith('/responses')) { sendJson(response, 404, { error: { message: `no ${request.method} ${request.url}` } }); return; }
     const body = request.body as { input: Item[]; tools?: { type: string; name?: string }[]; model?: string };
     const step = agent.next(readInbound(body.input));
     const patchTool = body.tools?.find((tool) => tool.name === 'apply_patch');

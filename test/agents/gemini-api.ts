@@ -41,8 +41,8 @@ function responseText(response: unknown): string {
 export function makeGeminiHandler(root: string, agent: ScriptedAgent): ModelHandler {
   return (request: LoggedRequest, response: ServerResponse) => {
     const match = /\/models\/([^/:]+):(streamGenerateContent|generateContent|countTokens)/.exec(request.url);
-    if (request.method !== 'POST' || match === null) return sendJson(response, 404, { error: { code: 404, message: `no ${request.method} ${request.url}`, status: 'NOT_FOUND' } });
-    if (match[2] === 'countTokens') return sendJson(response, 200, { totalTokens: 100 });
+    if (request.method !== 'POST' || match === null) { sendJson(response, 404, { error: { code: 404, message: `no ${request.method} ${request.url}`, status: 'NOT_FOUND' } }); return; }
+    if (match[2] === 'countTokens') { sendJson(response, 200, { totalTokens: 100 }); return; }
     const body = request.body as { contents: Content[]; tools?: { functionDeclarations?: { name: string }[] }[]; generationConfig?: Record<string, unknown> };
     const declared = new Set((body.tools ?? []).flatMap((tool) => tool.functionDeclarations ?? []).map((declaration) => declaration.name));
     let parts: Part[];
@@ -61,7 +61,7 @@ export function makeGeminiHandler(root: string, agent: ScriptedAgent): ModelHand
       usageMetadata: { promptTokenCount: 100, candidatesTokenCount: 20, totalTokenCount: 120 },
       modelVersion: match[1],
     };
-    if (match[2] === 'generateContent') return sendJson(response, 200, chunk);
+    if (match[2] === 'generateContent') { sendJson(response, 200, chunk); return; }
     sendEvents(response, [[null, chunk]]);
   };
 }

@@ -130,7 +130,7 @@ test('a scripted agent walks the rename cascade; the ledger and stats match what
   const durations = reportsSeen.map((report) => report.checks[0]!.durationMs);
   const totalShown = shownCounts.reduce((a, b) => a + b, 0);
   const introduced = reportsSeen.reduce((sum, report) => sum + report.counts.introduced, 0);
-  const parsed = JSON.parse(stats.stdout);
+  const parsed = JSON.parse(stats.stdout) as { tasks: { seconds: number }[] };
   expect(parsed).toEqual({
     tasks: [
       {
@@ -161,7 +161,7 @@ test('a scripted agent walks the rename cascade; the ledger and stats match what
       },
     ],
   });
-  expect(parsed.tasks[0].seconds).toBeCloseTo((Date.parse(entries[3]!.at) - Date.parse(task!.startedAt)) / 1000, 0);
+  expect(parsed.tasks[0]!.seconds).toBeCloseTo((Date.parse(entries[3]!.at) - Date.parse(task!.startedAt)) / 1000, 0);
 
   const text = runCli(repo.root, ['stats']);
   expect(text.exitCode).toBe(0);
@@ -171,7 +171,7 @@ test('a scripted agent walks the rename cascade; the ledger and stats match what
 
   // --since: a time after the task began leaves it out; bad input is one line and exit 2.
   expect(JSON.parse(runCli(repo.root, ['stats', '--json', '--since', new Date(Date.now() + 60_000).toISOString()]).stdout)).toEqual({ tasks: [], checks: [] });
-  expect(JSON.parse(runCli(repo.root, ['stats', '--json', '--since', '1d']).stdout).tasks).toHaveLength(1);
+  expect((JSON.parse(runCli(repo.root, ['stats', '--json', '--since', '1d']).stdout) as { tasks: unknown[] }).tasks).toHaveLength(1);
   const bad = runCli(repo.root, ['stats', '--since', 'yesterday']);
   expect(bad.exitCode).toBe(2);
   expect(bad.stderr.trim().split('\n')).toHaveLength(1);

@@ -4,7 +4,7 @@
  * entry listing every site in the shown files; what follows from it is withheld and counted; a
  * cascade walked correctly keeps the Stop hook blocking, round after round, until clean.
  */
-import { cpSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { contextCommandFiles, contextExtensionFiles, contextFiles, renameTrField } from '../fixtures/context-rename.js';

@@ -177,7 +177,7 @@ export function killAll(pids: readonly number[]): void {
 export function listLeftovers(fault: FaultRepo): string[] {
   const left: string[] = [];
   for (const name of readdirSync(fault.tmp)) left.push(`TMPDIR/${name}`);
-  const state = fault.repo.root === undefined ? null : findStateDir(fault.repo.root);
+  const state = findStateDir(fault.repo.root);
   if (state !== null) {
     for (const dir of ['tmp', 'locks']) {
       const path = join(state, dir);

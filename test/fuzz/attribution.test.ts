@@ -59,7 +59,7 @@ function applyEdit(base: World, change: { fixed: boolean[]; added: Flag[] }): Fl
 /** Applies the noise to the files; returns them with a map from each base line to where it is now. */
 function applyNoise(base: World, ops: { file: number; at: number; insert: boolean; text: string }[]): { files: string[][]; moved: number[][] } {
   const flagged = new Set(base.flags.map((flag) => `${flag.file}:${flag.line}`));
-  const entries = base.files.map((lines) => lines.map((text, index) => ({ text, origin: index as number | null })));
+  const entries = base.files.map((lines) => lines.map((text, index): { text: string; origin: number | null } => ({ text, origin: index })));
   for (const op of ops) {
     const file = entries[op.file]!;
     if (op.insert) {

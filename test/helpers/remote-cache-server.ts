@@ -51,8 +51,8 @@ export async function startRemoteCacheServer(options: ServerOptions): Promise<Re
     log += chunk.toString('utf8');
     for (const waiter of waiters) waiter();
   };
-  child.stdout?.on('data', append);
-  child.stderr?.on('data', append);
+  child.stdout.on('data', append);
+  child.stderr.on('data', append);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const waitForLog = (pattern: RegExp, timeoutMs = 30_000) =>
     new Promise<void>((resolve, reject) => {

@@ -64,6 +64,7 @@ test(
     const write = (path: string, text: string | undefined) => {
       if (text === undefined) {
         repo!.remove(path);
+        // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- `current` mirrors the work tree's files by path
         delete current[path];
       } else {
         repo!.write(path, text);

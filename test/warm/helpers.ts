@@ -66,7 +66,7 @@ export function useDebugLines(): { take(): string[] } {
       const callback = rest.find((arg): arg is () => void => typeof arg === 'function');
       callback?.();
       return true;
-    }) as typeof process.stderr.write;
+    });
     restore = () => {
       process.stderr.write = write;
     };
@@ -153,7 +153,7 @@ export interface BackgroundCli {
 export function startCli(cwd: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): BackgroundCli {
   const child = spawn(process.execPath, [cliPath, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('close', (code, signal) => resolve({ code, signal })),
   );
@@ -164,6 +164,7 @@ export function startCli(cwd: string, args: readonly string[], env: NodeJS.Proce
 export function runCliAsync(cwd: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     execFile(process.execPath, [cliPath, ...args], { cwd, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- execFile's error is an Error; its type is a union the rule cannot see through
       if (error !== null && typeof error.code !== 'number') reject(error);
       else resolve({ stdout, stderr, exitCode: error === null ? 0 : (error.code as number) });
     });

@@ -55,7 +55,7 @@ async function walkCold(repo: TestRepo): Promise<{ exitCode: number; report: Jso
 
 /** The same walk through `culprit mcp`, with its stderr (CULPRIT_DEBUG). */
 async function walkMcp(repo: TestRepo): Promise<{ reports: JsonReport[]; stderr: string }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [cliPath, 'mcp'], cwd: repo.root, stderr: 'pipe', env: { ...process.env, CULPRIT_DEBUG: '1' } as Record<string, string> });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [cliPath, 'mcp'], cwd: repo.root, stderr: 'pipe', env: { ...process.env, CULPRIT_DEBUG: '1' } });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: 'culprit-test', version: '0.0.0' });

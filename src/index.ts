@@ -73,7 +73,7 @@ export { baselineFileName, makeBaselineFile, serializeBaselineFile } from './cor
 export { parseBaselineFile } from './config/baseline-file.js';
 export type { BaselineCheck, BaselineEntry, BaselineFile } from './core/gate/baseline-file.js';
 export { exitCodeOfGate, makeGateReport } from './core/gate/gate-report.js';
-export type { AbsentFinding, GateCheck, GateInput, GateItem, GateReport, GateState, GateVerdict } from './core/gate/gate-report.js';
+export type { AbsentFinding, GateInput, GateItem, GateReport, GateState, GateVerdict } from './core/gate/gate-report.js';
 export { pruneBaselineFile } from './core/gate/prune-baseline-file.js';
 export { gateRenderers, renderGateJson, renderGateText } from './render/gate.js';
 export type { GateFormatName, GateRenderer } from './render/gate.js';

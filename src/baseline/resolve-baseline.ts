@@ -21,6 +21,7 @@ import { makeBaselineKey } from './baseline-key.js';
 import { lookUpRemoteBaseline, nameRemote, publishRemoteBaseline } from './remote-baseline.js';
 import { dropCachedSnapshot, loadCachedSnapshot, saveCachedSnapshot } from './snapshot-cache.js';
 import { takeBaseSnapshot } from './take-base-snapshot.js';
+import { listTouchedPaths } from '../tree/compare-trees.js';
 
 export interface Baseline {
   /** Id of the snapshot in the snapshot store (its content key when it is cached). */
@@ -209,7 +210,7 @@ export function makeBaselineNotes(baseline: Baseline, changes: TreeChanges): str
   if (baseline.kind === 'started' && baseline.source === 'started') return remote;
   const notes = [`baseline: ${baseline.label}, ${describeSource[baseline.source]}`, ...remote];
   if (baseline.kind === 'started') return notes;
-  const lockfiles = [...changes.changed, ...changes.deleted, ...changes.renames.keys()].filter((path) => lockfileNames.has(basename(path)));
+  const lockfiles = listTouchedPaths(changes).filter((path) => lockfileNames.has(basename(path)));
   if (lockfiles.length > 0) {
     notes.push(
       `${[...new Set(lockfiles)].sort().join(', ')} differ${lockfiles.length === 1 ? 's' : ''} from ${baseline.label}: the baseline ran with the packages installed in the work tree, not the ones its lockfile names`,

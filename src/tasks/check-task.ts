@@ -8,7 +8,7 @@ import type { CheckRun } from '../checks/check.js';
 import type { CheckRunner } from '../checks/runner/run-check.js';
 import { attribute, type Attribution } from '../core/attribute.js';
 import type { AnchoredDiagnostic } from '../core/diagnostic.js';
-import { diffTrees, type TreeChanges } from '../git/diff-trees.js';
+import type { TreeChanges } from '../git/diff-trees.js';
 import { logDebug } from '../debug/log-debug.js';
 import type { ModuleGraph } from '../core/graph/module-graph.js';
 import { makeReport, type Report } from '../core/report/report.js';
@@ -18,7 +18,7 @@ import type { SourceCache } from '../snapshot/source-cache.js';
 import { makeBaselineNotes, refreshStaleBaseline, resolveBaseline, type Baseline, type WorkTreeRun } from '../baseline/resolve-baseline.js';
 import type { AttemptRecord } from '../core/report/attempts.js';
 import { loadSessionFile, putImplicitSession, saveSessionFile, type SessionFile } from '../state/session-store.js';
-import { diffFileHashes } from '../tree/file-hashes.js';
+import { compareTrees, makeNoChanges } from '../tree/compare-trees.js';
 import { makeEditabilityClassifier } from '../core/triage/non-editable.js';
 import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
 import { makeDeferringRunner } from './defer-checks.js';
@@ -99,11 +99,11 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
   // Against a baseline already taken, a check whose findings cannot change what is shown may wait.
   const deferring =
     options.runChecks === undefined && mayDefer
-      ? makeDeferringRunner({ baseline: resolved.snapshot, readRenames: async (tree) => (await compareTrees(context, resolved.snapshot.tree, tree ?? workTreeState)).renames })
+      ? makeDeferringRunner({ baseline: resolved.snapshot, readRenames: async (tree) => (await compareTaskTrees(context, resolved.snapshot.tree, tree ?? workTreeState)).renames })
       : options.runChecks;
   const after = shared ?? (await takeAfter(resolved.source === 'run' ? undefined : workTreeState, deferring));
   const baseline = await refreshStaleBaseline(context, resolved, after.snapshot);
-  const changes = await compareTrees(context, baseline.snapshot.tree, after.snapshot.tree);
+  const changes = await compareTaskTrees(context, baseline.snapshot.tree, after.snapshot.tree);
   const ledgerRead = readLedgerTask(context, baseline.session, after.snapshot, changes);
   const paired = pairChecks(baseline.snapshot, after.snapshot, baseline.kind === 'started' ? 'run culprit start again' : 'run culprit check again');
   const attribution = attribute(paired.before, paired.after, {
@@ -155,13 +155,9 @@ function recordAttempt(sessions: SessionFile, baseline: Baseline, attempt: Attem
   return baseline.kind === 'started' ? { ...sessions, started: session } : putImplicitSession(sessions, session);
 }
 
-export async function compareTrees(context: TaskContext, base: TreeState, current: TreeState): Promise<TreeChanges> {
-  if (base.kind === 'git' && current.kind === 'git' && context.repo !== null) {
-    return diffTrees(context.repo, base.treeId, current.treeId);
-  }
-  if (base.kind === 'files' && current.kind === 'files') return diffFileHashes(base.hashes, current.hashes);
-  // The repository changed kind under the task (git init mid-task): nothing can be called moved.
-  return { changed: new Set(), deleted: new Set(), renames: new Map() };
+/** Nothing can be called moved or changed when the changes cannot be told (the repository changed kind under the task). */
+async function compareTaskTrees(context: TaskContext, base: TreeState, current: TreeState): Promise<TreeChanges> {
+  return (await compareTrees(base, current, async () => context.repo)) ?? makeNoChanges();
 }
 
 interface PairedChecks {

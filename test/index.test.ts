@@ -37,3 +37,9 @@ test('attribute works on plain data without any tool', () => {
   expect(result.introduced.map((f) => f.line)).toEqual([12]);
   expect(result.resolved).toEqual([]);
 });
+
+test('the public entry stays small: at most 40 values, the rest in src/internal.ts', async () => {
+  const api = await import('../src/index.js');
+  expect(Object.keys(api).length).toBeLessThanOrEqual(40);
+  expect(Object.keys(api)).toEqual(expect.arrayContaining(['startTask', 'checkTask', 'gateTask', 'renderText', 'makeMcpServer', 'decideHook']));
+});

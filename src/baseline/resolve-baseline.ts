@@ -6,21 +6,32 @@
  *   running every check on a temporary copy of that tree; consecutive checks against the same
  *   baseline continue one session.
  */
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { describeError, makeUserError } from '../core/errors.js';
-import type { TreeChanges } from '../git/diff-trees.js';
-import { resolveCommit } from '../git/git.js';
+import { resolveCommit, type Repository } from '../git/git.js';
 import { readCommitTree } from '../git/tree-id.js';
 import { logDebug } from '../debug/log-debug.js';
 import type { Snapshot } from '../core/snapshot.js';
 import { withLockFile, type LockHolder } from '../state/lock-file.js';
 import { findImplicitSession, type SessionFile, type TaskSession } from '../state/session-store.js';
-import { resolveLockWait, type TaskContext } from '../tasks/context.js';
+import { resolveLockWait } from '../state/lock-wait.js';
+import type { StateLayout } from '../state/state-dir.js';
+import { describeBaselineWait } from '../render/wording.js';
+import type { ResolvedCheck } from '../checks/check.js';
 import { makeBaselineKey } from './baseline-key.js';
 import { lookUpRemoteBaseline, nameRemote, publishRemoteBaseline } from './remote-baseline.js';
 import { dropCachedSnapshot, loadCachedSnapshot, saveCachedSnapshot } from './snapshot-cache.js';
+import type { RemoteCacheSetup } from './remote-cache-settings.js';
 import { takeBaseSnapshot } from './take-base-snapshot.js';
+
+/** What resolving a baseline reads of a command's context (tasks/context.ts's TaskContext). */
+export interface BaselineContext {
+  root: string;
+  repo: Repository | null;
+  settings: { checks: readonly ResolvedCheck[]; remoteCache: RemoteCacheSetup };
+  layout: StateLayout;
+}
 
 export interface Baseline {
   /** Id of the snapshot in the snapshot store (its content key when it is cached). */
@@ -79,12 +90,12 @@ export interface WorkTreeRun {
   takeSnapshot(): Promise<Snapshot>;
 }
 
-export async function resolveBaseline(context: TaskContext, sessions: SessionFile, options: ResolveBaselineOptions = {}): Promise<Baseline> {
+export async function resolveBaseline(context: BaselineContext, sessions: SessionFile, options: ResolveBaselineOptions = {}): Promise<Baseline> {
   if (options.base === undefined && sessions.started !== null) return resolveStartedBaseline(context, sessions.started, options.workTree);
   return resolveRevisionBaseline(context, sessions, options.base ?? 'HEAD', options.workTree);
 }
 
-async function resolveStartedBaseline(context: TaskContext, session: TaskSession, workTree: WorkTreeRun | undefined): Promise<Baseline> {
+async function resolveStartedBaseline(context: BaselineContext, session: TaskSession, workTree: WorkTreeRun | undefined): Promise<Baseline> {
   const snapshot = loadCachedSnapshot(context.layout, session.baseline);
   if (snapshot !== null) return { id: session.baseline, snapshot, label: session.baselineLabel, kind: 'started', source: 'started', session };
   if (session.tree === undefined || context.repo === null) {
@@ -95,7 +106,7 @@ async function resolveStartedBaseline(context: TaskContext, session: TaskSession
   return { ...taken, label: session.baselineLabel, kind: 'started', session: { ...session, baseline: taken.id } };
 }
 
-async function resolveRevisionBaseline(context: TaskContext, sessions: SessionFile, rev: string, workTree: WorkTreeRun | undefined): Promise<Baseline> {
+async function resolveRevisionBaseline(context: BaselineContext, sessions: SessionFile, rev: string, workTree: WorkTreeRun | undefined): Promise<Baseline> {
   const { repo } = context;
   if (repo === null) {
     throw makeUserError(
@@ -125,7 +136,7 @@ async function resolveRevisionBaseline(context: TaskContext, sessions: SessionFi
  * check tries again. Work trees of one repository that need the same key at once take turns on
  * a lock named by the key: the first computes it, the others then find it in the cache.
  */
-export async function ensureTreeSnapshot(context: TaskContext, treeId: string, label: string, options: EnsureSnapshotOptions = {}): Promise<TakenTreeSnapshot> {
+export async function ensureTreeSnapshot(context: BaselineContext, treeId: string, label: string, options: EnsureSnapshotOptions = {}): Promise<TakenTreeSnapshot> {
   const id = makeBaselineKey({ treeId, root: context.root, checks: context.settings.checks });
   const cached = loadCachedSnapshot(context.layout, id);
   if (cached !== null) {
@@ -134,12 +145,12 @@ export async function ensureTreeSnapshot(context: TaskContext, treeId: string, l
   }
   if (context.repo === null) throw makeUserError(`cannot take a baseline of tree ${treeId} outside git`);
   const lock = join(dirname(context.layout.lockFile), `baseline-${id}.lock`);
-  return withLockFile(lock, { command: `check (baseline ${label})`, waitMs: resolveLockWait(context), onWait: reportBaselineWait }, () =>
+  return withLockFile(lock, { command: `check (baseline ${label})`, waitMs: resolveLockWait(context.settings.checks), onWait: reportBaselineWait }, () =>
     takeTreeSnapshot(context, { id, treeId, label }, options),
   );
 }
 
-async function takeTreeSnapshot(context: TaskContext, tree: { id: string; treeId: string; label: string }, options: EnsureSnapshotOptions): Promise<TakenTreeSnapshot> {
+async function takeTreeSnapshot(context: BaselineContext, tree: { id: string; treeId: string; label: string }, options: EnsureSnapshotOptions): Promise<TakenTreeSnapshot> {
   const { id, treeId, label } = tree;
   // Another work tree may have computed it while this one waited for the lock.
   const cached = loadCachedSnapshot(context.layout, id);
@@ -183,8 +194,7 @@ async function takeTreeSnapshot(context: TaskContext, tree: { id: string; treeId
 }
 
 function reportBaselineWait(holder: LockHolder | null): void {
-  const who = holder === null ? 'another culprit' : `culprit ${holder.command} (pid ${holder.pid}, since ${holder.since})`;
-  process.stderr.write(`culprit: waiting for ${who}, which is computing the same baseline\n`);
+  process.stderr.write(describeBaselineWait(holder));
 }
 
 /**
@@ -192,7 +202,7 @@ function reportBaselineWait(holder: LockHolder | null): void {
  * tool the key could not see, such as one installed outside npm, was upgraded) is discarded and
  * taken again, so findings never differ merely because the tool did.
  */
-export async function refreshStaleBaseline(context: TaskContext, baseline: Baseline, current: Snapshot): Promise<Baseline> {
+export async function refreshStaleBaseline(context: BaselineContext, baseline: Baseline, current: Snapshot): Promise<Baseline> {
   const stored = baseline.source === 'cache' || baseline.source === 'remote';
   if (!stored || baseline.session.tree === undefined || !hasOtherVersions(baseline.snapshot, current)) return baseline;
   logDebug(`baseline ${baseline.label}: ${baseline.source === 'cache' ? 'cached' : 'published'} with other tool versions; taking it again`);
@@ -202,37 +212,24 @@ export async function refreshStaleBaseline(context: TaskContext, baseline: Basel
   return { ...baseline, ...taken, session: { ...baseline.session, baseline: taken.id } };
 }
 
-/** Notes for the report: what the baseline is, and when its run could not reflect the edit's packages. */
-export function makeBaselineNotes(baseline: Baseline, changes: TreeChanges): string[] {
-  const remote = baseline.remoteNote === undefined ? [] : [baseline.remoteNote];
-  // A started task's own snapshot goes unnamed, as it always has; any other source is named.
-  if (baseline.kind === 'started' && baseline.source === 'started') return remote;
-  const notes = [`baseline: ${baseline.label}, ${describeSource[baseline.source]}`, ...remote];
-  if (baseline.kind === 'started') return notes;
-  const lockfiles = [...changes.changed, ...changes.deleted, ...changes.renames.keys()].filter((path) => lockfileNames.has(basename(path)));
-  if (lockfiles.length > 0) {
-    notes.push(
-      `${[...new Set(lockfiles)].sort().join(', ')} differ${lockfiles.length === 1 ? 's' : ''} from ${baseline.label}: the baseline ran with the packages installed in the work tree, not the ones its lockfile names`,
-    );
-  }
-  return notes;
-}
-
-const describeSource: Record<BaselineSource, string> = {
-  started: 'the started task',
-  cache: 'from the local cache',
-  remote: 'from the remote cache',
-  run: 'computed by this check',
-};
-
-const lockfileNames: ReadonlySet<string> = new Set(['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock', 'bun.lockb']);
-
 export function isComplete(snapshot: Snapshot): boolean {
   return snapshot.checks.length > 0 && snapshot.checks.every((check) => check.status === 'ok');
 }
 
+/**
+ * The id a started task keeps its baseline under: a complete snapshot of a git tree is already
+ * cached under its content key; an incomplete one, or one taken outside git (`key` null), is
+ * stored under a unique id, kept for this task but never shared through the cache.
+ */
+export function keepStartedSnapshot(layout: StateLayout, snapshot: Snapshot, key: string | null): string {
+  if (key !== null && isComplete(snapshot)) return key;
+  const id = makeUniqueSnapshotId('start');
+  saveCachedSnapshot(layout, id, snapshot);
+  return id;
+}
+
 /** A unique id for a snapshot that must not be shared through the cache (an incomplete one, one outside git). */
-export function makeUniqueSnapshotId(prefix: string): string {
+function makeUniqueSnapshotId(prefix: string): string {
   return `${prefix}-${Date.now()}-${randomBytes(4).toString('hex')}`;
 }
 

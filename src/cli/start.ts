@@ -1,4 +1,5 @@
-import { describeStart, startTask } from '../tasks/start-task.js';
+import { describeStart } from '../render/start.js';
+import { startTask } from '../tasks/start-task.js';
 import type { CommandOutcome } from './run-command.js';
 
 export interface StartCommandOptions {

@@ -5,6 +5,7 @@
  * the same way.
  */
 import type { Report } from '../core/report/report.js';
+import { describeReleasedStop } from '../render/hook-messages.js';
 
 /** What the agent reported: an edit just happened, or the model wants to stop. */
 export interface HookTrigger {
@@ -66,10 +67,7 @@ export const stalledAttemptsToRelease = 2;
  */
 export const maxBlockedAttempts = 40;
 
-const notBlockingAgain = (report: Report) =>
-  report.attempt >= maxBlockedAttempts
-    ? `culprit: not blocking the stop again: this task has had ${report.attempt} attempts, so another forced round is not converging. Still introduced:`
-    : `culprit: not blocking the stop again: nothing that was shown was fixed in the last ${report.progress.stalled} attempts, so another forced round is unlikely to converge. Still introduced:`;
+const notBlockingAgain = (report: Report) => describeReleasedStop(report.attempt >= maxBlockedAttempts ? 'attempts' : 'stalled', report);
 
 /**
  * The policy, the same for every agent but for what `HookPolicy` says. A clean tree passes.

@@ -3,7 +3,7 @@
  * not shown and why, so that an empty list is never mistaken for a finished build. Bounded by
  * `outputLimit` because it lands in a context window.
  */
-import type { CheckStatus } from '../checks/check.js';
+import type { CheckStatus } from '../core/check-run.js';
 import type { Report, ShownFinding } from '../core/report/report.js';
 import { formatSite, makeEchoKey } from '../core/triage/echo-groups.js';
 import type { EchoGroup } from '../core/triage/echo-groups.js';

@@ -10,3 +10,18 @@ export function describeFailedChecks(checks: readonly { name: string; status: st
   const failed = checks.filter((check) => check.status !== 'ok');
   return failed.length === 0 ? 'no check ran' : failed.map((check) => `${check.name} ${check.status}${check.error === undefined ? '' : ` (${check.error})`}`).join('; ');
 }
+
+/** Who holds a lock culprit waits for (state/lock-file.ts's LockHolder, or null when it cannot be read). */
+function describeLockHolder(holder: { command: string; pid: number; since: string } | null): string {
+  return holder === null ? 'another culprit' : `culprit ${holder.command} (pid ${holder.pid}, since ${holder.since})`;
+}
+
+/** The stderr line of a command waiting for the work tree's lock. */
+export function describeWorkTreeWait(holder: { command: string; pid: number; since: string } | null): string {
+  return `culprit: waiting for ${describeLockHolder(holder)} to finish with this repository\n`;
+}
+
+/** The stderr line of a check waiting for another culprit computing the same baseline. */
+export function describeBaselineWait(holder: { command: string; pid: number; since: string } | null): string {
+  return `culprit: waiting for ${describeLockHolder(holder)}, which is computing the same baseline\n`;
+}

@@ -5,11 +5,10 @@
  * state directory is too deep for it, the socket goes to a private folder under the system's
  * temporary directory instead.
  */
-import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import type { StateLayout } from '../state/state-dir.js';
+import { hashPath, type StateLayout } from '../state/state-dir.js';
 
 export interface ServePaths {
   socket: string;
@@ -21,7 +20,7 @@ export interface ServePaths {
 const maxSocketPath = 100;
 
 export function resolveServePaths(layout: StateLayout, root: string): ServePaths {
-  const name = createHash('sha1').update(root).digest('hex').slice(0, 16);
+  const name = hashPath(root);
   const dir = join(layout.dir, 'serve');
   const socket = join(dir, `${name}.sock`);
   return {

@@ -6,7 +6,6 @@
 import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { Repository } from '../git/git.js';
 
 export interface StateLayout {
   /** Everything culprit stores for this repository. */
@@ -21,8 +20,12 @@ export interface StateLayout {
   lockFile: string;
 }
 
-export function resolveStateLayout(root: string, repo: Repository | null): StateLayout {
-  const dir = repo === null ? join(resolveCacheHome(), 'culprit', hashPath(root)) : join(repo.commonDir, 'culprit');
+/**
+ * `repo` is the repository (git/git.ts's Repository); only its common dir is read, so state/
+ * needs nothing from git/ (which keeps its temporary files here).
+ */
+export function resolveStateLayout<Repo extends { commonDir: string }>(root: string, repo: Repo | null): StateLayout {
+  const dir = repo === null ? resolveCacheDir(hashPath(root)) : join(repo.commonDir, 'culprit');
   return {
     dir,
     snapshots: join(dir, 'snapshots'),
@@ -33,11 +36,20 @@ export function resolveStateLayout(root: string, repo: Repository | null): State
   };
 }
 
+/**
+ * `<cache home>/culprit/<...names>`: the one folder outside git culprit writes to (state of a
+ * repository without git, tools' build caches). The cache home is `XDG_CACHE_HOME` or `~/.cache`.
+ */
+export function resolveCacheDir(...names: string[]): string {
+  return join(resolveCacheHome(), 'culprit', ...names);
+}
+
 function resolveCacheHome(): string {
   const xdg = process.env['XDG_CACHE_HOME'];
   return xdg !== undefined && xdg !== '' ? xdg : join(homedir(), '.cache');
 }
 
-function hashPath(path: string): string {
+/** A short, stable name for a path (a work tree, a repository root) in file names. */
+export function hashPath(path: string): string {
   return createHash('sha1').update(path).digest('hex').slice(0, 16);
 }

@@ -8,18 +8,19 @@ import type { CheckRun } from '../checks/check.js';
 import type { CheckRunner } from '../checks/runner/run-check.js';
 import { attribute, type Attribution } from '../core/attribute.js';
 import type { AnchoredDiagnostic } from '../core/diagnostic.js';
-import { diffTrees, type TreeChanges } from '../git/diff-trees.js';
+import type { TreeChanges } from '../git/diff-trees.js';
 import { logDebug } from '../debug/log-debug.js';
 import type { ModuleGraph } from '../core/graph/module-graph.js';
 import { makeReport, type Report } from '../core/report/report.js';
 import { makeTreeKey, type Snapshot, type TreeState } from '../core/snapshot.js';
 import { readTreeState, takeSnapshot, type TakenSnapshot } from '../snapshot/take-snapshot.js';
 import type { SourceCache } from '../snapshot/source-cache.js';
-import { makeBaselineNotes, refreshStaleBaseline, resolveBaseline, type Baseline, type WorkTreeRun } from '../baseline/resolve-baseline.js';
+import { refreshStaleBaseline, resolveBaseline, type Baseline, type WorkTreeRun } from '../baseline/resolve-baseline.js';
 import type { AttemptRecord } from '../core/report/attempts.js';
 import { loadSessionFile, putImplicitSession, saveSessionFile, type SessionFile } from '../state/session-store.js';
-import { diffFileHashes } from '../tree/file-hashes.js';
+import { compareTrees, makeNoChanges } from '../tree/compare-trees.js';
 import { makeEditabilityClassifier } from '../core/triage/non-editable.js';
+import { describeCheckNotInBaseline, describeRemedy, describeUnusableBaseline, describeVersionChange, makeBaselineNotes } from '../render/baseline-notes.js';
 import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
 import { makeDeferringRunner } from './defer-checks.js';
 import { addProjection, prepareLedgerAttempt, readLedgerTask, saveLedgerAttempt } from './record-ledger.js';
@@ -99,13 +100,13 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
   // Against a baseline already taken, a check whose findings cannot change what is shown may wait.
   const deferring =
     options.runChecks === undefined && mayDefer
-      ? makeDeferringRunner({ baseline: resolved.snapshot, readRenames: async (tree) => (await compareTrees(context, resolved.snapshot.tree, tree ?? workTreeState)).renames })
+      ? makeDeferringRunner({ baseline: resolved.snapshot, readRenames: async (tree) => (await compareTaskTrees(context, resolved.snapshot.tree, tree ?? workTreeState)).renames })
       : options.runChecks;
   const after = shared ?? (await takeAfter(resolved.source === 'run' ? undefined : workTreeState, deferring));
   const baseline = await refreshStaleBaseline(context, resolved, after.snapshot);
-  const changes = await compareTrees(context, baseline.snapshot.tree, after.snapshot.tree);
+  const changes = await compareTaskTrees(context, baseline.snapshot.tree, after.snapshot.tree);
   const ledgerRead = readLedgerTask(context, baseline.session, after.snapshot, changes);
-  const paired = pairChecks(baseline.snapshot, after.snapshot, baseline.kind === 'started' ? 'run culprit start again' : 'run culprit check again');
+  const paired = pairChecks(baseline.snapshot, after.snapshot, describeRemedy(baseline.kind));
   const attribution = attribute(paired.before, paired.after, {
     renames: changes.renames,
     hasLine: after.sources.hasLine,
@@ -155,13 +156,9 @@ function recordAttempt(sessions: SessionFile, baseline: Baseline, attempt: Attem
   return baseline.kind === 'started' ? { ...sessions, started: session } : putImplicitSession(sessions, session);
 }
 
-export async function compareTrees(context: TaskContext, base: TreeState, current: TreeState): Promise<TreeChanges> {
-  if (base.kind === 'git' && current.kind === 'git' && context.repo !== null) {
-    return diffTrees(context.repo, base.treeId, current.treeId);
-  }
-  if (base.kind === 'files' && current.kind === 'files') return diffFileHashes(base.hashes, current.hashes);
-  // The repository changed kind under the task (git init mid-task): nothing can be called moved.
-  return { changed: new Set(), deleted: new Set(), renames: new Map() };
+/** Nothing can be called moved or changed when the changes cannot be told (the repository changed kind under the task). */
+async function compareTaskTrees(context: TaskContext, base: TreeState, current: TreeState): Promise<TreeChanges> {
+  return (await compareTrees(base, current, async () => context.repo)) ?? makeNoChanges();
 }
 
 interface PairedChecks {
@@ -179,7 +176,7 @@ interface PairedChecks {
  * on either side contributes nothing to the difference and is reported as failed, so a broken
  * baseline never turns a repository's whole standing debt into "introduced".
  */
-export function pairChecks(baseline: Snapshot, current: Snapshot, remedy = 'run culprit start again'): PairedChecks {
+export function pairChecks(baseline: Snapshot, current: Snapshot, remedy = describeRemedy('started')): PairedChecks {
   const baseByName = new Map(baseline.checks.map((check) => [check.name, check]));
   const paired: PairedChecks = { before: [], after: [], checks: [], notes: [] };
   let beforeHashes: string[] | undefined = [];
@@ -193,7 +190,7 @@ export function pairChecks(baseline: Snapshot, current: Snapshot, remedy = 'run 
       paired.checks.push({
         ...check,
         status: 'failed',
-        error: `${check.name} is not in this task's baseline (the configuration changed); ${remedy}`,
+        error: describeCheckNotInBaseline(check, remedy),
       });
       continue;
     }
@@ -201,12 +198,12 @@ export function pairChecks(baseline: Snapshot, current: Snapshot, remedy = 'run 
       paired.checks.push({
         ...check,
         status: 'failed',
-        error: `${check.name} has no usable baseline: it was ${base.status} when the baseline was taken (${base.error ?? 'no detail'}); ${remedy} once it works`,
+        error: describeUnusableBaseline(check, base, remedy),
       });
       continue;
     }
     if (base.version !== check.version) {
-      paired.notes.push(`${check.name} changed version since the baseline (${base.version ?? '?'} → ${check.version ?? '?'}); some findings may differ for that reason`);
+      paired.notes.push(describeVersionChange(check, base));
     }
     paired.before.push(...base.diagnostics);
     beforeHashes = base.hashes === undefined ? undefined : beforeHashes?.concat(base.hashes);

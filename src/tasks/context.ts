@@ -9,7 +9,9 @@ import { resolveSettings, type Settings } from '../config/resolve-settings.js';
 import { makeUserError } from '../core/errors.js';
 import { findRepository, type Repository } from '../git/git.js';
 import { withLockFile, type LockHolder } from '../state/lock-file.js';
+import { resolveLockWait } from '../state/lock-wait.js';
 import { resolveStateLayout, type StateLayout } from '../state/state-dir.js';
+import { describeWorkTreeWait } from '../render/wording.js';
 
 export interface TaskOptions {
   /** Where to run; the repository is found from here (default: the current directory). */
@@ -53,17 +55,9 @@ function validatePositive(name: string, value: number): number {
  * check timeout, plus a minute), or after `CULPRIT_LOCK_WAIT_MS`.
  */
 export function withWorkTreeLock<T>(context: TaskContext, command: string, use: () => Promise<T>): Promise<T> {
-  return withLockFile(context.layout.lockFile, { command, waitMs: resolveLockWait(context), onWait: reportWait }, use);
-}
-
-export function resolveLockWait(context: TaskContext): number {
-  const configured = Number(process.env['CULPRIT_LOCK_WAIT_MS']);
-  if (process.env['CULPRIT_LOCK_WAIT_MS'] !== undefined && Number.isFinite(configured) && configured >= 0) return configured;
-  const longest = Math.max(0, ...context.settings.checks.map((check) => check.timeoutMs));
-  return 2 * longest + 60_000;
+  return withLockFile(context.layout.lockFile, { command, waitMs: resolveLockWait(context.settings.checks), onWait: reportWait }, use);
 }
 
 function reportWait(holder: LockHolder | null): void {
-  const who = holder === null ? 'another culprit' : `culprit ${holder.command} (pid ${holder.pid}, since ${holder.since})`;
-  process.stderr.write(`culprit: waiting for ${who} to finish with this repository\n`);
+  process.stderr.write(describeWorkTreeWait(holder));
 }

@@ -19,6 +19,8 @@ import { makeLedgerEntry, maxListed, type LedgerEntry, type LedgerTask } from '.
 import { projectAttempts } from '../core/ledger/ledger-projection.js';
 import { loadLedgerTask, loadRecentLedger, maxAttempts, resolveLedgerDir, saveLedgerTask } from '../state/ledger-store.js';
 import type { TaskSession } from '../state/session-store.js';
+import { hashPath } from '../state/state-dir.js';
+import { listTouchedPaths } from '../tree/compare-trees.js';
 import type { TaskContext } from './context.js';
 
 export interface PrepareLedgerInput {
@@ -68,7 +70,7 @@ export async function readLedgerTask(context: TaskContext, session: TaskSession,
     const stored: LedgerTask = loadLedgerTask(dir, id) ?? {
       version: 1,
       id,
-      workTree: createHash('sha1').update(context.root).digest('hex').slice(0, 16),
+      workTree: hashPath(context.root),
       startedAt: session.startedAt,
       entries: [],
     };
@@ -90,7 +92,7 @@ export async function readLedgerTask(context: TaskContext, session: TaskSession,
 }
 
 function hashEditedFiles(root: string, changes: TreeChanges): Record<string, string> | undefined {
-  const paths = new Set([...changes.changed, ...changes.deleted, ...changes.renames.keys()]);
+  const paths = new Set(listTouchedPaths(changes));
   if (paths.size > maxListed) return undefined;
   const hashes: Record<string, string> = {};
   for (const path of [...paths].sort()) {

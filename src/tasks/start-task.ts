@@ -4,14 +4,12 @@
  * starting on a tree that was already snapshotted (HEAD's tree after a `check` without start, or
  * a previous start) runs nothing.
  */
-import { ensureTreeSnapshot, isComplete, makeUniqueSnapshotId } from '../baseline/resolve-baseline.js';
-import { saveCachedSnapshot } from '../baseline/snapshot-cache.js';
+import { ensureTreeSnapshot, keepStartedSnapshot } from '../baseline/resolve-baseline.js';
 import { logDebug } from '../debug/log-debug.js';
 import { countFindings, type Snapshot } from '../core/snapshot.js';
 import { readTreeState, takeSnapshot } from '../snapshot/take-snapshot.js';
 import { loadSessionFile, saveSessionFile } from '../state/session-store.js';
 import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
-import { countOf } from '../render/wording.js';
 
 export interface StartResult {
   context: TaskContext;
@@ -49,13 +47,11 @@ async function startLocked(context: TaskContext): Promise<StartResult> {
     logDebug(`start: cache ${source === 'cache' ? 'hit' : 'miss'} ${taken.id}`);
     const uploadNote = await taken.upload;
     notes = [taken.remoteNote, uploadNote].filter((note) => note !== undefined);
-    id = isComplete(snapshot) ? taken.id : makeUniqueSnapshotId('start');
-    if (!isComplete(snapshot)) saveCachedSnapshot(layout, id, snapshot);
+    id = keepStartedSnapshot(layout, snapshot, taken.id);
   } else {
     logDebug('start: outside git, nothing to reuse');
     snapshot = await run();
-    id = makeUniqueSnapshotId('start');
-    saveCachedSnapshot(layout, id, snapshot);
+    id = keepStartedSnapshot(layout, snapshot, null);
   }
 
   const sessions = loadSessionFile(layout.sessionFile, context.root);
@@ -79,31 +75,4 @@ async function startLocked(context: TaskContext): Promise<StartResult> {
     source,
     notes,
   };
-}
-
-/**
- * One line for the agent: was the repository clean before this task? Only when every check
- * completed: a check that failed, timed out or is missing leads the answer instead, and nothing
- * is called clean.
- */
-export function describeStart(result: StartResult): string {
-  const failed = result.baseline.checks.filter((check) => check.status !== 'ok');
-  const completed = result.baseline.checks.filter((check) => check.status === 'ok');
-  const perCheck = completed.map((check) => `${check.name}${check.version === null ? '' : ` ${check.version}`}: ${check.diagnostics.length}`).join(', ');
-  const how =
-    result.source === 'remote'
-      ? ' (from the remote cache, where this tree was published with the same checks and tools: nothing ran)'
-      : result.cached
-        ? ' (this tree was snapshotted before with the same checks and tools: nothing ran)'
-        : '';
-  if (failed.length > 0) {
-    const problems = failed.map((check) => `${check.name} ${check.status}: ${check.error ?? 'no detail'}`).join('; ');
-    const others = completed.length === 0 ? '' : `; the other checks found ${countOf(result.findings, 'finding')} (${perCheck})`;
-    return `culprit: the baseline is incomplete, so check cannot attribute ${failed.map((check) => check.name).join(', ')} until start succeeds: ${problems}${others}.\n`;
-  }
-  const state =
-    result.findings === 0
-      ? `the repository was clean before this task (${perCheck})`
-      : `the repository was not clean before this task: ${countOf(result.findings, 'finding')}, ${countOf(result.errors, 'error')} (${perCheck}); they are the baseline and will not be shown again`;
-  return `culprit: baseline taken${how}; ${state}.\n`;
 }

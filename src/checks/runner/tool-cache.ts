@@ -10,29 +10,18 @@
  * share one slot among themselves: each is written after the last build, so they always look
  * changed, and dependencies built once stay warm.
  */
-import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { hashPath, resolveCacheDir } from '../../state/state-dir.js';
 
 export type CacheSlot = 'work' | 'copies';
 
 /** `<cache home>/culprit/<tool>/<hash of the work tree>/<work|copies>`. */
 export function resolveToolCacheDir(tool: string, workTree: string, root: string): string {
-  return join(resolveCacheHome(), 'culprit', tool, hashPath(readRealPath(workTree)), readCacheSlot(workTree, root));
+  return resolveCacheDir(tool, hashPath(readRealPath(workTree)), readCacheSlot(workTree, root));
 }
 
 export function readCacheSlot(workTree: string, root: string): CacheSlot {
   return readRealPath(workTree) === readRealPath(root) ? 'work' : 'copies';
-}
-
-function resolveCacheHome(): string {
-  const xdg = process.env['XDG_CACHE_HOME'];
-  return xdg !== undefined && xdg !== '' ? xdg : join(homedir(), '.cache');
-}
-
-function hashPath(path: string): string {
-  return createHash('sha1').update(path).digest('hex').slice(0, 16);
 }
 
 function readRealPath(path: string): string {

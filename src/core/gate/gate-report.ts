@@ -8,9 +8,9 @@
  * under the path of a file the baseline does not know, and the pairing that explains the most
  * findings wins, one file to one file (as git pairs renames).
  */
-import type { CheckStatus } from '../check-run.js';
 import { compareByPosition, compareStrings, type Finding } from '../diagnostic.js';
 import { fingerprintFindings, hashFingerprint } from '../identity/fingerprint.js';
+import { makeReportCheck, type ReportCheck } from '../report/report.js';
 import type { SnapshotCheck } from '../snapshot.js';
 import { noFileKey, stripOccurrence, type BaselineEntry, type BaselineFile } from './baseline-file.js';
 
@@ -43,14 +43,6 @@ export type GateItem =
  */
 export type GateVerdict = 'pass' | 'new-findings' | 'stale-baseline' | 'check-failed';
 
-export interface GateCheck {
-  name: string;
-  status: CheckStatus;
-  durationMs: number;
-  version: string | null;
-  error?: string;
-}
-
 export interface GateReport {
   verdict: GateVerdict;
   /** The baseline file, repository-relative. */
@@ -60,7 +52,8 @@ export interface GateReport {
   counts: { new: number; unchanged: number; absent: number };
   /** Files whose entries were matched under a new path. */
   renames: { from: string; to: string }[];
-  checks: GateCheck[];
+  /** Each check's run, as `check`'s report lists them. */
+  checks: ReportCheck[];
   notes: string[];
 }
 
@@ -123,7 +116,7 @@ export function makeGateReport(input: GateInput): GateReport {
     items,
     counts,
     renames: [...renames].map(([to, from]) => ({ from, to })).sort((a, b) => compareStrings(a.from, b.from)),
-    checks: runs.map(({ name, status, durationMs, version, error }) => (error === undefined ? { name, status, durationMs, version } : { name, status, durationMs, version, error })),
+    checks: runs.map(makeReportCheck),
     notes: makeGateNotes(input, [...renames]),
   };
 }

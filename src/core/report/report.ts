@@ -306,7 +306,8 @@ function makeReportRoot(root: RootUnit): ReportRoot {
   };
 }
 
-function makeReportCheck(check: CheckRun): ReportCheck {
+/** A check's run as reports (check's and the gate's) list it: without its findings. */
+export function makeReportCheck(check: Pick<CheckRun, 'name' | 'status' | 'durationMs' | 'version' | 'error'>): ReportCheck {
   const { name, status, durationMs, version, error } = check;
   return error === undefined ? { name, status, durationMs, version } : { name, status, durationMs, version, error };
 }

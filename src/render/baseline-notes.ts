@@ -1,0 +1,69 @@
+/**
+ * What the report says about its baseline: where it came from, when its run could not reflect
+ * the edit's packages, and why a check could not be compared with it. `check` (tasks/check-task.ts)
+ * decides; these are only its sentences.
+ */
+import { basename } from 'node:path';
+import type { TreeChanges } from '../git/diff-trees.js';
+import type { Report } from '../core/report/report.js';
+import type { SnapshotCheck } from '../core/snapshot.js';
+
+type BaselineSource = NonNullable<Report['baseline']>['source'];
+
+/** The baseline as the notes name it (baseline/resolve-baseline.ts's Baseline). */
+export interface NotedBaseline {
+  /** "culprit start", "HEAD (abc1234)". */
+  label: string;
+  kind: 'started' | 'revision';
+  source: BaselineSource;
+  /** One line for the report when the remote cache was asked for and could not be used. */
+  remoteNote?: string | undefined;
+}
+
+/** Notes for the report: what the baseline is, and when its run could not reflect the edit's packages. */
+export function makeBaselineNotes(baseline: NotedBaseline, changes: TreeChanges): string[] {
+  const remote = baseline.remoteNote === undefined ? [] : [baseline.remoteNote];
+  // A started task's own snapshot goes unnamed, as it always has; any other source is named.
+  if (baseline.kind === 'started' && baseline.source === 'started') return remote;
+  const notes = [`baseline: ${baseline.label}, ${describeSource[baseline.source]}`, ...remote];
+  if (baseline.kind === 'started') return notes;
+  // Every path the edit touched (tree/compare-trees.ts's listTouchedPaths; render/ imports nothing that runs git).
+  const lockfiles = [...changes.changed, ...changes.deleted, ...changes.renames.keys()].filter((path) => lockfileNames.has(basename(path)));
+  if (lockfiles.length > 0) {
+    notes.push(
+      `${[...new Set(lockfiles)].sort().join(', ')} differ${lockfiles.length === 1 ? 's' : ''} from ${baseline.label}: the baseline ran with the packages installed in the work tree, not the ones its lockfile names`,
+    );
+  }
+  return notes;
+}
+
+const describeSource: Record<BaselineSource, string> = {
+  started: 'the started task',
+  cache: 'from the local cache',
+  remote: 'from the remote cache',
+  run: 'computed by this check',
+};
+
+const lockfileNames: ReadonlySet<string> = new Set(['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock', 'bun.lockb']);
+
+/** What to do about a baseline a check cannot be compared with: take it again. */
+export function describeRemedy(kind: NotedBaseline['kind']): string {
+  return kind === 'started' ? 'run culprit start again' : 'run culprit check again';
+}
+
+type PairedCheck = Pick<SnapshotCheck, 'name' | 'status' | 'version' | 'error'>;
+
+/** The error of a check the baseline has no run of. */
+export function describeCheckNotInBaseline(check: PairedCheck, remedy: string): string {
+  return `${check.name} is not in this task's baseline (the configuration changed); ${remedy}`;
+}
+
+/** The error of a check whose baseline run did not complete. */
+export function describeUnusableBaseline(check: PairedCheck, base: PairedCheck, remedy: string): string {
+  return `${check.name} has no usable baseline: it was ${base.status} when the baseline was taken (${base.error ?? 'no detail'}); ${remedy} once it works`;
+}
+
+/** A note when a check's tool is not the version the baseline ran. */
+export function describeVersionChange(check: PairedCheck, base: PairedCheck): string {
+  return `${check.name} changed version since the baseline (${base.version ?? '?'} → ${check.version ?? '?'}); some findings may differ for that reason`;
+}

@@ -29,9 +29,10 @@ const layers = {
   'check-adapter': [...infra, 'checks', 'check-runner', 'check-output'],
   config: [...infra, ...checksBase],
   snapshot: [...infra, ...checksBase],
-  baseline: [...infra, ...checksBase, 'config', 'snapshot'],
+  baseline: [...infra, ...checksBase, 'config', 'snapshot', 'render'],
   warm: [...infra, ...checksBase, 'config', 'snapshot', 'baseline'],
-  tasks: belowTasks,
+  tasks: [...belowTasks, 'render'],
+  // All wording lives here, over plain data from the core: whoever says something asks render for the sentence.
   render: ['core'],
   hooks: belowEdges,
   mcp: belowEdges,

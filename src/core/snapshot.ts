@@ -24,6 +24,16 @@ export type FileHashes = Record<string, string>;
 /** Identity of the tree a snapshot was taken on: a git tree id, or per-file hashes outside git. */
 export type TreeState = { kind: 'git'; treeId: string } | { kind: 'files'; hashes: FileHashes };
 
+/** What changed between two trees, as paths of the current tree. */
+export interface TreeChanges {
+  /** Current paths of files added, modified or renamed. */
+  changed: Set<string>;
+  /** Deleted paths. */
+  deleted: Set<string>;
+  /** Base path → current path. */
+  renames: Map<string, string>;
+}
+
 export interface Snapshot {
   version: 1;
   takenAt: string;

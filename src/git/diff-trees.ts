@@ -3,16 +3,8 @@
  * the files it renamed or moved (attribution maps their findings' identity across). Uses git's
  * own rename detection, which also pairs files with identical content.
  */
+import type { TreeChanges } from '../core/snapshot.js';
 import { runGit, type Repository } from './git.js';
-
-export interface TreeChanges {
-  /** Current paths of files added, modified or renamed. */
-  changed: Set<string>;
-  /** Deleted paths. */
-  deleted: Set<string>;
-  /** Base path → current path. */
-  renames: Map<string, string>;
-}
 
 export async function diffTrees(repo: Repository, base: string, current: string): Promise<TreeChanges> {
   const output = await runGit(['diff-tree', '-r', '-z', '--no-commit-id', '-M', '--name-status', base, current], {

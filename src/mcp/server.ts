@@ -55,7 +55,7 @@ export function makeServer(options: ServerOptions): McpServer {
   }
 
   /** Runs tool calls one after another and turns failures into error results naming the cause. */
-  const serve = <Args>(name: string, handler: (args: Args) => Promise<CallToolResult>) => (args: Args): Promise<CallToolResult> => {
+  const serve = <Args>(name: string, handler: (args: Args) => CallToolResult | Promise<CallToolResult>) => (args: Args): Promise<CallToolResult> => {
     const run = queue.then(() => handler(args)).catch((error: unknown): CallToolResult => {
       if (!isUserError(error)) log(`culprit mcp: ${name} failed (a bug in culprit): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return { isError: true, content: [{ type: 'text', text: `culprit: ${describeError(error)}` }] };
@@ -115,7 +115,7 @@ export function makeServer(options: ServerOptions): McpServer {
       outputSchema: explainOutputSchema,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    serve('explain', async ({ file }: { file: string }) => {
+    serve('explain', ({ file }: { file: string }) => {
       if (last === undefined) throw makeUserError('no check has run in this session yet: call check first, then explain');
       const { report, details, sources, context } = last;
       const explanation = explainFile({ report, ...details, file: resolveRepoPath(context.root, file) });

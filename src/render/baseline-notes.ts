@@ -4,7 +4,7 @@
  * decides; these are only its sentences.
  */
 import { basename } from 'node:path';
-import type { TreeChanges } from '../git/diff-trees.js';
+import type { TreeChanges } from '../core/snapshot.js';
 import type { Report } from '../core/report/report.js';
 import type { SnapshotCheck } from '../core/snapshot.js';
 

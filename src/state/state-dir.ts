@@ -24,7 +24,7 @@ export interface StateLayout {
  * `repo` is the repository (git/git.ts's Repository); only its common dir is read, so state/
  * needs nothing from git/ (which keeps its temporary files here).
  */
-export function resolveStateLayout<Repo extends { commonDir: string }>(root: string, repo: Repo | null): StateLayout {
+export function resolveStateLayout(root: string, repo: { commonDir: string } | null): StateLayout {
   const dir = repo === null ? resolveCacheDir(hashPath(root)) : join(repo.commonDir, 'culprit');
   return {
     dir,

@@ -8,7 +8,7 @@ import type { CheckRun } from '../checks/check.js';
 import type { CheckRunner } from '../checks/runner/run-check.js';
 import { attribute, type Attribution } from '../core/attribute.js';
 import type { AnchoredDiagnostic } from '../core/diagnostic.js';
-import type { TreeChanges } from '../git/diff-trees.js';
+import type { TreeChanges } from '../core/snapshot.js';
 import { logDebug } from '../debug/log-debug.js';
 import type { ModuleGraph } from '../core/graph/module-graph.js';
 import { makeReport, type Report } from '../core/report/report.js';
@@ -158,7 +158,7 @@ function recordAttempt(sessions: SessionFile, baseline: Baseline, attempt: Attem
 
 /** Nothing can be called moved or changed when the changes cannot be told (the repository changed kind under the task). */
 async function compareTaskTrees(context: TaskContext, base: TreeState, current: TreeState): Promise<TreeChanges> {
-  return (await compareTrees(base, current, async () => context.repo)) ?? makeNoChanges();
+  return (await compareTrees(base, current, () => Promise.resolve(context.repo))) ?? makeNoChanges();
 }
 
 interface PairedChecks {

@@ -5,7 +5,8 @@
  * first; the warm engine tells its worker which files to read again.
  */
 import type { TreeState } from '../core/snapshot.js';
-import { diffTrees, type TreeChanges } from '../git/diff-trees.js';
+import type { TreeChanges } from '../core/snapshot.js';
+import { diffTrees } from '../git/diff-trees.js';
 import type { Repository } from '../git/git.js';
 import { diffFileHashes } from './file-hashes.js';
 

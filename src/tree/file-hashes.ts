@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileHashes } from '../core/snapshot.js';
-import type { TreeChanges } from '../git/diff-trees.js';
+import type { TreeChanges } from '../core/snapshot.js';
 
 const skippedDirectories = new Set(['node_modules', '.git', '.hg', '.svn']);
 

@@ -11,10 +11,19 @@
 import { logDebug } from '../debug/log-debug.js';
 import type { TreeState } from '../core/snapshot.js';
 import { readTreeState } from '../snapshot/take-snapshot.js';
-import type { TaskContext } from '../tasks/context.js';
+import type { Repository } from '../git/git.js';
+import type { ResolvedCheck } from '../checks/check.js';
 import type { WarmEngine } from './warm-engine.js';
 
-export async function primeWarmEngine(engine: WarmEngine, context: TaskContext, tree?: TreeState): Promise<void> {
+/** The parts of a task's context (tasks/context.ts) priming reads. */
+export interface PrimeContext {
+  root: string;
+  repo: Repository | null;
+  settings: { checks: readonly ResolvedCheck[] };
+  layout: { scratch: string };
+}
+
+export async function primeWarmEngine(engine: WarmEngine, context: PrimeContext, tree?: TreeState): Promise<void> {
   const { root, repo, settings, layout } = context;
   try {
     const primed = tree ?? (await readTreeState({ root, repo, scratch: layout.scratch }));

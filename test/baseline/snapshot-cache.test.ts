@@ -16,7 +16,7 @@ const makeTemporaryDir = useTemporaryDirectories();
 
 function makeLayout(): StateLayout {
   const dir = makeTemporaryDir('culprit-cache-');
-  return resolveStateLayout('/repo', { root: '/repo', gitDir: dir, commonDir: dir });
+  return resolveStateLayout('/repo', { commonDir: dir });
 }
 
 const snapshot: Snapshot = { version: 1, takenAt: 't', tree: { kind: 'git', treeId: 'abc' }, checks: [] };

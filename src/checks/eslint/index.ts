@@ -13,7 +13,7 @@ export interface EslintOptions {
 }
 
 /** The flat config files ESLint looks for at the root, in its order. */
-export const eslintConfigNames = [
+const eslintConfigNames = [
   'eslint.config.js',
   'eslint.config.mjs',
   'eslint.config.cjs',

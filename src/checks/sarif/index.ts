@@ -4,7 +4,7 @@
  */
 import type { CheckDefinition } from '../check-definition.js';
 import type { ExecutableOptions } from '../check.js';
-import { defaultMaxOutputBytes } from '../runner/run-tool.js';
+import { defaultMaxOutputBytes } from '../runner/output-bound.js';
 import type { RawCommandCheck } from './schema.js';
 
 export interface CommandOptions extends ExecutableOptions {

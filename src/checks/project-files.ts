@@ -1,7 +1,7 @@
 /**
  * Reading the repository's own configuration files just far enough to detect what it uses:
  * which `[tool.*]` tables a pyproject.toml has, whether clippy is configured
- * (cargo/clippy-config.ts). A line-based look at table headers, not a TOML parser: detection
+ * (cargo/index.ts). A line-based look at table headers, not a TOML parser: detection
  * only needs to know a table exists.
  */
 import { readFileSync } from 'node:fs';

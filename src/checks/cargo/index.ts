@@ -2,9 +2,11 @@
  * The `cargo` check: `cargo check` or `cargo clippy` over the workspace, build files in culprit's
  * cache (adapter.ts); crates are the graph's units, from `cargo metadata` (graph.ts).
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CheckDefinition } from '../check-definition.js';
 import type { ExecutableOptions } from '../check.js';
-import { hasClippyConfig } from './clippy-config.js';
+import { readText } from '../project-files.js';
 import type { RawCargoCheck } from './schema.js';
 
 export interface CargoOptions extends ExecutableOptions {
@@ -40,3 +42,9 @@ export const cargoCheck: CheckDefinition<'cargo', CargoOptions, RawCargoCheck> =
   run: async (request) => (await import('./adapter.js')).runCargo(request),
   graph: 'cargo-crates',
 };
+
+/** clippy.toml, .clippy.toml, or a `[lints.clippy]` / `[workspace.lints.clippy]` table in the manifest: clippy is then the default. */
+function hasClippyConfig(root: string, manifestPath: string): boolean {
+  if (existsSync(join(root, 'clippy.toml')) || existsSync(join(root, '.clippy.toml'))) return true;
+  return /^\s*\[\s*(?:workspace\s*\.\s*)?lints\s*\.\s*clippy\s*\]/m.test(readText(join(root, manifestPath)));
+}

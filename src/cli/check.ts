@@ -1,7 +1,4 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import type { ResolvedCheck } from '../checks/check.js';
-import { eslintConfigNames } from '../config/resolve-settings.js';
+import { definitionOf, type CheckKind, type ResolvedCheckOf } from '../checks/registry.js';
 import { exitCodeOf } from '../core/report/report.js';
 import { renderers, type FormatName } from '../render/index.js';
 import type { CheckRunner } from '../checks/runner/run-check.js';
@@ -53,14 +50,11 @@ export async function runCheckCommand(options: CheckCommandOptions): Promise<Com
  * The file that configures each check, where culprit knows it: findings about no file (compiler
  * options, a config the tool rejected) are reported on it in SARIF and annotations.
  */
-export function findConfigFiles(root: string, checks: readonly ResolvedCheck[]): Map<string, string> {
+export function findConfigFiles<Kind extends CheckKind>(root: string, checks: readonly ResolvedCheckOf<Kind>[]): Map<string, string> {
   const files = new Map<string, string>();
   for (const check of checks) {
-    if (check.kind === 'tsc') files.set(check.name, check.options.project);
-    if (check.kind === 'eslint') {
-      const config = eslintConfigNames.find((name) => existsSync(join(root, name)));
-      if (config !== undefined) files.set(check.name, config);
-    }
+    const file = definitionOf(check.kind).findConfigFile?.(root, check.options);
+    if (file !== undefined) files.set(check.name, file);
   }
   return files;
 }

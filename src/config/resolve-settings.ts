@@ -3,14 +3,12 @@
  * the config does not list them (detect-checks.ts: files at the repository root).
  */
 import { resolveRemoteCache, type RemoteCacheSetup } from '../baseline/remote-cache-settings.js';
-import type { ResolvedCheck } from '../checks/check.js';
+import type { ResolvedCheck } from '../checks/registry.js';
 import { makeUserError } from '../core/errors.js';
 import { defaults } from './defaults.js';
-import { detectChecks, detectionFiles } from './detect-checks.js';
+import { describeDetectionFiles, detectChecks } from './detect-checks.js';
 import { configFileName } from './load-config.js';
 import type { RawConfig } from './schema.js';
-
-export { defaults, eslintConfigNames } from './defaults.js';
 
 /** Files the agent must not hand-edit, beyond those recognised by marker or location. */
 export interface NonEditableRule {
@@ -38,7 +36,7 @@ export async function resolveSettings(root: string, raw: RawConfig): Promise<Set
   if (checks.length === 0) {
     throw makeUserError(
       raw.checks === undefined
-        ? `nothing to check in ${root}: none of ${Object.values(detectionFiles).join(', ')} at the root; list checks in ${configFileName}`
+        ? `nothing to check in ${root}: none of ${describeDetectionFiles().join(', ')} at the root; list checks in ${configFileName}`
         : `${configFileName}: checks: every check is disabled`,
     );
   }
@@ -58,7 +56,7 @@ async function resolveConfiguredChecks(entries: Record<string, unknown>, root: s
   const { resolveCheck } = await import('./resolve-check.js');
   const checks: ResolvedCheck[] = [];
   for (const [name, entry] of Object.entries(entries)) {
-    const check = resolveCheck(name, entry, root);
+    const check = await resolveCheck(name, entry, root);
     if (check !== null) checks.push(check);
   }
   return checks;

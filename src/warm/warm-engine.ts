@@ -25,7 +25,9 @@ import { findRepository, type Repository } from '../git/git.js';
 import { logDebug } from '../debug/log-debug.js';
 import type { TreeState } from '../core/snapshot.js';
 import { diffFileHashes } from '../tree/file-hashes.js';
-import { isWarmEvent, warmKinds, type WarmEvent, type WarmRequest } from './warm-protocol.js';
+import { isWarmEvent, type WarmEvent, type WarmRequest } from './warm-protocol.js';
+import { checkDefinitions, checkKinds } from '../checks/registry.js';
+import { packageFileNames } from '../checks/runner/install-state.js';
 
 export interface WarmEngine {
   runChecks(checks: readonly ResolvedCheck[], root: string, tree?: TreeState): Promise<CheckRun[]>;
@@ -51,9 +53,21 @@ interface RequestOutcome {
   ended: boolean;
 }
 
-/** Files whose change a warm worker cannot follow: it restarts cold. */
-const configFilePattern =
-  /^(?:package\.json|(?:ts|js)config(?:\..*)?\.json|eslint\.config\.[cm]?[jt]s|\.eslintignore|\.gitignore|package-lock\.json|npm-shrinkwrap\.json|pnpm-lock\.yaml|pnpm-workspace\.yaml|yarn\.lock|bun\.lockb?|\.npmrc|\.yarnrc(?:\.yml)?)$/;
+/** What warm kinds there are: the kinds whose definition has a warm session (checks/registry.ts). */
+const warmSupports = checkKinds.flatMap((kind) => checkDefinitions[kind].warm ?? []);
+
+/**
+ * Files whose change a warm worker cannot follow, so it restarts cold: what a package install
+ * brings, `.gitignore` (it decides which files the tree diff names), and each warm kind's own
+ * configuration files, whichever kinds the worker runs.
+ */
+function isRestartFile(name: string): boolean {
+  return packageFileNames.includes(name) || name === '.gitignore' || warmSupports.some((warm) => warm.configFiles.test(name));
+}
+
+function isWarmCheck(check: ResolvedCheck): boolean {
+  return checkDefinitions[check.kind].warm !== undefined;
+}
 
 export function makeWarmEngine(): WarmEngine {
   const slots = new Map<string, WarmSlot>();
@@ -116,7 +130,7 @@ export function makeWarmEngine(): WarmEngine {
     }
     if (slot !== undefined) {
       hint = await readHint(root, slot.tree, tree);
-      const config = hint?.find((path) => configFilePattern.test(basename(path)));
+      const config = hint?.find((path) => isRestartFile(basename(path)));
       if (config !== undefined) {
         logDebug(`warm: ${config} changed; starting a new worker, cold`);
         retire(root);
@@ -152,10 +166,10 @@ export function makeWarmEngine(): WarmEngine {
       for (const root of [...slots.keys()]) retire(root);
     },
     async runChecks(checks, root, tree) {
-      const warm = checks.filter((check) => warmKinds.has(check.kind));
+      const warm = checks.filter(isWarmCheck);
       const [warmRuns, coldRuns] = await Promise.all([
         warm.length === 0 ? new Map<string, CheckRun>() : runWarm(warm, root, tree),
-        runChecks(checks.filter((check) => !warmKinds.has(check.kind)), root),
+        runChecks(checks.filter((check) => !isWarmCheck(check)), root),
       ]);
       const byName = new Map([...warmRuns, ...coldRuns.map((run) => [run.name, run] as const)]);
       return checks.map((check) => byName.get(check.name)!);

@@ -1,14 +1,11 @@
 /**
  * The messages between the warm engine and a warm worker. One worker serves the checks of one
- * work tree that can be kept warm (tsc and eslint) and answers request after request; each
+ * work tree that can be kept warm (the kinds whose definition has `warm`: tsc and eslint) and answers request after request; each
  * request names the checks, and what changed since the worker's last answer as far as the engine
  * knows (it reads the tree diff; the worker also stats the files it read).
  */
 import type { CheckKind } from '../checks/check.js';
 import { isWorkerReply, type WorkerReply } from '../checks/runner/worker-protocol.js';
-
-/** The check kinds a warm worker keeps warm; every other kind runs cold. */
-export const warmKinds: ReadonlySet<CheckKind> = new Set<CheckKind>(['tsc', 'eslint']);
 
 export interface WarmCheck {
   name: string;

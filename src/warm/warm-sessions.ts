@@ -1,36 +1,30 @@
 /**
  * A warm worker's whole job, free of process plumbing: the sessions of one work tree's checks,
- * and the answer to one request. tsc checks run first, so the ESLint check of the same request
- * lints with the programs they just updated and knows which files they re-checked.
+ * and the answer to one request. Each kind's session is its definition's `warm` (checks/<kind>/
+ * index.ts); they run in its `order`, tsc first, so the ESLint check of the same request lints
+ * with the programs they just updated and knows which files they re-checked.
  *
  * Before answering, the worker makes sure nothing it cannot follow changed: the installed tools
  * and the package manager's install state (node_modules/.package-lock.json and the like). If they
  * did, the request is answered `stale` and the engine starts a new worker, cold.
  */
-import { realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { EslintOptions, TscOptions } from '../checks/check.js';
-import { requireTool, resolveToolPath } from '../checks/runner/resolve-tool.js';
-import { readMajorVersion } from '../checks/tsc/adapter.js';
+import type { WarmSession, WarmSupport } from '../checks/check-definition.js';
+import { checkDefinitions, checkKinds, type CheckKind } from '../checks/registry.js';
 import { makeFailureReply, relativizeMessages } from '../checks/runner/worker-protocol.js';
-import { openEslintSession, type EslintSession } from '../checks/eslint/warm-session.js';
+import type { TscSession } from '../checks/tsc/warm-session.js';
 import { makeFileStates, type FileStates } from './file-states.js';
 import { isStaleSessionError } from './stale-session.js';
-import { openNativeTscSession } from '../checks/tsc/native-warm-session.js';
-import { openTscSession, type TscSession } from '../checks/tsc/warm-session.js';
 import type { WarmCheck, WarmEvent, WarmRequest } from './warm-protocol.js';
 import { installStateFiles } from '../checks/runner/install-state.js';
 
-type TypeScript = typeof import('typescript');
+/** Packages whose installed version decides what a warm check finds, whichever warm kinds run. */
+const toolPackages = checkKinds.flatMap((kind) => checkDefinitions[kind].warm?.packages ?? []);
 
-/** Packages whose installed version decides what a warm check finds. */
-const toolPackages = ['typescript', 'eslint', 'typescript-eslint', '@typescript-eslint/parser', '@eslint/js'];
-
-type Session =
-  | { kind: 'tsc'; key: string; session: TscSession | NativeSession; classic: boolean; typescriptPath: string }
-  | { kind: 'eslint'; key: string; session: EslintSession };
-
-type NativeSession = Pick<TscSession, 'run'>;
+interface Session {
+  key: string;
+  session: WarmSession;
+}
 
 export interface WarmSessions {
   answer(request: WarmRequest, emit: (event: WarmEvent) => void): Promise<void>;
@@ -44,18 +38,10 @@ export function makeWarmSessions(): WarmSessions {
   let root: string | undefined;
 
   const openSession = async (check: WarmCheck, key: string, workRoot: string): Promise<Session> => {
-    if (check.kind === 'eslint') {
-      return { kind: 'eslint', key, session: await openEslintSession({ root: workRoot, options: check.options as EslintOptions }) };
-    }
-    const typescript = requireTool<TypeScript>(workRoot, 'typescript');
-    const typescriptPath = realpathSync(resolveToolPath(workRoot, 'typescript'));
-    const request = { root: workRoot, options: check.options as TscOptions };
-    if (readMajorVersion(typescript.versionMajorMinor) >= 7) {
-      const native = await openNativeTscSession(request, typescript.version);
-      closers.push(native.close);
-      return { kind: 'tsc', key, session: native, classic: false, typescriptPath };
-    }
-    return { kind: 'tsc', key, session: openTscSession(typescript, request), classic: true, typescriptPath };
+    // The engine sends only kinds with a warm session; the options were resolved for this kind.
+    const session = await findWarmSupport(check.kind)!.open({ root: workRoot, options: check.options as never });
+    if (session.close !== undefined) closers.push(session.close);
+    return { key, session };
   };
 
   return {
@@ -78,7 +64,7 @@ export function makeWarmSessions(): WarmSessions {
         }
       }
 
-      const ordered = [...request.checks.filter((check) => check.kind === 'tsc'), ...request.checks.filter((check) => check.kind !== 'tsc')];
+      const ordered = [...request.checks].sort((a, b) => orderOf(a.kind) - orderOf(b.kind));
       const typed: TscSession[] = [];
       let affected: Set<string> | 'all' = new Set();
       let typescriptPath: string | undefined;
@@ -94,16 +80,13 @@ export function makeWarmSessions(): WarmSessions {
           session ??= await openSession(check, key, root);
           sessions.set(check.name, session);
           const hint = first ? null : request.hint;
-          if (session.kind === 'tsc') {
-            const run = session.session.run(hint);
-            if (session.classic) typed.push(session.session as TscSession);
-            typescriptPath ??= session.typescriptPath;
-            affected = affected === 'all' || run.affected === 'all' ? 'all' : new Set([...affected, ...run.affected]);
-            emit({ id, type: 'reply', name: check.name, reply: { ok: true, output: relativizeMessages(run.output, root) } });
-          } else {
-            const output = await session.session.run(hint, { sessions: typed, affected, typescriptPath });
-            emit({ id, type: 'reply', name: check.name, reply: { ok: true, output: relativizeMessages(output, root) } });
+          const { output, offers } = await session.session.run(hint, { sessions: typed, affected, typescriptPath });
+          if (offers !== undefined) {
+            if (offers.session !== null) typed.push(offers.session);
+            typescriptPath ??= offers.typescriptPath;
+            affected = affected === 'all' || offers.affected === 'all' ? 'all' : new Set([...affected, ...offers.affected]);
           }
+          emit({ id, type: 'reply', name: check.name, reply: { ok: true, output: relativizeMessages(output, root) } });
         } catch (error) {
           if (isStaleSessionError(error)) {
             emit({ id, type: 'stale', reason: error.message });
@@ -126,6 +109,15 @@ export function makeWarmSessions(): WarmSessions {
       emit({ id, type: 'done', retire });
     },
   };
+}
+
+function findWarmSupport(kind: CheckKind): WarmSupport<never> | undefined {
+  return checkDefinitions[kind].warm as WarmSupport<never> | undefined;
+}
+
+/** Kinds without a warm session never reach a warm worker; they would sort last. */
+function orderOf(kind: CheckKind): number {
+  return findWarmSupport(kind)?.order ?? Number.MAX_SAFE_INTEGER;
 }
 
 /** The installed tools' manifests and the install state files, present or not. */

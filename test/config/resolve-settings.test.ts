@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config/parse-config.js';
-import { readPyprojectTools } from '../../src/config/project-files.js';
+import { readPyprojectTools } from '../../src/checks/project-files.js';
 import { resolveSettings } from '../../src/config/resolve-settings.js';
 import { makeRepo, type TestRepo } from '../helpers/repo.js';
 import { withPath, writeFakeTool } from '../fixtures/python-tools.js';

@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, type Dirent } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
-import type { CargoOptions, CheckAdapter, CheckOutput, CheckRequest, ImportRecord } from '../check.js';
+import type { CargoOptions, CheckOutput, CheckRequest, ImportRecord } from '../check.js';
 import { makeMissingToolError } from '../check.js';
 import { assignFilesToCrates, makeCrateImports, parseCargoMetadata, type CargoWorkspace } from './graph.js';
 import { parseCargoMessages } from './messages.js';
@@ -18,8 +18,6 @@ import { findExecutable } from '../runner/find-executable.js';
 import { makeRepoPath } from '../output/repo-path.js';
 import { describeToolFailure, runTool, type ToolResult } from '../runner/run-tool.js';
 import { resolveToolCacheDir } from '../runner/tool-cache.js';
-
-export const cargoAdapter: CheckAdapter<CargoOptions> = { kind: 'cargo', run: runCargo };
 
 export async function runCargo({ root, options }: CheckRequest<CargoOptions>): Promise<CheckOutput> {
   const cargo = findCargo();

@@ -6,7 +6,7 @@
 import type { ESLint as EslintInstance, Linter } from 'eslint';
 import { join, relative } from 'node:path';
 import type { Diagnostic } from '../../core/diagnostic.js';
-import type { CheckAdapter, CheckOutput, CheckRequest, EslintOptions } from '../check.js';
+import type { CheckOutput, CheckRequest, EslintOptions } from '../check.js';
 import { makeEslintDiagnostic } from './messages.js';
 import { makeRepoPath } from '../output/repo-path.js';
 import { requireTool } from '../runner/resolve-tool.js';
@@ -19,8 +19,6 @@ export type EslintClass = {
 interface EslintModule {
   ESLint: EslintClass;
 }
-
-export const eslintAdapter: CheckAdapter<EslintOptions> = { kind: 'eslint', run: runEslint };
 
 export async function runEslint({ root, options }: CheckRequest<EslintOptions>): Promise<CheckOutput> {
   const ESLint = loadEslintClass(root);

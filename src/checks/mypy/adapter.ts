@@ -5,7 +5,7 @@
  * same static walk of import statements as pyright's.
  */
 import { isAbsolute, resolve } from 'node:path';
-import type { CheckAdapter, CheckOutput, CheckRequest, MypyOptions } from '../check.js';
+import type { CheckOutput, CheckRequest, MypyOptions } from '../check.js';
 import { makeMissingToolError } from '../check.js';
 import { dedupeDiagnostics } from '../output/dedupe-diagnostics.js';
 import { findExecutable } from '../runner/find-executable.js';
@@ -14,8 +14,6 @@ import { readPythonImports } from '../python/sources.js';
 import { makeRepoPath } from '../output/repo-path.js';
 import { describeToolFailure, runTool } from '../runner/run-tool.js';
 import { resolveToolCacheDir } from '../runner/tool-cache.js';
-
-export const mypyAdapter: CheckAdapter<MypyOptions> = { kind: 'mypy', run: runMypy };
 
 export async function runMypy({ root, options }: CheckRequest<MypyOptions>): Promise<CheckOutput> {
   const executable = findExecutable('mypy', { local: ['python'], roots: [root, options.workTree] });

@@ -5,7 +5,7 @@
  * while pyright runs.
  */
 import { resolve } from 'node:path';
-import type { CheckAdapter, CheckOutput, CheckRequest, PyrightOptions } from '../check.js';
+import type { CheckOutput, CheckRequest, PyrightOptions } from '../check.js';
 import { makeMissingToolError } from '../check.js';
 import { dedupeDiagnostics } from '../output/dedupe-diagnostics.js';
 import { findExecutable } from '../runner/find-executable.js';
@@ -13,8 +13,6 @@ import { parsePyrightReport } from './report.js';
 import { readPythonImports } from '../python/sources.js';
 import { makeRepoPath } from '../output/repo-path.js';
 import { describeToolFailure, runTool } from '../runner/run-tool.js';
-
-export const pyrightAdapter: CheckAdapter<PyrightOptions> = { kind: 'pyright', run: runPyright };
 
 export async function runPyright({ root, options }: CheckRequest<PyrightOptions>): Promise<CheckOutput> {
   const executable = findExecutable('pyright', { local: ['node', 'python'], roots: [root, options.workTree] });

@@ -4,7 +4,7 @@
  * repository's ruff.toml / `[tool.ruff]`; the graph is the static walk of import statements.
  */
 import { resolve } from 'node:path';
-import type { CheckAdapter, CheckOutput, CheckRequest, RuffOptions } from '../check.js';
+import type { CheckOutput, CheckRequest, RuffOptions } from '../check.js';
 import { makeMissingToolError } from '../check.js';
 import { dedupeDiagnostics } from '../output/dedupe-diagnostics.js';
 import { findExecutable } from '../runner/find-executable.js';
@@ -12,8 +12,6 @@ import { readPythonImports } from '../python/sources.js';
 import { makeRepoPath } from '../output/repo-path.js';
 import { parseRuffOutput, parseRuffVersion } from './output.js';
 import { describeToolFailure, runTool } from '../runner/run-tool.js';
-
-export const ruffAdapter: CheckAdapter<RuffOptions> = { kind: 'ruff', run: runRuff };
 
 export async function runRuff({ root, options }: CheckRequest<RuffOptions>): Promise<CheckOutput> {
   const executable = findExecutable('ruff', { local: ['python'], roots: [root, options.workTree] });

@@ -6,10 +6,8 @@
  */
 import { spawn } from 'node:child_process';
 import { makeMissingToolError } from '../check.js';
+import { defaultMaxOutputBytes } from './output-bound.js';
 import { makeOutputTail } from './output-tail.js';
-
-/** Enough for the JSON of tens of thousands of findings; far below what would hurt culprit. */
-export const defaultMaxOutputBytes = 64 * 1024 * 1024;
 
 export interface RunToolOptions {
   /** Names the tool in errors: `pyright`, `cargo check`, a configured check's name. */

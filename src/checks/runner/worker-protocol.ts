@@ -4,8 +4,8 @@
  * worker stay alive and answer several requests (warm re-checks) with the same code.
  */
 import { describeError } from '../../core/errors.js';
-import { isCheckKind, loadAdapter } from '../registry.js';
-import { isMissingToolError, type CheckKind, type CheckOutput } from '../check.js';
+import { definitionOf, isCheckKind, type CheckKind } from '../registry.js';
+import { isMissingToolError, type CheckOutput } from '../check.js';
 import { makeRootStripper } from '../output/repo-path.js';
 
 const maxErrorLength = 1_000;
@@ -22,9 +22,8 @@ export type WorkerReply = { ok: true; output: CheckOutput } | { ok: false; statu
 export async function answerRequest(request: WorkerRequest): Promise<WorkerReply> {
   if (!isCheckKind(request.kind)) return { ok: false, status: 'failed', error: `unknown check kind ${JSON.stringify(request.kind)}` };
   try {
-    const adapter = await loadAdapter(request.kind);
     // The caller resolved options for this kind; the worker boundary erased the pairing.
-    const output = await adapter.run({ root: request.root, options: request.options as never });
+    const output = await definitionOf(request.kind).run({ root: request.root, options: request.options as never });
     return { ok: true, output: relativizeMessages(output, request.root) };
   } catch (error) {
     return makeFailureReply(error);

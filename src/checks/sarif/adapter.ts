@@ -6,15 +6,13 @@
  * check with one line saying why.
  */
 import { resolve } from 'node:path';
-import type { CheckAdapter, CheckOutput, CheckRequest, CommandOptions } from '../check.js';
+import type { CheckOutput, CheckRequest, CommandOptions } from '../check.js';
 import { makeMissingToolError } from '../check.js';
 import { dedupeDiagnostics } from '../output/dedupe-diagnostics.js';
 import { findExecutable } from '../runner/find-executable.js';
 import { makeRepoPath } from '../output/repo-path.js';
 import { runTool } from '../runner/run-tool.js';
 import { parseSarifLog } from './log.js';
-
-export const commandAdapter: CheckAdapter<CommandOptions> = { kind: 'command', run: runSarifCommand };
 
 export async function runSarifCommand({ root, options }: CheckRequest<CommandOptions>): Promise<CheckOutput> {
   const [program = '', ...args] = options.command;

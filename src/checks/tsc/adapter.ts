@@ -6,7 +6,7 @@
  */
 import type ts from 'typescript';
 import type { Diagnostic } from '../../core/diagnostic.js';
-import type { CheckAdapter, CheckOutput, CheckRequest, DerivedSpans, ImportRecord, TscOptions } from '../check.js';
+import type { CheckOutput, CheckRequest, DerivedSpans, ImportRecord, TscOptions } from '../check.js';
 import { dedupeDiagnostics } from '../output/dedupe-diagnostics.js';
 import { readOwners } from './read-owners.js';
 import { makeRepoPath } from '../output/repo-path.js';
@@ -21,8 +21,6 @@ import { loadProjects, makeConfigParser, type TscProject } from './projects.js';
 import { makeSourceFileCache } from './source-files.js';
 
 type TypeScript = typeof ts;
-
-export const tscAdapter: CheckAdapter<TscOptions> = { kind: 'tsc', run: runTsc };
 
 export async function runTsc(request: CheckRequest<TscOptions>): Promise<CheckOutput> {
   // TypeScript 7's main export is only its version; that is enough to choose the route.

@@ -1,0 +1,90 @@
+/**
+ * What culprit knows about one check kind, as one declarative object: each adapter folder's
+ * index.ts exports one (`tscCheck`, `ruffCheck`, …) and registry.ts lists them. The light parts
+ * (kind, detection, option defaults) are plain data and small functions, read in culprit's own
+ * process on every cold start; the heavy parts (the adapter that runs the tool, the config
+ * schema, which needs zod, and the warm session) sit behind dynamic imports and are loaded on
+ * first use: a worker loads only the kind it runs.
+ */
+import type { z } from 'zod';
+import type { CheckOutput, CheckRequest } from './check.js';
+import type { TypedPrograms } from './eslint/warm-session.js';
+import type { TscSession } from './tsc/warm-session.js';
+
+/** The fields every valid config entry has, whatever its kind. */
+export interface RawCheckEntry {
+  enabled?: boolean | undefined;
+  timeoutMs?: number | undefined;
+}
+
+/** The repository root as detection sees it; each file is read at most once. */
+export interface RootProbe {
+  root: string;
+  /** Whether a file of this name exists at the root. */
+  has(name: string): boolean;
+  /** Whether pyproject.toml has a `[tool.<name>]` table. */
+  hasPyprojectTool(name: string): boolean;
+  /** A root file's text, or '' when it cannot be read. */
+  readText(name: string): string;
+  /** Whether the repository (its virtualenv) or PATH has this Python tool. */
+  isPythonToolInstalled(name: string): boolean;
+}
+
+/** Zero-config detection: whether a repository evidently uses the check, from files at its root. */
+export interface CheckDetection {
+  /** The root files that say so, as the "nothing to check" error names them. */
+  files: string;
+  isUsed(probe: RootProbe): boolean;
+}
+
+/**
+ * Where a check's module graph comes from: the compiler's own resolution, culprit's static walk
+ * of Python imports (checks/python/), the crates of `cargo metadata`, or none (findings only).
+ */
+export type CheckGraph = 'compiler' | 'python-imports' | 'cargo-crates' | 'none';
+
+/** What one warm run answers, and offers the sessions that run after it in the same request. */
+export interface WarmRun {
+  output: CheckOutput;
+  /** A tsc run's programs and the files its changes reach, for ESLint's type-aware rules. */
+  offers?: { session: TscSession | null; affected: ReadonlySet<string> | 'all'; typescriptPath: string };
+}
+
+/** A check kept warm in a warm worker between requests (warm/warm-sessions.ts runs them). */
+export interface WarmSession {
+  /** Checks the tree as it is now. `hint`: absolute paths the caller knows changed; null when unknown. */
+  run(hint: readonly string[] | null, typed: TypedPrograms): Promise<WarmRun>;
+  /** Releases what the session holds outside the process (a tsgo child). */
+  close?(): void;
+}
+
+export interface WarmSupport<Options> {
+  /** Sessions of one request run in this order, so a session sees what earlier ones offer (tsc's programs feed ESLint). */
+  order: number;
+  /** Installed packages whose version decides what the session finds: when one changes, the worker restarts cold. */
+  packages: readonly string[];
+  /** Names of configuration files whose change in the tree diff restarts the warm worker cold. */
+  configFiles: RegExp;
+  /** Opens the session; loads the warm modules on first use. */
+  open(request: CheckRequest<Options>): Promise<WarmSession>;
+}
+
+export interface CheckDefinition<Kind extends string, Options, Raw extends RawCheckEntry> {
+  kind: Kind;
+  /**
+   * Absent for a kind that runs only when configured (a SARIF command). Only a kind whose entry
+   * has no required field can have one: a detected check resolves as if listed with no fields.
+   */
+  detection?: {} extends Raw ? CheckDetection : never;
+  /** A valid entry → the options with every default written out; detection resolves `{}` through it, without zod. */
+  resolveOptions(raw: Raw, root: string): Options;
+  /** The entry's zod schema: loaded only when culprit.config.json is read (zod is a tenth of a second of start-up). */
+  loadSchema(): Promise<z.ZodType<Raw>>;
+  /** Runs the check on a tree, inside a check worker; the adapter module is loaded on the first call. */
+  run(request: CheckRequest<Options>): Promise<CheckOutput>;
+  graph: CheckGraph;
+  /** The file that configures the check, root-relative, where culprit knows it: findings about no file are reported on it in SARIF. */
+  findConfigFile?(root: string, options: Options): string | undefined;
+  /** Present for a kind a warm worker keeps warm (`culprit serve`); every other kind runs cold. */
+  warm?: WarmSupport<Options>;
+}

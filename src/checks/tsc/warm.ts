@@ -1,0 +1,36 @@
+/**
+ * Opens the warm tsc session this repository's TypeScript can have: the classic compiler API's
+ * programs (5.x/6.x), whose programs ESLint's type-aware rules reuse, or the TS 7 native session.
+ */
+import { realpathSync } from 'node:fs';
+import type { CheckRequest } from '../check.js';
+import type { WarmSession } from '../check-definition.js';
+import { requireTool, resolveToolPath } from '../runner/resolve-tool.js';
+import { readMajorVersion } from './adapter.js';
+import type { TscOptions } from './index.js';
+import { openNativeTscSession } from './native-warm-session.js';
+import { openTscSession } from './warm-session.js';
+
+type TypeScript = typeof import('typescript');
+
+export async function openTscWarmSession(request: CheckRequest<TscOptions>): Promise<WarmSession> {
+  const typescript = requireTool<TypeScript>(request.root, 'typescript');
+  const typescriptPath = realpathSync(resolveToolPath(request.root, 'typescript'));
+  if (readMajorVersion(typescript.versionMajorMinor) >= 7) {
+    const native = await openNativeTscSession(request, typescript.version);
+    return {
+      close: native.close,
+      run: async (hint) => {
+        const { output, affected } = native.run(hint);
+        return { output, offers: { session: null, affected, typescriptPath } };
+      },
+    };
+  }
+  const session = openTscSession(typescript, request);
+  return {
+    run: async (hint) => {
+      const { output, affected } = session.run(hint);
+      return { output, offers: { session, affected, typescriptPath } };
+    },
+  };
+}

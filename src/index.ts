@@ -33,18 +33,14 @@ export type { AnchoredDiagnostic, Diagnostic, Finding, Phase, Severity } from '.
 export type { CheckStats, LedgerStats, TaskStats } from './core/ledger/ledger-stats.js';
 
 // The checks a configuration lists, as resolved, and what each run reports.
-export type {
-  CargoOptions,
-  CheckRun,
-  CheckStatus,
-  CommandOptions,
-  EslintOptions,
-  MypyOptions,
-  PyrightOptions,
-  ResolvedCheck,
-  RuffOptions,
-  TscOptions,
-} from './checks/check.js';
+export type { CheckRun, CheckStatus, ResolvedCheck } from './checks/check.js';
+export type { TscOptions } from './checks/tsc/index.js';
+export type { EslintOptions } from './checks/eslint/index.js';
+export type { PyrightOptions } from './checks/pyright/index.js';
+export type { MypyOptions } from './checks/mypy/index.js';
+export type { RuffOptions } from './checks/ruff/index.js';
+export type { CargoOptions } from './checks/cargo/index.js';
+export type { CommandOptions } from './checks/sarif/index.js';
 
 // The renderers: a report (or gate report) to text, JSON, SARIF or GitHub annotations, and
 // the line `start` says.

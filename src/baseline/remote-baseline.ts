@@ -8,7 +8,7 @@ import { logDebug } from '../debug/log-debug.js';
 import type { Snapshot } from '../core/snapshot.js';
 import { isArtifactTagValid, makeArtifactTag } from './artifact-signature.js';
 import { fetchArtifact, putArtifact } from './remote-cache-client.js';
-import type { RemoteCache } from './remote-cache-settings.js';
+import type { RemoteCache } from '../config/remote-cache-settings.js';
 import { decodeSnapshotArtifact, encodeSnapshotArtifact } from './snapshot-artifact.js';
 
 /** `failed`: the request did not succeed; `rejected`: it did, and what came back is not to be trusted. */

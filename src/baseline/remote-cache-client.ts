@@ -4,7 +4,7 @@
  * bounded by the configured timeout (the body included), and every way it can go wrong is an
  * outcome, never a throw: a remote cache is an optimisation, so its faults only cost a local run.
  */
-import type { RemoteCache } from './remote-cache-settings.js';
+import type { RemoteCache } from '../config/remote-cache-settings.js';
 
 export type FetchOutcome =
   | { kind: 'hit'; body: Buffer; tag: string | null }

@@ -22,7 +22,7 @@ import type { ResolvedCheck } from '../checks/check.js';
 import { makeBaselineKey } from './baseline-key.js';
 import { lookUpRemoteBaseline, nameRemote, publishRemoteBaseline } from './remote-baseline.js';
 import { dropCachedSnapshot, loadCachedSnapshot, saveCachedSnapshot } from './snapshot-cache.js';
-import type { RemoteCacheSetup } from './remote-cache-settings.js';
+import type { RemoteCacheSetup } from '../config/remote-cache-settings.js';
 import { takeBaseSnapshot } from './take-base-snapshot.js';
 
 /** What resolving a baseline reads of a command's context (tasks/context.ts's TaskContext). */

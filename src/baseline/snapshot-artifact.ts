@@ -39,5 +39,5 @@ export async function decodeSnapshotArtifact(body: Buffer, expected: { key: stri
     return { kind: 'rejected', reason: `it does not validate (${issue === undefined ? 'invalid' : `${issue.path.join('.')}: ${issue.message}`})` };
   }
   if (parsed.data.tree.treeId !== expected.treeId) return { kind: 'rejected', reason: `it is about tree ${parsed.data.tree.treeId}, not ${expected.treeId}` };
-  return { kind: 'snapshot', snapshot: parsed.data as Snapshot };
+  return { kind: 'snapshot', snapshot: parsed.data };
 }

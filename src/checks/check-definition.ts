@@ -8,8 +8,7 @@
  */
 import type { z } from 'zod';
 import type { CheckOutput, CheckRequest } from './check.js';
-import type { TypedPrograms } from './eslint/warm-session.js';
-import type { TscSession } from './tsc/warm-session.js';
+import type { Program } from 'typescript';
 
 /** The fields every valid config entry has, whatever its kind. */
 export interface RawCheckEntry {
@@ -43,11 +42,34 @@ export interface CheckDetection {
  */
 export type CheckGraph = 'compiler' | 'python-imports' | 'cargo-crates' | 'none';
 
+/** One project's program as a type-checking warm session keeps it (checks/tsc/warm-session.ts). */
+export interface OfferedProgram {
+  configPath: string;
+  program: Program;
+}
+
+/** A warm session whose programs later sessions of a request may reuse (ESLint's type-aware rules). */
+export interface ProgramSource {
+  /** The programs of the last run, in project order (dependencies first). */
+  readonly programs: readonly OfferedProgram[];
+  /** Index into `programs` of the project that reports a file (lists it first), if any. */
+  ownerOf(fileName: string): number | undefined;
+}
+
+/** What the type-checking sessions run earlier in a request offer the sessions after them. */
+export interface TypedPrograms {
+  sessions: readonly ProgramSource[];
+  /** Files (absolute) whose type-aware results the last tsc runs found the changes can reach, or `all`. */
+  affected: ReadonlySet<string> | 'all';
+  /** Real path of the TypeScript module the sessions' programs come from; a program only works with the module that made it. */
+  typescriptPath: string | undefined;
+}
+
 /** What one warm run answers, and offers the sessions that run after it in the same request. */
 export interface WarmRun {
   output: CheckOutput;
-  /** A tsc run's programs and the files its changes reach, for ESLint's type-aware rules. */
-  offers?: { session: TscSession | null; affected: ReadonlySet<string> | 'all'; typescriptPath: string };
+  /** A type-checking run's programs and the files its changes reach, for ESLint's type-aware rules. */
+  offers?: { session: ProgramSource | null; affected: ReadonlySet<string> | 'all'; typescriptPath: string };
 }
 
 /** A check kept warm in a warm worker between requests (warm/warm-sessions.ts runs them). */
@@ -75,6 +97,7 @@ export interface CheckDefinition<Kind extends string, Options, Raw extends RawCh
    * Absent for a kind that runs only when configured (a SARIF command). Only a kind whose entry
    * has no required field can have one: a detected check resolves as if listed with no fields.
    */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends Raw` asks whether an entry with no fields is valid
   detection?: {} extends Raw ? CheckDetection : never;
   /** A valid entry → the options with every default written out; detection resolves `{}` through it, without zod. */
   resolveOptions(raw: Raw, root: string): Options;

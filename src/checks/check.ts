@@ -5,7 +5,6 @@
  * process (see runner/run-check.ts) so a check that hangs or crashes can be killed and reported
  * without taking culprit down.
  */
-import type { CheckOutput } from '../core/check-run.js';
 
 // The data a run produces lives in the core, which reads it; adapters import it from here too.
 export type { CheckOutput, CheckRun, CheckStatus, DerivedSpans, ImportRecord } from '../core/check-run.js';
@@ -21,14 +20,6 @@ export interface ExecutableOptions {
 
 // Each kind's options live in its folder; the kinds themselves are listed only in registry.ts.
 export type { CheckKind, ResolvedCheck } from './registry.js';
-export type { TscOptions } from './tsc/index.js';
-export type { EslintOptions } from './eslint/index.js';
-export type { PythonGraphOptions } from './python/options.js';
-export type { PyrightOptions } from './pyright/index.js';
-export type { MypyOptions } from './mypy/index.js';
-export type { RuffOptions } from './ruff/index.js';
-export type { CargoOptions } from './cargo/index.js';
-export type { CommandOptions } from './sarif/index.js';
 
 export interface CheckRequest<Options> {
   /** Absolute path of the tree to check: the repository, or a temporary copy of a base tree. */

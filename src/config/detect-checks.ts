@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RootProbe } from '../checks/check-definition.js';
-import { checkDefinitions, checkKinds, type RawEntryOf, type ResolvedCheck } from '../checks/registry.js';
+import { checkDefinitions, checkKinds, type ResolvedCheck } from '../checks/registry.js';
 import { findExecutable } from '../checks/runner/find-executable.js';
 import { readPyprojectTools, readText } from '../checks/project-files.js';
 import { makeResolvedCheck } from './check-options.js';
@@ -22,7 +22,7 @@ export function detectChecks(root: string): ResolvedCheck[] {
   return checkKinds
     .filter((kind) => checkDefinitions[kind].detection?.isUsed(probe) === true)
     // As if listed with no fields: only a kind whose fields are all optional can have a detection (check-definition.ts).
-    .flatMap((kind) => makeResolvedCheck(kind, kind, {} as RawEntryOf<typeof kind>, root) ?? []);
+    .flatMap((kind) => makeResolvedCheck(kind, kind, {}, root) ?? []);
 }
 
 function makeRootProbe(root: string): RootProbe {

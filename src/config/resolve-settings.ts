@@ -2,7 +2,7 @@
  * Turns a raw config into complete settings, every default written out, detecting checks when
  * the config does not list them (detect-checks.ts: files at the repository root).
  */
-import { resolveRemoteCache, type RemoteCacheSetup } from '../baseline/remote-cache-settings.js';
+import { resolveRemoteCache, type RemoteCacheSetup } from './remote-cache-settings.js';
 import type { ResolvedCheck } from '../checks/registry.js';
 import { makeUserError } from '../core/errors.js';
 import { defaults } from './defaults.js';

@@ -9,12 +9,11 @@
  * did, the request is answered `stale` and the engine starts a new worker, cold.
  */
 import { dirname, join } from 'node:path';
-import type { WarmSession, WarmSupport } from '../checks/check-definition.js';
+import type { ProgramSource, WarmSession, WarmSupport } from '../checks/check-definition.js';
 import { checkDefinitions, checkKinds, type CheckKind } from '../checks/registry.js';
 import { makeFailureReply, relativizeMessages } from '../checks/runner/worker-protocol.js';
-import type { TscSession } from '../checks/tsc/warm-session.js';
-import { makeFileStates, type FileStates } from './file-states.js';
-import { isStaleSessionError } from './stale-session.js';
+import { makeFileStates, type FileStates } from '../tree/file-states.js';
+import { isStaleSessionError } from '../checks/stale-session.js';
 import type { WarmCheck, WarmEvent, WarmRequest } from './warm-protocol.js';
 import { installStateFiles } from '../checks/runner/install-state.js';
 
@@ -65,7 +64,7 @@ export function makeWarmSessions(): WarmSessions {
       }
 
       const ordered = [...request.checks].sort((a, b) => orderOf(a.kind) - orderOf(b.kind));
-      const typed: TscSession[] = [];
+      const typed: ProgramSource[] = [];
       let affected: Set<string> | 'all' = new Set();
       let typescriptPath: string | undefined;
       let retire = false;
@@ -112,7 +111,7 @@ export function makeWarmSessions(): WarmSessions {
 }
 
 function findWarmSupport(kind: CheckKind): WarmSupport<never> | undefined {
-  return checkDefinitions[kind].warm as WarmSupport<never> | undefined;
+  return checkDefinitions[kind].warm;
 }
 
 /** Kinds without a warm session never reach a warm worker; they would sort last. */

@@ -9,7 +9,8 @@
 import { existsSync, readdirSync, type Dirent } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
-import type { CargoOptions, CheckOutput, CheckRequest, ImportRecord } from '../check.js';
+import type { CheckOutput, CheckRequest, ImportRecord } from '../check.js';
+import type { CargoOptions } from './index.js';
 import { makeMissingToolError } from '../check.js';
 import { assignFilesToCrates, makeCrateImports, parseCargoMetadata, type CargoWorkspace } from './graph.js';
 import { parseCargoMessages } from './messages.js';

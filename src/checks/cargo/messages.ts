@@ -131,7 +131,7 @@ function readChildren(children: readonly RustcMessage[]): string[] {
 /** The primary span, or the first place up its macro expansion chain that is in the repository. */
 function locateSpan(spans: readonly Span[], toSpanPath: SpanPath): { span: Span; path: string } | null {
   const primary = spans.find((span) => span.is_primary === true) ?? spans[0];
-  if (primary === undefined || primary.file_name === undefined) return null;
+  if (primary?.file_name === undefined) return null;
   let first: { span: Span; path: string } | null = null;
   for (let span: Span | undefined = primary; span !== undefined; span = span.expansion?.span) {
     if (span.file_name === undefined) continue;
@@ -170,7 +170,7 @@ function readRustcMessage(value: unknown): RustcMessage {
 
 function readSpan(value: unknown): Span {
   const span = asObject(value);
-  const number = (key: string) => (typeof span[key] === 'number' ? (span[key] as number) : undefined);
+  const number = (key: string) => (typeof span[key] === 'number' ? span[key] : undefined);
   const expansion = asObject(span['expansion']);
   return {
     file_name: asString(span['file_name']),

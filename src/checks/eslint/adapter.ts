@@ -6,15 +6,16 @@
 import type { ESLint as EslintInstance, Linter } from 'eslint';
 import { join, relative } from 'node:path';
 import type { Diagnostic } from '../../core/diagnostic.js';
-import type { CheckOutput, CheckRequest, EslintOptions } from '../check.js';
+import type { CheckOutput, CheckRequest } from '../check.js';
+import type { EslintOptions } from './index.js';
 import { makeEslintDiagnostic } from './messages.js';
 import { makeRepoPath } from '../output/repo-path.js';
 import { requireTool } from '../runner/resolve-tool.js';
 
-export type EslintClass = {
+export interface EslintClass {
   new (options: EslintInstance.Options): EslintInstance;
   readonly version: string;
-};
+}
 
 interface EslintModule {
   ESLint: EslintClass;

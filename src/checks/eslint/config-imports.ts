@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { isFile } from '../../warm/file-states.js';
+import { isFile } from '../../tree/file-states.js';
 
 const specifierPattern =
   /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]+)\1/g;

@@ -15,8 +15,11 @@ export function makeEslintDiagnostic(message: Linter.LintMessage, path: string):
     severity: message.severity === 2 ? 'error' : 'warning',
     phase,
     path,
+    // Rules and plugins can report without a position, whatever the type says; positions are made safe later.
+    /* eslint-disable @typescript-eslint/no-unnecessary-condition */
     line: message.line ?? 0,
     column: message.column ?? 0,
+    /* eslint-enable @typescript-eslint/no-unnecessary-condition */
     message: message.message.trimEnd(),
   };
   if (message.endLine !== undefined) diagnostic.endLine = message.endLine;

@@ -27,23 +27,15 @@ import type { ESLint as EslintInstance, Linter } from 'eslint';
 import picomatch from 'picomatch';
 import type ts from 'typescript';
 import type { Diagnostic } from '../../core/diagnostic.js';
-import type { CheckOutput, CheckRequest, EslintOptions } from '../check.js';
+import type { CheckOutput, CheckRequest } from '../check.js';
+import type { TypedPrograms } from '../check-definition.js';
+import type { EslintOptions } from './index.js';
 import { isInside } from '../../core/is-inside.js';
 import { lint, loadConfig, loadEslintClass, makeEslint, makeResultReader, type EslintClass } from './adapter.js';
 import { readLocalImports } from './config-imports.js';
-import { isFile, makeFileStates } from '../../warm/file-states.js';
-import { makeFolderListings } from '../../warm/folder-listings.js';
-import { makeStaleSessionError } from '../../warm/stale-session.js';
-import type { TscSession } from '../tsc/warm-session.js';
-
-/** What the tsc sessions of the same worker offer ESLint. */
-export interface TypedPrograms {
-  sessions: readonly TscSession[];
-  /** Files (absolute) whose type-aware results the last tsc runs found the changes can reach, or `all`. */
-  affected: ReadonlySet<string> | 'all';
-  /** Real path of the TypeScript module the sessions' programs come from; a program only works with the module that made it. */
-  typescriptPath: string | undefined;
-}
+import { isFile, makeFileStates } from '../../tree/file-states.js';
+import { makeFolderListings } from '../../tree/folder-listings.js';
+import { makeStaleSessionError } from '../stale-session.js';
 
 export interface EslintSession {
   /** Lints the tree as it is now. `hint`: absolute paths the caller knows changed; null when unknown. */

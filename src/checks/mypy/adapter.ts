@@ -5,7 +5,8 @@
  * same static walk of import statements as pyright's.
  */
 import { isAbsolute, resolve } from 'node:path';
-import type { CheckOutput, CheckRequest, MypyOptions } from '../check.js';
+import type { CheckOutput, CheckRequest } from '../check.js';
+import type { MypyOptions } from './index.js';
 import { makeMissingToolError } from '../check.js';
 import { dedupeDiagnostics } from '../output/dedupe-diagnostics.js';
 import { findExecutable } from '../runner/find-executable.js';

@@ -12,9 +12,12 @@ export function normalizeDiagnostic(diagnostic: Diagnostic): Diagnostic {
   const line = readPosition(diagnostic.line);
   const normalized: Diagnostic = {
     ...rest,
+    // Adapters fill these from tool output: the type is what they promise, String() is what holds.
+    /* eslint-disable @typescript-eslint/no-unnecessary-type-conversion */
     tool: String(diagnostic.tool),
     code: String(diagnostic.code),
     message: String(diagnostic.message),
+    /* eslint-enable @typescript-eslint/no-unnecessary-type-conversion */
     line: diagnostic.path === null ? 0 : line,
     column: diagnostic.path === null || line === 0 ? 0 : readPosition(diagnostic.column),
   };

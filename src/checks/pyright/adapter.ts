@@ -5,7 +5,8 @@
  * while pyright runs.
  */
 import { resolve } from 'node:path';
-import type { CheckOutput, CheckRequest, PyrightOptions } from '../check.js';
+import type { CheckOutput, CheckRequest } from '../check.js';
+import type { PyrightOptions } from './index.js';
 import { makeMissingToolError } from '../check.js';
 import { dedupeDiagnostics } from '../output/dedupe-diagnostics.js';
 import { findExecutable } from '../runner/find-executable.js';

@@ -4,7 +4,8 @@
  * repository's ruff.toml / `[tool.ruff]`; the graph is the static walk of import statements.
  */
 import { resolve } from 'node:path';
-import type { CheckOutput, CheckRequest, RuffOptions } from '../check.js';
+import type { CheckOutput, CheckRequest } from '../check.js';
+import type { RuffOptions } from './index.js';
 import { makeMissingToolError } from '../check.js';
 import { dedupeDiagnostics } from '../output/dedupe-diagnostics.js';
 import { findExecutable } from '../runner/find-executable.js';

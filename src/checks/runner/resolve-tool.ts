@@ -30,6 +30,7 @@ export function resolveToolPath(root: string, specifier: string): string {
 }
 
 /** Requires a CommonJS tool (typescript, eslint) from the repository. */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the module type it loads; expectExports checks it
 export function requireTool<T>(root: string, specifier: string): T {
   const path = resolveToolPath(root, specifier);
   let loaded: unknown;
@@ -75,6 +76,7 @@ function listMissingExports(specifier: string, loaded: Record<string, unknown>):
   }
 }
 
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- as requireTool
 function expectExports<T>(specifier: string, loaded: unknown, path: string): T {
   const missing = typeof loaded === 'object' && loaded !== null ? listMissingExports(specifier, loaded as Record<string, unknown>) : ['anything'];
   if (missing.length > 0) {

@@ -6,7 +6,8 @@
  * check with one line saying why.
  */
 import { resolve } from 'node:path';
-import type { CheckOutput, CheckRequest, CommandOptions } from '../check.js';
+import type { CheckOutput, CheckRequest } from '../check.js';
+import type { CommandOptions } from './index.js';
 import { makeMissingToolError } from '../check.js';
 import { dedupeDiagnostics } from '../output/dedupe-diagnostics.js';
 import { findExecutable } from '../runner/find-executable.js';

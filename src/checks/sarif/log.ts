@@ -85,7 +85,7 @@ export function parseSarifLog(text: string, context: SarifContext): SarifFinding
     const start = text.trim().slice(0, 80);
     // V8 quotes the text it choked on, newlines included: the reason must stay on one line.
     const reason = (error as Error).message.replace(/\s*\n\s*/g, ' ');
-    throw new Error(start === '' ? 'stdout was empty' : `stdout is not JSON (${reason}); it starts with ${JSON.stringify(start)}`);
+    throw new Error(start === '' ? 'stdout was empty' : `stdout is not JSON (${reason}); it starts with ${JSON.stringify(start)}`, { cause: error });
   }
   const parsed = logSchema.safeParse(json);
   if (!parsed.success) {

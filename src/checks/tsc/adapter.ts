@@ -6,7 +6,8 @@
  */
 import type ts from 'typescript';
 import type { Diagnostic } from '../../core/diagnostic.js';
-import type { CheckOutput, CheckRequest, DerivedSpans, ImportRecord, TscOptions } from '../check.js';
+import type { CheckOutput, CheckRequest, DerivedSpans, ImportRecord } from '../check.js';
+import type { TscOptions } from './index.js';
 import { dedupeDiagnostics } from '../output/dedupe-diagnostics.js';
 import { readOwners } from './read-owners.js';
 import { makeRepoPath } from '../output/repo-path.js';

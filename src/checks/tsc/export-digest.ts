@@ -32,10 +32,6 @@ interface InternalType extends ts.Type {
   intrinsicName?: string;
 }
 
-interface InternalSignature extends ts.Signature {
-  thisParameter?: ts.Symbol;
-}
-
 export function makeExportDigester(ts: TypeScript, program: ts.Program, mayChange: (fileName: string) => boolean): ExportDigester {
   const checker = program.getTypeChecker();
   const typeOfSymbol = (symbol: ts.Symbol): ts.Type =>
@@ -61,7 +57,7 @@ export function makeExportDigester(ts: TypeScript, program: ts.Program, mayChang
       for (const declaration of symbol.declarations ?? []) {
         parts.push(`d${declaration.kind}`, declaration.getSourceFile().fileName);
         if (mayChange(declaration.getSourceFile().fileName) && ts.canHaveModifiers(declaration)) {
-          parts.push(`m${ts.getCombinedModifierFlags(declaration as ts.Declaration)}`);
+          parts.push(`m${ts.getCombinedModifierFlags(declaration)}`);
         }
       }
       if (touchesChange(symbol.declarations)) {
@@ -85,7 +81,7 @@ export function makeExportDigester(ts: TypeScript, program: ts.Program, mayChang
     const describeSignature = (signature: ts.Signature) => {
       parts.push('sig');
       for (const parameter of signature.getTypeParameters() ?? []) describeType(parameter);
-      const thisParameter = (signature as InternalSignature).thisParameter;
+      const thisParameter = signature.thisParameter;
       if (thisParameter !== undefined) describeType(typeOfSymbol(thisParameter));
       for (const parameter of signature.getParameters()) {
         const declaration = parameter.valueDeclaration;

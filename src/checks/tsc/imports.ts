@@ -28,6 +28,7 @@ interface InternalProgram extends ts.Program {
 
 /** Which route this TypeScript supports. */
 export function readImportRoute(program: ts.Program): ImportRoute {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the rule misreads it: without it `imports` is unknown
   const file = program.getSourceFiles()[0] as InternalSourceFile | undefined;
   const internal = program as InternalProgram;
   return typeof internal.getResolvedModuleFromModuleSpecifier === 'function' && (file === undefined || Array.isArray(file.imports))

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { parseJsonc } from '../../config/read-jsonc.js';
+import { parseJsonc } from '../output/read-jsonc.js';
 import { isDirectory } from './config-path.js';
 
 /** The configured tsconfig and every project it references, dependencies first, the configured one last. */

@@ -11,16 +11,17 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Diagnostic } from '../../core/diagnostic.js';
-import type { CheckRequest, ImportRecord, TscOptions } from '../check.js';
+import type { CheckRequest, ImportRecord } from '../check.js';
+import type { TscOptions } from './index.js';
 import { dedupeDiagnostics } from '../output/dedupe-diagnostics.js';
 import { importTool } from '../runner/resolve-tool.js';
 import { resolveConfigPath } from './config-path.js';
 import type { NativeApi, NativeModule, NativeSnapshot } from './native-api.js';
 import { listOwnedFiles, makeNativeChecker, openNativeProjects, type NativeFileResult } from './native.js';
 import { readProjectReferences } from './native-references.js';
-import { isFile, makeFileStates } from '../../warm/file-states.js';
-import { makeFolderListings } from '../../warm/folder-listings.js';
-import { makeStaleSessionError } from '../../warm/stale-session.js';
+import { isFile, makeFileStates } from '../../tree/file-states.js';
+import { makeFolderListings } from '../../tree/folder-listings.js';
+import { makeStaleSessionError } from '../stale-session.js';
 import type { TscRun } from './warm-session.js';
 
 export interface NativeTscSession {

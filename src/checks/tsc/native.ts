@@ -8,7 +8,8 @@
  */
 import { basename, dirname, resolve } from 'node:path';
 import type { Diagnostic, Phase } from '../../core/diagnostic.js';
-import type { CheckOutput, CheckRequest, ImportRecord, TscOptions } from '../check.js';
+import type { CheckOutput, CheckRequest, ImportRecord } from '../check.js';
+import type { TscOptions } from './index.js';
 import { dedupeDiagnostics } from '../output/dedupe-diagnostics.js';
 import { makeRepoPath } from '../output/repo-path.js';
 import { importTool } from '../runner/resolve-tool.js';

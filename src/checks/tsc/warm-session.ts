@@ -21,7 +21,8 @@
  * What a run reports as affected (for ESLint's type-aware rules) is the same set it checked again.
  */
 import type ts from 'typescript';
-import type { CheckOutput, CheckRequest, TscOptions } from '../check.js';
+import type { CheckOutput, CheckRequest } from '../check.js';
+import type { TscOptions } from './index.js';
 import { makeRepoPath } from '../output/repo-path.js';
 import { makeFileCollector } from './adapter.js';
 import { resolveConfigPath } from './config-path.js';
@@ -29,13 +30,12 @@ import { emitsDeclarations } from './diagnostics.js';
 import { makeCompilerHost } from './program.js';
 import { loadProjects, makeConfigParser, type ConfigParser, type TscProject } from './projects.js';
 import { makeSourceFileCache, makeTextVersion } from './source-files.js';
-import { makeFileStates } from '../../warm/file-states.js';
-import { makeFolderListings } from '../../warm/folder-listings.js';
+import { makeFileStates } from '../../tree/file-states.js';
+import { makeFolderListings } from '../../tree/folder-listings.js';
 import { logDebug } from '../../debug/log-debug.js';
-import { countOf } from '../../render/wording.js';
 import { makeCheckResults, type CheckResults } from './check-results.js';
 import { findLintReach, readProgramImports, type ImportCache } from './lint-reach.js';
-import { makeStaleSessionError } from '../../warm/stale-session.js';
+import { makeStaleSessionError } from '../stale-session.js';
 
 type TypeScript = typeof ts;
 
@@ -204,7 +204,7 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
       });
       recordDocuments();
       const checked = results.reduce((sum, kept) => sum + kept.takeCheckedCount(), 0);
-      if (!first) logDebug(`warm: tsc checked ${countOf(checked, 'file')} again after ${countOf(changed.size, 'changed file')}${reach === 'all' ? ' (a change reaches every file)' : ''}`);
+      if (!first) logDebug(`warm: tsc checked ${checked} file(s) again after ${changed.size} changed file(s)${reach === 'all' ? ' (a change reaches every file)' : ''}`);
       return { output: { version: ts.version, ...collector.finish() }, affected: reach };
     },
   };

@@ -20,17 +20,17 @@ export async function openTscWarmSession(request: CheckRequest<TscOptions>): Pro
     const native = await openNativeTscSession(request, typescript.version);
     return {
       close: native.close,
-      run: async (hint) => {
+      run: (hint) => {
         const { output, affected } = native.run(hint);
-        return { output, offers: { session: null, affected, typescriptPath } };
+        return Promise.resolve({ output, offers: { session: null, affected, typescriptPath } });
       },
     };
   }
   const session = openTscSession(typescript, request);
   return {
-    run: async (hint) => {
+    run: (hint) => {
       const { output, affected } = session.run(hint);
-      return { output, offers: { session, affected, typescriptPath } };
+      return Promise.resolve({ output, offers: { session, affected, typescriptPath } });
     },
   };
 }

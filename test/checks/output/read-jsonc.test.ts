@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJsonc } from '../../src/config/read-jsonc.js';
+import { parseJsonc } from '../../../src/checks/output/read-jsonc.js';
 
 describe('parseJsonc', () => {
   it('reads a tsconfig with a BOM, comments and trailing commas, leaving strings alone', () => {

@@ -3,7 +3,7 @@
  * speaking the same API), configured with the variables Turborepo users already set, or with
  * `remoteCache` in culprit.config.json. Secrets come only from the environment, never the file.
  */
-import type { RawConfig } from '../config/schema.js';
+import type { RawConfig } from './schema.js';
 
 export type RemoteCacheSetup =
   | { kind: 'off' }

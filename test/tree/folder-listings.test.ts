@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeFolderListings } from '../../src/warm/folder-listings.js';
+import { makeFolderListings } from '../../src/tree/folder-listings.js';
 import { useTemporaryDirectories } from '../helpers/temporary-dirs.js';
 
 const makeDirectory = useTemporaryDirectories();

@@ -3,8 +3,6 @@
  * the edit's packages, and why a check could not be compared with it. `check` (tasks/check-task.ts)
  * decides; these are only its sentences.
  */
-import { basename } from 'node:path';
-import type { TreeChanges } from '../core/snapshot.js';
 import type { Report } from '../core/report/report.js';
 import type { SnapshotCheck } from '../core/snapshot.js';
 
@@ -20,15 +18,16 @@ export interface NotedBaseline {
   remoteNote?: string | undefined;
 }
 
-/** Notes for the report: what the baseline is, and when its run could not reflect the edit's packages. */
-export function makeBaselineNotes(baseline: NotedBaseline, changes: TreeChanges): string[] {
+/**
+ * Notes for the report: what the baseline is, and when its run could not reflect the edit's
+ * packages. `lockfiles`: the lockfiles the edit touched (tasks/check-task.ts finds them).
+ */
+export function makeBaselineNotes(baseline: NotedBaseline, lockfiles: readonly string[]): string[] {
   const remote = baseline.remoteNote === undefined ? [] : [baseline.remoteNote];
   // A started task's own snapshot goes unnamed, as it always has; any other source is named.
   if (baseline.kind === 'started' && baseline.source === 'started') return remote;
   const notes = [`baseline: ${baseline.label}, ${describeSource[baseline.source]}`, ...remote];
   if (baseline.kind === 'started') return notes;
-  // Every path the edit touched (tree/compare-trees.ts's listTouchedPaths; render/ imports nothing that runs git).
-  const lockfiles = [...changes.changed, ...changes.deleted, ...changes.renames.keys()].filter((path) => lockfileNames.has(basename(path)));
   if (lockfiles.length > 0) {
     notes.push(
       `${[...new Set(lockfiles)].sort().join(', ')} differ${lockfiles.length === 1 ? 's' : ''} from ${baseline.label}: the baseline ran with the packages installed in the work tree, not the ones its lockfile names`,
@@ -43,8 +42,6 @@ const describeSource: Record<BaselineSource, string> = {
   remote: 'from the remote cache',
   run: 'computed by this check',
 };
-
-const lockfileNames: ReadonlySet<string> = new Set(['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock', 'bun.lockb']);
 
 /** What to do about a baseline a check cannot be compared with: take it again. */
 export function describeRemedy(kind: NotedBaseline['kind']): string {

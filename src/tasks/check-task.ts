@@ -4,6 +4,7 @@
  * agent should act on. The baseline is the started task's, or else the tree of HEAD (or
  * `--base`), snapshotted without touching the work tree and cached by content.
  */
+import { basename } from 'node:path';
 import type { CheckRun } from '../checks/check.js';
 import type { CheckRunner } from '../checks/runner/run-check.js';
 import { attribute, type Attribution } from '../core/attribute.js';
@@ -18,7 +19,8 @@ import type { SourceCache } from '../snapshot/source-cache.js';
 import { refreshStaleBaseline, resolveBaseline, type Baseline, type WorkTreeRun } from '../baseline/resolve-baseline.js';
 import type { AttemptRecord } from '../core/report/attempts.js';
 import { loadSessionFile, putImplicitSession, saveSessionFile, type SessionFile } from '../state/session-store.js';
-import { compareTrees, makeNoChanges } from '../tree/compare-trees.js';
+import { compareTrees, listTouchedPaths, makeNoChanges } from '../tree/compare-trees.js';
+import { lockfileNames } from '../checks/runner/install-state.js';
 import { makeEditabilityClassifier } from '../core/triage/non-editable.js';
 import { describeCheckNotInBaseline, describeRemedy, describeUnusableBaseline, describeVersionChange, makeBaselineNotes } from '../render/baseline-notes.js';
 import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
@@ -125,7 +127,7 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
     checks: paired.checks,
     previous: rereads ? attempts.at(-2) : attempts.at(-1),
     baseWidth: settings.maxFiles,
-    notes: [...makeBaselineNotes(baseline, changes), ...(await readUploadNote(baseline)), ...paired.notes],
+    notes: [...makeBaselineNotes(baseline, listTouchedLockfiles(changes)), ...(await readUploadNote(baseline)), ...paired.notes],
     sourceLines: after.sources.lines,
   });
   // A deferral stands only when the ladder did show the syntax rung; otherwise every check runs.
@@ -211,4 +213,9 @@ export function pairChecks(baseline: Snapshot, current: Snapshot, remedy = descr
     paired.checks.push(check);
   }
   return beforeHashes === undefined ? paired : { ...paired, beforeHashes };
+}
+
+/** The lockfiles among the paths an edit touched, each once, sorted. */
+function listTouchedLockfiles(changes: TreeChanges): string[] {
+  return [...new Set(listTouchedPaths(changes).filter((path) => lockfileNames.includes(basename(path))))].sort();
 }

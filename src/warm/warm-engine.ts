@@ -20,11 +20,10 @@ import { makeCheckRun, runChecks } from '../checks/runner/run-check.js';
 import { forkWorkerProcess, type WorkerProcess } from '../checks/runner/spawn-worker.js';
 import { killProcessGroup } from '../checks/runner/worker-registry.js';
 import { makeUserError } from '../core/errors.js';
-import { diffTrees } from '../git/diff-trees.js';
 import { findRepository, type Repository } from '../git/git.js';
 import { logDebug } from '../debug/log-debug.js';
 import type { TreeState } from '../core/snapshot.js';
-import { diffFileHashes } from '../tree/file-hashes.js';
+import { compareTrees, listTouchedPaths } from '../tree/compare-trees.js';
 import { isWarmEvent, type WarmEvent, type WarmRequest } from './warm-protocol.js';
 import { checkDefinitions, checkKinds } from '../checks/registry.js';
 import { packageFileNames } from '../checks/runner/install-state.js';
@@ -103,19 +102,11 @@ export function makeWarmEngine(): WarmEngine {
   /** Absolute paths changed between two trees, or null when that cannot be told. */
   const readHint = async (root: string, before: TreeState | undefined, after: TreeState | undefined): Promise<string[] | null> => {
     if (before === undefined || after === undefined) return null;
-    let changes;
-    if (before.kind === 'git' && after.kind === 'git') {
-      if (before.treeId === after.treeId) return [];
+    const changes = await compareTrees(before, after, () => {
       if (!repositories.has(root)) repositories.set(root, findRepository(root));
-      const repo = await repositories.get(root)!;
-      if (repo === null) return null;
-      changes = await diffTrees(repo, before.treeId, after.treeId);
-    } else if (before.kind === 'files' && after.kind === 'files') {
-      changes = diffFileHashes(before.hashes, after.hashes);
-    } else {
-      return null;
-    }
-    return [...new Set([...changes.changed, ...changes.deleted, ...changes.renames.keys()])].map((path) => join(root, path));
+      return repositories.get(root)!;
+    });
+    return changes === null ? null : [...new Set(listTouchedPaths(changes))].map((path) => join(root, path));
   };
 
   const runWarm = async (checks: readonly ResolvedCheck[], root: string, tree: TreeState | undefined): Promise<Map<string, CheckRun>> => {

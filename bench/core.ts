@@ -66,8 +66,15 @@ export function timeCore(findings: number, files: number): CoreTiming {
   const before = makeFindings(findings, files, 1);
   // The after tree: every standing finding moved down three lines, plus 2% new ones.
   const after = [
-    ...before.map((finding) => ({ ...finding, line: finding.line + 3, message: finding.message.replace(/\d+$/, (n) => String(Number(n) + 3)) })),
-    ...makeFindings(Math.round(findings * 0.02), files, 2).map((finding) => ({ ...finding, anchor: `${finding.anchor} // new` })),
+    ...before.map((finding) => ({
+      ...finding,
+      line: finding.line + 3,
+      message: finding.message.replace(/\d+$/, (n) => String(Number(n) + 3)),
+    })),
+    ...makeFindings(Math.round(findings * 0.02), files, 2).map((finding) => ({
+      ...finding,
+      anchor: `${finding.anchor} // new`,
+    })),
   ];
   const base = deserialize(before);
   const current = deserialize(after);

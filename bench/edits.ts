@@ -19,7 +19,11 @@ export interface Edit {
  * distinct fingerprints and none reads as stuck.
  */
 export function makeBodyEdit(repo: GeneratedRepo): Edit {
-  return makeLineEdit(join(repo.root, repo.bodyEditFile), '  return String(value);', (variant) => `  debugger; return String(value) + '${variant}';`);
+  return makeLineEdit(
+    join(repo.root, repo.bodyEditFile),
+    '  return String(value);',
+    (variant) => `  debugger; return String(value) + '${variant}';`,
+  );
 }
 
 /**
@@ -28,7 +32,11 @@ export function makeBodyEdit(repo: GeneratedRepo): Edit {
  * tsc finding) and every importer has to be checked again.
  */
 export function makeTypeEdit(repo: GeneratedRepo): Edit {
-  return makeLineEdit(join(repo.root, repo.typeEditFile), '  amount: number;', (variant) => `  amount: string; // ${variant}`);
+  return makeLineEdit(
+    join(repo.root, repo.typeEditFile),
+    '  amount: number;',
+    (variant) => `  amount: string; // ${variant}`,
+  );
 }
 
 function makeLineEdit(path: string, line: string, replace: (variant: number) => string): Edit {

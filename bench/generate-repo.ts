@@ -82,7 +82,13 @@ export default tseslint.config(
     execFileSync('git', args, {
       cwd: root,
       stdio: 'ignore',
-      env: { ...process.env, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'b@x', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'b@x' },
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 'bench',
+        GIT_AUTHOR_EMAIL: 'b@x',
+        GIT_COMMITTER_NAME: 'bench',
+        GIT_COMMITTER_EMAIL: 'b@x',
+      },
     });
   git('init', '--quiet', '--initial-branch=main');
   git('add', '-A');
@@ -107,11 +113,15 @@ function makeModule(p: number, m: number): string {
   if (p > 0) {
     const other = `Record${p - 1}x${m}`;
     imports.push(`import { describe${p - 1}x${m}, type ${other} } from '@bench/p${p - 1}';`);
-    uses.push(`export function relate${p}x${m}(a: ${name}, b: ${other}): string {\n  return describe${p - 1}x${m}(b) + a.label;\n}`);
+    uses.push(
+      `export function relate${p}x${m}(a: ${name}, b: ${other}): string {\n  return describe${p - 1}x${m}(b) + a.label;\n}`,
+    );
   }
   if (m > 0) {
     imports.push(`import { total${p}x${m - 1} } from './m${m - 1}';`);
-    uses.push(`export function chain${p}x${m}(items: ${name}[]): number {\n  return total${p}x${m - 1}([]) + items.length;\n}`);
+    uses.push(
+      `export function chain${p}x${m}(items: ${name}[]): number {\n  return total${p}x${m - 1}([]) + items.length;\n}`,
+    );
   }
   return `${imports.join('\n')}
 

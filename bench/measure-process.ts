@@ -42,13 +42,22 @@ export function describeMeasurement(): string {
   return `wall time: performance.now() around spawn → exit; memory: the process tree's summed RSS from /proc/<pid>/stat, sampled every 100 ms (shared pages counted once per process, so multi-process numbers are slightly pessimistic), and ${single}`;
 }
 
-export function measureProcess(command: string, args: readonly string[], options: MeasureOptions): Promise<ProcessMeasure> {
+export function measureProcess(
+  command: string,
+  args: readonly string[],
+  options: MeasureOptions,
+): Promise<ProcessMeasure> {
   const timed = hasGnuTime();
   const scratch = timed ? mkdtempSync(join(tmpdir(), 'culprit-bench-time-')) : undefined;
   const timeFile = scratch === undefined ? undefined : join(scratch, 'time.txt');
-  const [file, argv] = timeFile === undefined ? [command, [...args]] : [gnuTime, ['-v', '-o', timeFile, command, ...args]];
+  const [file, argv] =
+    timeFile === undefined ? [command, [...args]] : [gnuTime, ['-v', '-o', timeFile, command, ...args]];
   const started = performance.now();
-  const child = spawn(file, argv, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(file, argv, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const stdout: Buffer[] = [];
   const stderr: Buffer[] = [];
   child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));

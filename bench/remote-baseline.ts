@@ -24,13 +24,21 @@ export interface RemoteMeasure<Check> {
 
 export type MeasureCheck<Check> = (root: string, env: NodeJS.ProcessEnv) => Promise<Check>;
 
-export async function measureRemoteBaseline<Check>(cli: string, repo: GeneratedRepo, measure: MeasureCheck<Check>): Promise<RemoteMeasure<Check>> {
+export async function measureRemoteBaseline<Check>(
+  cli: string,
+  repo: GeneratedRepo,
+  measure: MeasureCheck<Check>,
+): Promise<RemoteMeasure<Check>> {
   const dir = realpathSync(mkdtempSync(join(tmpdir(), 'culprit-bench-remote-')));
   const server = await startRemoteCacheServer({ storage: join(dir, 'storage'), token: 'bench-token' });
   try {
     const env = { TURBO_API: server.url, TURBO_TEAM: 'bench', TURBO_TOKEN: server.token, CULPRIT_REMOTE_CACHE: '1' };
     const started = performance.now();
-    execFileSync(process.execPath, [cli, 'baseline', '--publish'], { cwd: repo.root, env: { ...process.env, ...env }, stdio: 'ignore' });
+    execFileSync(process.execPath, [cli, 'baseline', '--publish'], {
+      cwd: repo.root,
+      env: { ...process.env, ...env },
+      stdio: 'ignore',
+    });
     const publishMs = performance.now() - started;
     const clone = (name: string) => {
       const root = join(dir, name);

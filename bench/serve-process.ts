@@ -15,7 +15,11 @@ export interface ServeProcess {
 }
 
 export async function startServe(cli: string, root: string, env: NodeJS.ProcessEnv): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [cli, 'serve', '--idle-timeout', '3600'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [cli, 'serve', '--idle-timeout', '3600'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const pid = child.pid;
   if (pid === undefined) throw new Error(`culprit serve did not start in ${root}`);
   await waitForLine(child, /: serving /, 60_000);
@@ -58,12 +62,16 @@ export async function startServe(cli: string, root: string, env: NodeJS.ProcessE
 function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     let seen = '';
-    const timer = setTimeout(() => fail(new Error(`culprit serve printed no ${pattern} within ${timeoutMs} ms: ${seen}`)), timeoutMs);
+    const timer = setTimeout(
+      () => fail(new Error(`culprit serve printed no ${pattern} within ${timeoutMs} ms: ${seen}`)),
+      timeoutMs,
+    );
     const onData = (chunk: Buffer) => {
       seen += chunk.toString('utf8');
       if (pattern.test(seen)) finish();
     };
-    const onExit = (code: number | null) => fail(new Error(`culprit serve exited (code ${code}) before serving: ${seen}`));
+    const onExit = (code: number | null) =>
+      fail(new Error(`culprit serve exited (code ${code}) before serving: ${seen}`));
     const finish = () => {
       clearTimeout(timer);
       child.stderr?.off('data', onData);

@@ -3,7 +3,16 @@
 // tools would hand an agent next to what culprit hands it, then play a scripted agent that only
 // ever fixes the files culprit shows, until the tree is clean.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,10 +53,14 @@ function culprit(...args) {
 }
 
 function rawFindings() {
-  const tsc = spawnSync(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', '.', '--pretty', 'false'], {
-    cwd: repo,
-    encoding: 'utf8',
-  });
+  const tsc = spawnSync(
+    process.execPath,
+    [join(repo, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', '.', '--pretty', 'false'],
+    {
+      cwd: repo,
+      encoding: 'utf8',
+    },
+  );
   const tscErrors = tsc.stdout.split('\n').filter((line) => /error TS\d+/.test(line));
   const eslint = spawnSync(process.execPath, [join(repo, 'node_modules/eslint/bin/eslint.js'), '-f', 'json', '.'], {
     cwd: repo,
@@ -93,7 +106,9 @@ try {
     if (text.exitCode !== 1) break;
     // The scripted agent reads the payload as a model would and fixes exactly the files it was shown:
     // every `path:line:col` in it, a finding's own or a site listed under an echo group.
-    const files = [...new Set([...text.stdout.matchAll(/(?<=^|[\s,])([\w@./-]+):\d+:\d+\b/gm)].map((match) => match[1]))];
+    const files = [
+      ...new Set([...text.stdout.matchAll(/(?<=^|[\s,])([\w@./-]+):\d+:\d+\b/gm)].map((match) => match[1])),
+    ];
     rule(`the agent fixes only what it was shown: ${files.join(', ')}`);
     for (const path of files) {
       edit(path, (source) => source.replaceAll('.price', '.unitPrice').replaceAll(' price:', ' unitPrice:'));

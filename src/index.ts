@@ -25,7 +25,16 @@ export type { TaskOptions } from './tasks/context.js';
 // What the tasks return: the check report and its verdict, the gate report and its verdict,
 // the findings they list, and the ledger's stats.
 export { exitCodeOf } from './core/report/report.js';
-export type { Projection, Report, ReportCheck, ReportRoot, ShownFinding, Verdict, Withheld, WithheldReason } from './core/report/report.js';
+export type {
+  Projection,
+  Report,
+  ReportCheck,
+  ReportRoot,
+  ShownFinding,
+  Verdict,
+  Withheld,
+  WithheldReason,
+} from './core/report/report.js';
 export { exitCodeOfGate } from './core/gate/gate-report.js';
 export type { AbsentFinding, GateItem, GateReport, GateState, GateVerdict } from './core/gate/gate-report.js';
 export type { BaselineCheck, BaselineEntry, BaselineFile } from './core/gate/baseline-file.js';

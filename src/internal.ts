@@ -10,7 +10,13 @@
 // test/warm/agreement.ts (normalizeMessage).
 export { compareByPosition } from './core/diagnostic.js';
 export { foldWhitespace, splitSourceLines } from './core/identity/source-lines.js';
-export { fingerprintFindings, hashFingerprint, isLocationComputed, makeAnchor, normalizeMessage } from './core/identity/fingerprint.js';
+export {
+  fingerprintFindings,
+  hashFingerprint,
+  isLocationComputed,
+  makeAnchor,
+  normalizeMessage,
+} from './core/identity/fingerprint.js';
 export type { FingerprintParts } from './core/identity/fingerprint.js';
 
 // The module graph. Used by test/core/graph/*, test/core/triage/*, test/core/report/*, test/render/*,
@@ -36,7 +42,12 @@ export type { EchoGroup } from './core/triage/echo-groups.js';
 export { makeDeclarationFinder } from './core/triage/declarations.js';
 export type { Declaration, DeclarationFinder } from './core/triage/declarations.js';
 export { makeEditabilityClassifier, makeInstruction } from './core/triage/non-editable.js';
-export type { Editability, EditabilityClassifier, NonEditableReason, NonEditableRule } from './core/triage/non-editable.js';
+export type {
+  Editability,
+  EditabilityClassifier,
+  NonEditableReason,
+  NonEditableRule,
+} from './core/triage/non-editable.js';
 
 // Making a report from an attribution, and the attempt decisions (widen, stuck). Used by
 // test/core/report/*, test/render/*, test/hooks/hook-decision.test.ts,

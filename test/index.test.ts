@@ -19,7 +19,7 @@ test('startTask and checkTask give the report the CLI prints', async () => {
   const started = await startTask({ cwd: repo.root });
   expect([started.findings, started.errors, started.complete]).toEqual([1, 1, true]);
 
-  repo.write('src/b.ts', "export const fresh: string = 42;\n");
+  repo.write('src/b.ts', 'export const fresh: string = 42;\n');
   const { report, sources, context } = await checkTask({ cwd: repo.root });
   expect(report.verdict).toBe('introduced');
   expect(exitCodeOf(report.verdict)).toBe(1);
@@ -30,7 +30,17 @@ test('startTask and checkTask give the report the CLI prints', async () => {
 });
 
 test('attribute works on plain data without any tool', () => {
-  const finding = { tool: 'lint', code: 'no-x', severity: 'error' as const, phase: 'lint' as const, path: 'a.ts', line: 3, column: 1, message: 'x at 3', anchor: 'x();' };
+  const finding = {
+    tool: 'lint',
+    code: 'no-x',
+    severity: 'error' as const,
+    phase: 'lint' as const,
+    path: 'a.ts',
+    line: 3,
+    column: 1,
+    message: 'x at 3',
+    anchor: 'x();',
+  };
   const moved = { ...finding, line: 9, message: 'x at 9' };
   const result = attribute([finding], [moved, { ...moved, line: 12, anchor: 'y();' }]);
   expect(result.standing).toHaveLength(1);
@@ -41,5 +51,7 @@ test('attribute works on plain data without any tool', () => {
 test('the public entry stays small: at most 40 values, the rest in src/internal.ts', async () => {
   const api = await import('../src/index.js');
   expect(Object.keys(api).length).toBeLessThanOrEqual(40);
-  expect(Object.keys(api)).toEqual(expect.arrayContaining(['startTask', 'checkTask', 'gateTask', 'renderText', 'makeMcpServer', 'decideHook']));
+  expect(Object.keys(api)).toEqual(
+    expect.arrayContaining(['startTask', 'checkTask', 'gateTask', 'renderText', 'makeMcpServer', 'decideHook']),
+  );
 });

@@ -66,7 +66,9 @@ export function readToolVersions(root: string, checks: readonly ResolvedCheck[])
 function readInstalledVersion(root: string, name: string): string | null {
   for (let dir = root; ; dir = dirname(dir)) {
     try {
-      const manifest = JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version?: unknown };
+      const manifest = JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')) as {
+        version?: unknown;
+      };
       return typeof manifest.version === 'string' ? manifest.version : null;
     } catch {
       // Not installed here; look further up, as Node does.
@@ -79,7 +81,9 @@ function readInstallState(root: string): Record<string, string> {
   const state: Record<string, string> = {};
   for (const name of installStateFiles) {
     try {
-      state[name] = createHash('sha1').update(readFileSync(join(root, 'node_modules', name))).digest('hex');
+      state[name] = createHash('sha1')
+        .update(readFileSync(join(root, 'node_modules', name)))
+        .digest('hex');
     } catch {
       // This package manager's state is not there.
     }

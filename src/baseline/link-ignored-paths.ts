@@ -87,8 +87,7 @@ function linkPackage(from: string, to: string, links: PackageLinks): void {
     return;
   }
   const inRepository = relative(links.rootReal, real);
-  const isWorkspacePackage =
-    isInside(links.rootReal, real) && !inRepository.split(sep).includes('node_modules');
+  const isWorkspacePackage = isInside(links.rootReal, real) && !inRepository.split(sep).includes('node_modules');
   symlinkSync(isWorkspacePackage ? join(links.copy, inRepository) : real, to);
 }
 

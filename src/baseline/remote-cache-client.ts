@@ -7,9 +7,7 @@
 import type { RemoteCache } from '../config/remote-cache-settings.js';
 
 export type FetchOutcome =
-  | { kind: 'hit'; body: Buffer; tag: string | null }
-  | { kind: 'miss' }
-  | { kind: 'failed'; reason: string };
+  { kind: 'hit'; body: Buffer; tag: string | null } | { kind: 'miss' } | { kind: 'failed'; reason: string };
 
 export type PutOutcome = { kind: 'stored' } | { kind: 'failed'; reason: string };
 
@@ -40,7 +38,12 @@ export async function fetchArtifact(remote: RemoteCache, hash: string): Promise<
   }
 }
 
-export async function putArtifact(remote: RemoteCache, hash: string, body: Buffer, options: { tag?: string; durationMs: number }): Promise<PutOutcome> {
+export async function putArtifact(
+  remote: RemoteCache,
+  hash: string,
+  body: Buffer,
+  options: { tag?: string; durationMs: number },
+): Promise<PutOutcome> {
   try {
     const signal = AbortSignal.timeout(remote.timeoutMs);
     const headers = {
@@ -74,7 +77,8 @@ function describeStatus(status: number): string {
 }
 
 function describeFailure(error: unknown, remote: RemoteCache): string {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `it did not answer within ${remote.timeoutMs} ms`;
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+    return `it did not answer within ${remote.timeoutMs} ms`;
   // fetch wraps the socket's error: ECONNREFUSED, ENOTFOUND, ECONNRESET.
   const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
   const code = typeof cause?.code === 'string' ? cause.code : undefined;

@@ -90,23 +90,47 @@ export interface WorkTreeRun {
   takeSnapshot(): Promise<Snapshot>;
 }
 
-export async function resolveBaseline(context: BaselineContext, sessions: SessionFile, options: ResolveBaselineOptions = {}): Promise<Baseline> {
-  if (options.base === undefined && sessions.started !== null) return resolveStartedBaseline(context, sessions.started, options.workTree);
+export async function resolveBaseline(
+  context: BaselineContext,
+  sessions: SessionFile,
+  options: ResolveBaselineOptions = {},
+): Promise<Baseline> {
+  if (options.base === undefined && sessions.started !== null)
+    return resolveStartedBaseline(context, sessions.started, options.workTree);
   return resolveRevisionBaseline(context, sessions, options.base ?? 'HEAD', options.workTree);
 }
 
-async function resolveStartedBaseline(context: BaselineContext, session: TaskSession, workTree: WorkTreeRun | undefined): Promise<Baseline> {
+async function resolveStartedBaseline(
+  context: BaselineContext,
+  session: TaskSession,
+  workTree: WorkTreeRun | undefined,
+): Promise<Baseline> {
   const snapshot = loadCachedSnapshot(context.layout, session.baseline);
-  if (snapshot !== null) return { id: session.baseline, snapshot, label: session.baselineLabel, kind: 'started', source: 'started', session };
+  if (snapshot !== null)
+    return {
+      id: session.baseline,
+      snapshot,
+      label: session.baselineLabel,
+      kind: 'started',
+      source: 'started',
+      session,
+    };
   if (session.tree === undefined || context.repo === null) {
-    throw makeUserError(`the baseline of this task is missing from ${context.layout.snapshots}; run \`culprit start\` again`);
+    throw makeUserError(
+      `the baseline of this task is missing from ${context.layout.snapshots}; run \`culprit start\` again`,
+    );
   }
   // The cache was cleared, but git still has the tree the task started from.
   const taken = await ensureTreeSnapshot(context, session.tree, session.baselineLabel, { workTree });
   return { ...taken, label: session.baselineLabel, kind: 'started', session: { ...session, baseline: taken.id } };
 }
 
-async function resolveRevisionBaseline(context: BaselineContext, sessions: SessionFile, rev: string, workTree: WorkTreeRun | undefined): Promise<Baseline> {
+async function resolveRevisionBaseline(
+  context: BaselineContext,
+  sessions: SessionFile,
+  rev: string,
+  workTree: WorkTreeRun | undefined,
+): Promise<Baseline> {
   const { repo } = context;
   if (repo === null) {
     throw makeUserError(
@@ -120,7 +144,10 @@ async function resolveRevisionBaseline(context: BaselineContext, sessions: Sessi
     commit = await resolveCommit(repo, rev);
   } catch (error) {
     if (rev !== 'HEAD') throw error;
-    throw makeUserError(`no baseline for ${context.root}: it has no commit yet, so run \`culprit start\` before the agent's first edit`, error);
+    throw makeUserError(
+      `no baseline for ${context.root}: it has no commit yet, so run \`culprit start\` before the agent's first edit`,
+      error,
+    );
   }
   const treeId = await readCommitTree(repo, commit);
   const label = `${rev} (${commit.slice(0, 7)})`;
@@ -136,7 +163,12 @@ async function resolveRevisionBaseline(context: BaselineContext, sessions: Sessi
  * check tries again. Work trees of one repository that need the same key at once take turns on
  * a lock named by the key: the first computes it, the others then find it in the cache.
  */
-export async function ensureTreeSnapshot(context: BaselineContext, treeId: string, label: string, options: EnsureSnapshotOptions = {}): Promise<TakenTreeSnapshot> {
+export async function ensureTreeSnapshot(
+  context: BaselineContext,
+  treeId: string,
+  label: string,
+  options: EnsureSnapshotOptions = {},
+): Promise<TakenTreeSnapshot> {
   const id = makeBaselineKey({ treeId, root: context.root, checks: context.settings.checks });
   const cached = loadCachedSnapshot(context.layout, id);
   if (cached !== null) {
@@ -145,12 +177,22 @@ export async function ensureTreeSnapshot(context: BaselineContext, treeId: strin
   }
   if (context.repo === null) throw makeUserError(`cannot take a baseline of tree ${treeId} outside git`);
   const lock = join(dirname(context.layout.lockFile), `baseline-${id}.lock`);
-  return withLockFile(lock, { command: `check (baseline ${label})`, waitMs: resolveLockWait(context.settings.checks), onWait: reportBaselineWait }, () =>
-    takeTreeSnapshot(context, { id, treeId, label }, options),
+  return withLockFile(
+    lock,
+    {
+      command: `check (baseline ${label})`,
+      waitMs: resolveLockWait(context.settings.checks),
+      onWait: reportBaselineWait,
+    },
+    () => takeTreeSnapshot(context, { id, treeId, label }, options),
   );
 }
 
-async function takeTreeSnapshot(context: BaselineContext, tree: { id: string; treeId: string; label: string }, options: EnsureSnapshotOptions): Promise<TakenTreeSnapshot> {
+async function takeTreeSnapshot(
+  context: BaselineContext,
+  tree: { id: string; treeId: string; label: string },
+  options: EnsureSnapshotOptions,
+): Promise<TakenTreeSnapshot> {
   const { id, treeId, label } = tree;
   // Another work tree may have computed it while this one waited for the lock.
   const cached = loadCachedSnapshot(context.layout, id);
@@ -160,14 +202,16 @@ async function takeTreeSnapshot(context: BaselineContext, tree: { id: string; tr
   }
   const { remoteCache } = context.settings;
   let remoteNote: string | undefined;
-  if (remoteCache.kind === 'incomplete') remoteNote = `remote cache not used: ${remoteCache.reason}; the baseline ran here`;
+  if (remoteCache.kind === 'incomplete')
+    remoteNote = `remote cache not used: ${remoteCache.reason}; the baseline ran here`;
   if (remoteCache.kind === 'on' && options.lookUp !== false) {
     const found = await lookUpRemoteBaseline(remoteCache, id, treeId);
     if (found.kind === 'found') {
       logDebug(`baseline ${label}: remote hit ${id}`);
       return { id, snapshot: saveCachedSnapshot(context.layout, id, found.snapshot), source: 'remote' };
     }
-    if (found.kind === 'failed' || found.kind === 'rejected') remoteNote = `${nameRemote(remoteCache)}: ${found.reason}; the baseline ran here`;
+    if (found.kind === 'failed' || found.kind === 'rejected')
+      remoteNote = `${nameRemote(remoteCache)}: ${found.reason}; the baseline ran here`;
   }
   if (context.repo === null) throw makeUserError(`cannot take a baseline of tree ${treeId} outside git`);
   let snapshot: Snapshot;
@@ -176,14 +220,20 @@ async function takeTreeSnapshot(context: BaselineContext, tree: { id: string; tr
     snapshot = await options.workTree.takeSnapshot();
   } else {
     logDebug(`baseline ${label}: cache miss ${id}; running the checks on a copy of tree ${treeId}`);
-    snapshot = await takeBaseSnapshot({ repo: context.repo, treeId, checks: context.settings.checks, scratch: context.layout.scratch });
+    snapshot = await takeBaseSnapshot({
+      repo: context.repo,
+      treeId,
+      checks: context.settings.checks,
+      scratch: context.layout.scratch,
+    });
   }
   const taken: TakenTreeSnapshot = { id, snapshot, source: 'run', ...(remoteNote === undefined ? {} : { remoteNote }) };
   if (!isComplete(snapshot)) return taken;
   taken.snapshot = saveCachedSnapshot(context.layout, id, snapshot);
   // A remote that failed the lookup is not asked again this run: it would cost a second timeout.
   if (remoteCache.kind === 'on' && remoteNote === undefined && options.upload !== false) {
-    const describe = (reason: string) => `${nameRemote(remoteCache)}: the baseline this check computed was not uploaded: ${reason}`;
+    const describe = (reason: string) =>
+      `${nameRemote(remoteCache)}: the baseline this check computed was not uploaded: ${reason}`;
     taken.upload = publishRemoteBaseline(remoteCache, id, snapshot).then(
       (reason) => (reason === null ? undefined : describe(reason)),
       // Best effort means never the check's failure, whatever went wrong building the request.
@@ -202,13 +252,22 @@ function reportBaselineWait(holder: LockHolder | null): void {
  * tool the key could not see, such as one installed outside npm, was upgraded) is discarded and
  * taken again, so findings never differ merely because the tool did.
  */
-export async function refreshStaleBaseline(context: BaselineContext, baseline: Baseline, current: Snapshot): Promise<Baseline> {
+export async function refreshStaleBaseline(
+  context: BaselineContext,
+  baseline: Baseline,
+  current: Snapshot,
+): Promise<Baseline> {
   const stored = baseline.source === 'cache' || baseline.source === 'remote';
   if (!stored || baseline.session.tree === undefined || !hasOtherVersions(baseline.snapshot, current)) return baseline;
-  logDebug(`baseline ${baseline.label}: ${baseline.source === 'cache' ? 'cached' : 'published'} with other tool versions; taking it again`);
+  logDebug(
+    `baseline ${baseline.label}: ${baseline.source === 'cache' ? 'cached' : 'published'} with other tool versions; taking it again`,
+  );
   dropCachedSnapshot(context.layout, baseline.id);
   // A published one made with other versions would come back from the remote: run it here.
-  const taken = await ensureTreeSnapshot(context, baseline.session.tree, baseline.label, { lookUp: false, upload: false });
+  const taken = await ensureTreeSnapshot(context, baseline.session.tree, baseline.label, {
+    lookUp: false,
+    upload: false,
+  });
   return { ...baseline, ...taken, session: { ...baseline.session, baseline: taken.id } };
 }
 
@@ -239,5 +298,7 @@ function makeSession(baseline: string, label: string, tree: string): TaskSession
 
 function hasOtherVersions(base: Snapshot, current: Snapshot): boolean {
   const baseVersions = new Map(base.checks.map((check) => [check.name, check.version]));
-  return current.checks.some((check) => check.status === 'ok' && baseVersions.has(check.name) && baseVersions.get(check.name) !== check.version);
+  return current.checks.some(
+    (check) => check.status === 'ok' && baseVersions.has(check.name) && baseVersions.get(check.name) !== check.version,
+  );
 }

@@ -21,7 +21,10 @@ export function encodeSnapshotArtifact(key: string, snapshot: Snapshot): Buffer 
 
 export type DecodedArtifact = { kind: 'snapshot'; snapshot: Snapshot } | { kind: 'rejected'; reason: string };
 
-export async function decodeSnapshotArtifact(body: Buffer, expected: { key: string; treeId: string }): Promise<DecodedArtifact> {
+export async function decodeSnapshotArtifact(
+  body: Buffer,
+  expected: { key: string; treeId: string },
+): Promise<DecodedArtifact> {
   let json: unknown;
   try {
     json = JSON.parse(gunzipSync(body, { maxOutputLength: maxJsonBytes }).toString('utf8'));
@@ -30,14 +33,20 @@ export async function decodeSnapshotArtifact(body: Buffer, expected: { key: stri
   }
   if (typeof json !== 'object' || json === null) return { kind: 'rejected', reason: 'it is not a culprit snapshot' };
   const envelope = json as { format?: unknown; key?: unknown; snapshot?: unknown };
-  if (envelope.format !== format) return { kind: 'rejected', reason: `its format is ${JSON.stringify(envelope.format)}, not ${format}` };
-  if (envelope.key !== expected.key) return { kind: 'rejected', reason: `it is the snapshot of another key (${String(envelope.key).slice(0, 64)})` };
+  if (envelope.format !== format)
+    return { kind: 'rejected', reason: `its format is ${JSON.stringify(envelope.format)}, not ${format}` };
+  if (envelope.key !== expected.key)
+    return { kind: 'rejected', reason: `it is the snapshot of another key (${String(envelope.key).slice(0, 64)})` };
   const { snapshotSchema } = await import('./snapshot-schema.js');
   const parsed = snapshotSchema.safeParse(envelope.snapshot);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { kind: 'rejected', reason: `it does not validate (${issue === undefined ? 'invalid' : `${issue.path.join('.')}: ${issue.message}`})` };
+    return {
+      kind: 'rejected',
+      reason: `it does not validate (${issue === undefined ? 'invalid' : `${issue.path.join('.')}: ${issue.message}`})`,
+    };
   }
-  if (parsed.data.tree.treeId !== expected.treeId) return { kind: 'rejected', reason: `it is about tree ${parsed.data.tree.treeId}, not ${expected.treeId}` };
+  if (parsed.data.tree.treeId !== expected.treeId)
+    return { kind: 'rejected', reason: `it is about tree ${parsed.data.tree.treeId}, not ${expected.treeId}` };
   return { kind: 'snapshot', snapshot: parsed.data };
 }

@@ -55,6 +55,8 @@ export async function takeBaseSnapshot(request: BaseSnapshotRequest): Promise<Sn
 /** The copy must be outside the repository, or the work tree's own checks would see it. */
 function assertOutside(temporary: string, root: string): void {
   if (temporary === root || isInside(root, temporary)) {
-    throw makeUserError(`the temporary directory ${temporary} is inside the repository ${root}; set TMPDIR to a directory outside it`);
+    throw makeUserError(
+      `the temporary directory ${temporary} is inside the repository ${root}; set TMPDIR to a directory outside it`,
+    );
   }
 }

@@ -39,7 +39,12 @@ export type RawEntryOf<Kind extends CheckKind> = Parameters<(typeof definitions)
 export type DefinitionOf<Kind extends CheckKind> = CheckDefinition<Kind, OptionsOf<Kind>, RawEntryOf<Kind>>;
 
 /** A check after config resolution: every default written out. */
-export interface ResolvedCheckOf<Kind extends CheckKind> { name: string; kind: Kind; timeoutMs: number; options: OptionsOf<Kind> }
+export interface ResolvedCheckOf<Kind extends CheckKind> {
+  name: string;
+  kind: Kind;
+  timeoutMs: number;
+  options: OptionsOf<Kind>;
+}
 export type ResolvedCheck = { [Kind in CheckKind]: ResolvedCheckOf<Kind> }[CheckKind];
 
 export const checkDefinitions: { readonly [Kind in CheckKind]: DefinitionOf<Kind> } = definitions;

@@ -20,9 +20,14 @@ export async function runBaselineCommand(options: BaselineCommandOptions): Promi
       `culprit baseline needs exactly one of --write (accept every finding as it stands), --prune (remove what no longer exists) or --publish (upload HEAD's snapshot to the remote cache)`,
     );
   }
-  if (options.base !== undefined && !options.publish) throw makeUserError('--base goes with culprit baseline --publish');
+  if (options.base !== undefined && !options.publish)
+    throw makeUserError('--base goes with culprit baseline --publish');
   const task = options.cwd === undefined ? {} : { cwd: options.cwd };
-  if (options.publish) return runPublish({ ...task, ...(options.base === undefined ? {} : { base: options.base }) }, options.json === true);
+  if (options.publish)
+    return runPublish(
+      { ...task, ...(options.base === undefined ? {} : { base: options.base }) },
+      options.json === true,
+    );
   if (options.write) {
     const result = await writeBaselineTask(task);
     const text = result.changed
@@ -32,12 +37,13 @@ export async function runBaselineCommand(options: BaselineCommandOptions): Promi
   }
   const result = await pruneBaselineTask(task);
   const moved = result.renames.map(({ from, to }) => `; ${from} is now ${to}`).join('');
-  const text =
-    result.changed
-      ? `culprit: pruned ${baselineFileName}: removed ${result.removed} finding${result.removed === 1 ? '' : 's'} that no longer exist${result.removed === 1 ? 's' : ''}${moved}; ${describeCounts(result)} remain.`
-      : `culprit: nothing to prune in ${baselineFileName}: ${describeCounts(result)}.`;
+  const text = result.changed
+    ? `culprit: pruned ${baselineFileName}: removed ${result.removed} finding${result.removed === 1 ? '' : 's'} that no longer exist${result.removed === 1 ? 's' : ''}${moved}; ${describeCounts(result)} remain.`
+    : `culprit: nothing to prune in ${baselineFileName}: ${describeCounts(result)}.`;
   return {
-    stdout: options.json ? renderJson({ action: 'prune', ...summarise(result), removed: result.removed, renames: result.renames }) : `${text}\n`,
+    stdout: options.json
+      ? renderJson({ action: 'prune', ...summarise(result), removed: result.removed, renames: result.renames })
+      : `${text}\n`,
     exitCode: 0,
   };
 }
@@ -48,16 +54,30 @@ async function runPublish(task: PublishOptions, json: boolean): Promise<CommandO
   const text = result.uploaded
     ? `culprit: published the baseline of ${result.label} to the ${result.remote} (${from}; ${result.findings} finding${result.findings === 1 ? '' : 's'}; key ${result.key}).`
     : `culprit: the ${result.remote} already holds the baseline of ${result.label} (key ${result.key}); nothing to upload.`;
-  const summary = { action: 'publish', label: result.label, key: result.key, source: result.source, uploaded: result.uploaded, findings: result.findings };
+  const summary = {
+    action: 'publish',
+    label: result.label,
+    key: result.key,
+    source: result.source,
+    uploaded: result.uploaded,
+    findings: result.findings,
+  };
   return { stdout: json ? renderJson(summary) : `${text}\n`, exitCode: 0 };
 }
 
-function summarise(result: BaselineWriteResult): { file: string; changed: boolean; findings: number; checks: Record<string, number> } {
+function summarise(result: BaselineWriteResult): {
+  file: string;
+  changed: boolean;
+  findings: number;
+  checks: Record<string, number>;
+} {
   return { file: baselineFileName, changed: result.changed, findings: result.findings, checks: result.perCheck };
 }
 
 function describeCounts(result: BaselineWriteResult): string {
-  const parts = Object.entries(result.perCheck).map(([name, count]) => `${name}: ${count}`).join(', ');
+  const parts = Object.entries(result.perCheck)
+    .map(([name, count]) => `${name}: ${count}`)
+    .join(', ');
   return `${result.findings} finding${result.findings === 1 ? '' : 's'}${parts === '' ? '' : ` (${parts})`}`;
 }
 

@@ -50,7 +50,10 @@ export async function runCheckCommand(options: CheckCommandOptions): Promise<Com
  * The file that configures each check, where culprit knows it: findings about no file (compiler
  * options, a config the tool rejected) are reported on it in SARIF and annotations.
  */
-export function findConfigFiles<Kind extends CheckKind>(root: string, checks: readonly ResolvedCheckOf<Kind>[]): Map<string, string> {
+export function findConfigFiles<Kind extends CheckKind>(
+  root: string,
+  checks: readonly ResolvedCheckOf<Kind>[],
+): Map<string, string> {
   const files = new Map<string, string>();
   for (const check of checks) {
     const file = definitionOf(check.kind).findConfigFile?.(root, check.options);

@@ -29,7 +29,11 @@ export interface HookOutcome extends HookAnswer {
 
 export async function runHookCommand(options: HookCommandOptions): Promise<HookOutcome> {
   const agent = hookAgents[options.agent];
-  const fail = (what: string): HookOutcome => ({ stdout: '', exitCode: 1, stderr: `culprit hook ${options.agent}: ${what}\n` });
+  const fail = (what: string): HookOutcome => ({
+    stdout: '',
+    exitCode: 1,
+    stderr: `culprit hook ${options.agent}: ${what}\n`,
+  });
   let trigger: HookTrigger | null;
   try {
     trigger = agent.readTrigger(parseHookInput(options.agent, options.input));

@@ -32,43 +32,82 @@ program
 program
   .command('check')
   .description('run every check, and show what this edit introduced, root causes first')
-  .argument('[files...]', "ignored: the whole repository is always checked (accepted so aider's --lint-cmd can append the edited file)")
+  .argument(
+    '[files...]',
+    "ignored: the whole repository is always checked (accepted so aider's --lint-cmd can append the edited file)",
+  )
   .option('--json', 'print one JSON object (same as --format json)')
   .addOption(new Option('--format <format>', 'output format').choices(formatNames).default('text'))
   .option('--max-files <n>', 'root units shown per attempt', parsePositiveInteger)
   .option('--output-limit <chars>', 'maximum characters of the text payload', parsePositiveInteger)
   .option('--base <rev>', "compare with this revision's tree (e.g. origin/main); default: the started task, else HEAD")
-  .option('--once-per-tree', 'when nothing changed since the last check, repeat its verdict instead of counting a new attempt (for per-file lint commands)')
-  .option('--budget-attempts <n>', "attempts this task may take: project the attempts left from the repository's ledger and say when they exceed it", parsePositiveInteger)
-  .option('--budget-seconds <n>', 'seconds this task may take, the agent\'s own time included (see --budget-attempts)', parsePositiveInteger)
-  .action((_files: string[], options: { json?: boolean; format?: FormatName; maxFiles?: number; outputLimit?: number; base?: string; oncePerTree?: boolean; budgetAttempts?: number; budgetSeconds?: number }) =>
-    runCommand(async () => {
-      const check = { ...globalOptions(), ...options };
-      // The work tree's `culprit serve` answers when one runs; only without it is the cold path loaded.
-      return (await askServedCheck(check, version)) ?? (await import('./check.js')).runCheckCommand(check);
-    }),
+  .option(
+    '--once-per-tree',
+    'when nothing changed since the last check, repeat its verdict instead of counting a new attempt (for per-file lint commands)',
+  )
+  .option(
+    '--budget-attempts <n>',
+    "attempts this task may take: project the attempts left from the repository's ledger and say when they exceed it",
+    parsePositiveInteger,
+  )
+  .option(
+    '--budget-seconds <n>',
+    "seconds this task may take, the agent's own time included (see --budget-attempts)",
+    parsePositiveInteger,
+  )
+  .action(
+    (
+      _files: string[],
+      options: {
+        json?: boolean;
+        format?: FormatName;
+        maxFiles?: number;
+        outputLimit?: number;
+        base?: string;
+        oncePerTree?: boolean;
+        budgetAttempts?: number;
+        budgetSeconds?: number;
+      },
+    ) =>
+      runCommand(async () => {
+        const check = { ...globalOptions(), ...options };
+        // The work tree's `culprit serve` answers when one runs; only without it is the cold path loaded.
+        return (await askServedCheck(check, version)) ?? (await import('./check.js')).runCheckCommand(check);
+      }),
   );
 
 program
   .command('stats')
   .description("what each check is worth and what an attempt costs, from this repository's ledger of checks")
   .option('--json', 'print one JSON object instead of text')
-  .option('--since <when>', 'only tasks begun since then: an ISO date or time, or a duration back from now (90m, 12h, 7d)')
-  .action((options: { json?: boolean; since?: string }) => runCommand(async () => (await import('./stats.js')).runStatsCommand({ ...globalOptions(), ...options })));
+  .option(
+    '--since <when>',
+    'only tasks begun since then: an ISO date or time, or a duration back from now (90m, 12h, 7d)',
+  )
+  .action((options: { json?: boolean; since?: string }) =>
+    runCommand(async () => (await import('./stats.js')).runStatsCommand({ ...globalOptions(), ...options })),
+  );
 
 program
   .command('gate')
   .description('fail on any finding culprit-baseline.json does not allow, and on entries that no longer exist')
   .option('--json', 'print one JSON object (same as --format json)')
   .addOption(new Option('--format <format>', 'output format').choices(formatNames).default('text'))
-  .action((options: { json?: boolean; format?: FormatName }) => runCommand(async () => (await import('./gate.js')).runGateCommand({ ...globalOptions(), ...options })));
+  .action((options: { json?: boolean; format?: FormatName }) =>
+    runCommand(async () => (await import('./gate.js')).runGateCommand({ ...globalOptions(), ...options })),
+  );
 
 program
   .command('baseline')
-  .description('write culprit-baseline.json (--write), remove its entries that no longer exist (--prune), or upload HEAD\'s snapshot to the remote cache (--publish)')
+  .description(
+    "write culprit-baseline.json (--write), remove its entries that no longer exist (--prune), or upload HEAD's snapshot to the remote cache (--publish)",
+  )
   .option('--write', 'accept every finding as it stands')
   .option('--prune', 'remove entries that no longer exist; never adds any')
-  .option('--publish', 'compute (or find) the snapshot of HEAD, or of --base, and upload it to the remote cache (docs/fleet.md)')
+  .option(
+    '--publish',
+    'compute (or find) the snapshot of HEAD, or of --base, and upload it to the remote cache (docs/fleet.md)',
+  )
   .option('--base <rev>', 'with --publish: the revision whose tree is published (default HEAD)')
   .option('--json', 'print a JSON object instead of text')
   .action((options: { write?: boolean; prune?: boolean; publish?: boolean; base?: string; json?: boolean }) =>
@@ -77,11 +116,22 @@ program
 
 program
   .command('serve')
-  .description('keep this work tree\'s checks warm; `culprit check` here uses the server while it runs (foreground; logs to stderr)')
+  .description(
+    "keep this work tree's checks warm; `culprit check` here uses the server while it runs (foreground; logs to stderr)",
+  )
   .option('--stop', 'stop the server running for this work tree')
-  .option('--verify', 'after each check, run it cold too on a copy of the same tree and log any difference (slow; for reporting bugs)')
-  .option('--idle-timeout <seconds>', `exit after this many seconds without a check (default ${defaultIdleSeconds})`, parsePositiveInteger)
-  .action((options: { stop?: boolean; verify?: boolean; idleTimeout?: number }) => runCommand(async () => (await import('./serve.js')).runServeCommand({ ...globalOptions(), ...options, version })));
+  .option(
+    '--verify',
+    'after each check, run it cold too on a copy of the same tree and log any difference (slow; for reporting bugs)',
+  )
+  .option(
+    '--idle-timeout <seconds>',
+    `exit after this many seconds without a check (default ${defaultIdleSeconds})`,
+    parsePositiveInteger,
+  )
+  .action((options: { stop?: boolean; verify?: boolean; idleTimeout?: number }) =>
+    runCommand(async () => (await import('./serve.js')).runServeCommand({ ...globalOptions(), ...options, version })),
+  );
 
 program
   .command('mcp')

@@ -11,7 +11,6 @@ import { serveWorkTree } from '../serve/server.js';
 import { runCheckCommand } from './check.js';
 import type { CommandOutcome } from './run-command.js';
 
-
 export interface ServeCommandOptions {
   cwd?: string;
   version: string;
@@ -30,7 +29,8 @@ export async function runServeCommand(options: ServeCommandOptions): Promise<Com
     idleMs: (options.idleTimeout ?? defaultIdleSeconds) * 1000,
     ...(options.verify === true ? { verify: true } : {}),
     log: (line) => process.stderr.write(`${line}\n`),
-    runCheck: ({ format, ...check }) => runCheckCommand({ ...check, ...(format === undefined ? {} : { format: format as FormatName }) }),
+    runCheck: ({ format, ...check }) =>
+      runCheckCommand({ ...check, ...(format === undefined ? {} : { format: format as FormatName }) }),
   });
   process.stderr.write(`culprit serve: stopped (${why})\n`);
   return { stdout: '', exitCode: 0 };
@@ -39,6 +39,7 @@ export async function runServeCommand(options: ServeCommandOptions): Promise<Com
 async function stopServer(options: ServeCommandOptions): Promise<CommandOutcome> {
   const { root, socket } = await findServeSocket(resolve(options.cwd ?? process.cwd()));
   const answer = await askServer(socket, { version: options.version, command: 'stop' });
-  if (answer?.kind === 'stopping') return { stdout: `culprit serve: stopping the server for ${root} (pid ${answer.pid})\n`, exitCode: 0 };
+  if (answer?.kind === 'stopping')
+    return { stdout: `culprit serve: stopping the server for ${root} (pid ${answer.pid})\n`, exitCode: 0 };
   return { stdout: `culprit serve: no server is running for ${root}\n`, exitCode: 0 };
 }

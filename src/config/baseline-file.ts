@@ -10,7 +10,10 @@ import { makeUserError } from '../core/errors.js';
 import { makeConfigError, parseJsonText } from './load-config.js';
 
 const entrySchema = z.strictObject({
-  fingerprint: z.string().regex(/^[0-9a-f]{16}$/).describe('The identity, without the `#n` occurrence suffix.'),
+  fingerprint: z
+    .string()
+    .regex(/^[0-9a-f]{16}$/)
+    .describe('The identity, without the `#n` occurrence suffix.'),
   count: z.number().int().positive().describe('How many findings with this identity the file may have.'),
   code: z.string().describe('Rule id or error code.'),
   severity: z.enum(['error', 'warning']),
@@ -20,7 +23,9 @@ const entrySchema = z.strictObject({
 
 const checkSchema = z.strictObject({
   version: z.string().nullable().describe('The tool version the entries were last verified with.'),
-  files: z.record(z.string(), z.array(entrySchema)).describe('Repository-relative path → entries; "" holds findings tied to no file.'),
+  files: z
+    .record(z.string(), z.array(entrySchema))
+    .describe('Repository-relative path → entries; "" holds findings tied to no file.'),
 });
 
 // Typed by the core's interfaces, so the schema and the data model cannot drift apart.

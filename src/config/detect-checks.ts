@@ -19,10 +19,12 @@ export function describeDetectionFiles(): string[] {
 
 export function detectChecks(root: string): ResolvedCheck[] {
   const probe = makeRootProbe(root);
-  return checkKinds
-    .filter((kind) => checkDefinitions[kind].detection?.isUsed(probe) === true)
-    // As if listed with no fields: only a kind whose fields are all optional can have a detection (check-definition.ts).
-    .flatMap((kind) => makeResolvedCheck(kind, kind, {}, root) ?? []);
+  return (
+    checkKinds
+      .filter((kind) => checkDefinitions[kind].detection?.isUsed(probe) === true)
+      // As if listed with no fields: only a kind whose fields are all optional can have a detection (check-definition.ts).
+      .flatMap((kind) => makeResolvedCheck(kind, kind, {}, root) ?? [])
+  );
 }
 
 function makeRootProbe(root: string): RootProbe {
@@ -30,7 +32,8 @@ function makeRootProbe(root: string): RootProbe {
   return {
     root,
     has: (name) => existsSync(join(root, name)),
-    hasPyprojectTool: (name) => (pyprojectTools ??= readPyprojectTools(readText(join(root, 'pyproject.toml')))).has(name),
+    hasPyprojectTool: (name) =>
+      (pyprojectTools ??= readPyprojectTools(readText(join(root, 'pyproject.toml')))).has(name),
     readText: (name) => readText(join(root, name)),
     isPythonToolInstalled: (name) => findExecutable(name, { local: ['python'], roots: [root] }) !== null,
   };

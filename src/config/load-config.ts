@@ -43,7 +43,10 @@ export function parseJsonText(text: string, source: string, remedy: string): unk
     return JSON.parse(body) as unknown;
   } catch (error) {
     const { message } = error as Error;
-    throw makeUserError(`${source}: not valid JSON${locateJsonError(body, message)}: ${message.replace(/\s*\n\s*/g, ' ')}`, error);
+    throw makeUserError(
+      `${source}: not valid JSON${locateJsonError(body, message)}: ${message.replace(/\s*\n\s*/g, ' ')}`,
+      error,
+    );
   }
 }
 
@@ -56,7 +59,11 @@ function locateJsonError(text: string, message: string): string {
   return ` at line ${line}, column ${before.length - before.lastIndexOf('\n')}`;
 }
 
-export function makeConfigError(source: string, issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[] = []) {
+export function makeConfigError(
+  source: string,
+  issues: readonly z.core.$ZodIssue[],
+  prefix: readonly PropertyKey[] = [],
+) {
   const issue = issues[0];
   if (issue === undefined) return makeUserError(`${source}: invalid`);
   // An unknown key is named as the field it is, like any other: `checks.tsc.projct: unknown field`.

@@ -41,9 +41,14 @@ export function resolveRemoteCache(raw: RawRemoteCache | undefined, env: NodeJS.
   const teamId = raw?.teamId ?? read('TURBO_TEAMID');
   const token = read('TURBO_TOKEN');
   const api = raw?.api ?? read('TURBO_API');
-  if (raw === undefined && (token === undefined || (team === undefined && teamId === undefined))) return { kind: 'off' };
+  if (raw === undefined && (token === undefined || (team === undefined && teamId === undefined)))
+    return { kind: 'off' };
   if (token === undefined) return { kind: 'incomplete', reason: 'TURBO_TOKEN is not set' };
-  if (team === undefined && teamId === undefined) return { kind: 'incomplete', reason: 'neither TURBO_TEAM nor TURBO_TEAMID is set (nor remoteCache.team or .teamId)' };
+  if (team === undefined && teamId === undefined)
+    return {
+      kind: 'incomplete',
+      reason: 'neither TURBO_TEAM nor TURBO_TEAMID is set (nor remoteCache.team or .teamId)',
+    };
   const base = api ?? vercelApi;
   if (!/^https?:\/\/[^/]/.test(base)) return { kind: 'incomplete', reason: `TURBO_API is not an http(s) URL: ${base}` };
   const signatureKey = read('TURBO_REMOTE_CACHE_SIGNATURE_KEY');

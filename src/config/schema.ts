@@ -10,20 +10,19 @@ export const configSchema = z.strictObject({
   budget: z
     .strictObject({
       attempts: z.number().int().min(1).optional().describe('Attempts a task may take.'),
-      seconds: z.number().int().min(1).optional().describe('Seconds a task may take, the agent\'s time included.'),
+      seconds: z.number().int().min(1).optional().describe("Seconds a task may take, the agent's time included."),
     })
     .optional()
-    .describe('A budget per task: check --json then carries a projection, and the payload says when it will be exceeded (docs/ledger.md).'),
+    .describe(
+      'A budget per task: check --json then carries a projection, and the payload says when it will be exceeded (docs/ledger.md).',
+    ),
   checks: z
     .record(z.string().min(1), z.unknown())
     .optional()
-    .describe("Checks by name (each entry is validated by its kind's schema, checks/<kind>/schema.ts). Setting this replaces detection: only the checks listed run."),
-  maxFiles: z
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .describe('Root units shown per attempt before widening (default 2).'),
+    .describe(
+      "Checks by name (each entry is validated by its kind's schema, checks/<kind>/schema.ts). Setting this replaces detection: only the checks listed run.",
+    ),
+  maxFiles: z.number().int().min(1).optional().describe('Root units shown per attempt before widening (default 2).'),
   nonEditable: z
     .array(
       z.strictObject({
@@ -33,16 +32,13 @@ export const configSchema = z.strictObject({
     )
     .optional()
     .describe('Generated or vendored files beyond the ones culprit recognises by itself.'),
-  outputLimit: z
-    .number()
-    .int()
-    .min(200)
-    .optional()
-    .describe('Maximum characters of the text payload (default 8000).'),
+  outputLimit: z.number().int().min(200).optional().describe('Maximum characters of the text payload (default 8000).'),
   verifyWarm: z
     .boolean()
     .optional()
-    .describe('After each check `culprit serve` answers, run the checks cold too and log any difference (default false; as CULPRIT_VERIFY_WARM=1).'),
+    .describe(
+      'After each check `culprit serve` answers, run the checks cold too and log any difference (default false; as CULPRIT_VERIFY_WARM=1).',
+    ),
   remoteCache: z
     .union([
       z.literal(false),
@@ -52,13 +48,19 @@ export const configSchema = z.strictObject({
           .optional()
           .describe('Base URL of a Turborepo Remote Cache server (default: TURBO_API, else https://vercel.com/api).'),
         team: z.string().min(1).optional().describe('Team slug, sent as ?slug= (default: TURBO_TEAM).'),
-        teamId: z.string().min(1).optional().describe('Team id, sent as ?teamId= and signed into artifact tags (default: TURBO_TEAMID).'),
+        teamId: z
+          .string()
+          .min(1)
+          .optional()
+          .describe('Team id, sent as ?teamId= and signed into artifact tags (default: TURBO_TEAMID).'),
         timeoutMs: z
           .number()
           .int()
           .positive()
           .optional()
-          .describe('Give up on one request to the remote cache after this many milliseconds, then run locally (default 5000).'),
+          .describe(
+            'Give up on one request to the remote cache after this many milliseconds, then run locally (default 5000).',
+          ),
       }),
     ])
     .optional()

@@ -84,7 +84,8 @@ export function attribute(
     renames,
   );
   const rewordedOf = new Map<number, number>();
-  for (const [introducedIndex, resolvedIndex] of pairs) rewordedOf.set(introducedRanks[introducedIndex]!, resolvedRanks[resolvedIndex]!);
+  for (const [introducedIndex, resolvedIndex] of pairs)
+    rewordedOf.set(introducedRanks[introducedIndex]!, resolvedRanks[resolvedIndex]!);
   const pairedBase = new Set(rewordedOf.values());
 
   const introduced: Finding[] = [];
@@ -148,11 +149,7 @@ function makeRewordKey(finding: AnchoredDiagnostic, path: string | null): string
   return JSON.stringify([finding.tool, finding.code, path, finding.anchor, masked]);
 }
 
-function isLineDeleted(
-  finding: Finding,
-  currentPath: string | null,
-  hasLine: AttributeOptions['hasLine'],
-): boolean {
+function isLineDeleted(finding: Finding, currentPath: string | null, hasLine: AttributeOptions['hasLine']): boolean {
   if (finding.anchor === '' || currentPath === null || hasLine === undefined) return false;
   return !hasLine(currentPath, finding.anchor);
 }

@@ -64,7 +64,9 @@ export function compareByPosition(a: Diagnostic, b: Diagnostic): number {
     if (b.path === null) return 1;
     return a.path < b.path ? -1 : 1;
   }
-  return a.line - b.line || a.column - b.column || compareStrings(a.code, b.code) || compareStrings(a.message, b.message);
+  return (
+    a.line - b.line || a.column - b.column || compareStrings(a.code, b.code) || compareStrings(a.message, b.message)
+  );
 }
 
 export function compareStrings(a: string, b: string): number {

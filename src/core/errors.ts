@@ -39,8 +39,11 @@ export function describeError(error: unknown): string {
   // One line, and no control characters a terminal would act on (a tool's garbage can end up quoted here).
   return message
     .replace(/\s*\n\s*/g, ' ')
-    // eslint-disable-next-line no-control-regex -- matching control characters is this line's purpose
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .replace(
+      // eslint-disable-next-line no-control-regex -- matching control characters is this line's purpose
+      /[\u0000-\u0008\u000b-\u001f\u007f]/g,
+      (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    )
     .trim();
 }
 

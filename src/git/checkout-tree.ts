@@ -8,7 +8,12 @@
 import { runGit, type Repository } from './git.js';
 import { withPrivateIndex } from './private-index.js';
 
-export async function checkoutTree(repo: Repository, treeId: string, target: string, scratchDir: string): Promise<void> {
+export async function checkoutTree(
+  repo: Repository,
+  treeId: string,
+  target: string,
+  scratchDir: string,
+): Promise<void> {
   await withPrivateIndex(scratchDir, async (index) => {
     const env = { ...process.env, GIT_INDEX_FILE: index, GIT_OPTIONAL_LOCKS: '0' };
     await runGit(['read-tree', treeId], { cwd: repo.root, env });

@@ -65,7 +65,9 @@ export async function findRepository(cwd: string): Promise<Repository | null> {
 /** Resolves a revision to a commit id, with a clear error when it does not exist. */
 export async function resolveCommit(repo: Repository, rev: string): Promise<string> {
   try {
-    return (await runGit(['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`], { cwd: repo.root })).trim();
+    return (
+      await runGit(['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`], { cwd: repo.root })
+    ).trim();
   } catch (error) {
     throw makeUserError(`not a commit in ${repo.root}: ${rev}`, error);
   }

@@ -6,7 +6,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { readPrefixedPid, releaseTemporaryPath, sweepAbandonedPaths, trackTemporaryPath } from '../state/temporary-paths.js';
+import {
+  readPrefixedPid,
+  releaseTemporaryPath,
+  sweepAbandonedPaths,
+  trackTemporaryPath,
+} from '../state/temporary-paths.js';
 
 const prefix = 'index-';
 

@@ -18,7 +18,10 @@ export async function makeWorkTreeId(repo: Repository, scratchDir: string): Prom
     }
     const env = { ...process.env, GIT_INDEX_FILE: index, GIT_OPTIONAL_LOCKS: '0' };
     // Untracked files that are not ignored are part of the edit; an unignored node_modules is not.
-    await runGit(['add', '--all', '--ignore-errors', '--', '.', ':(exclude,glob)**/node_modules/**'], { cwd: repo.root, env });
+    await runGit(['add', '--all', '--ignore-errors', '--', '.', ':(exclude,glob)**/node_modules/**'], {
+      cwd: repo.root,
+      env,
+    });
     return (await runGit(['write-tree'], { cwd: repo.root, env })).trim();
   });
 }

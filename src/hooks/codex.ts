@@ -27,7 +27,13 @@ export const codexHook: HookAgent = {
       case 'pass':
         return silentAnswer;
       case 'block':
-        return answerJson({ decision: 'block', reason: trigger.kind === 'edit' ? `${describeToolOutput(trigger.toolOutput)}\n\n${decision.reason}` : decision.reason });
+        return answerJson({
+          decision: 'block',
+          reason:
+            trigger.kind === 'edit'
+              ? `${describeToolOutput(trigger.toolOutput)}\n\n${decision.reason}`
+              : decision.reason,
+        });
       case 'inform':
         return answerInform(trigger, decision.message);
     }

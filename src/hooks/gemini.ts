@@ -20,7 +20,9 @@ export const geminiHook: HookAgent = {
       case 'pass':
         return silentAnswer;
       case 'block':
-        return trigger.kind === 'edit' ? answerContext(trigger, decision.reason) : answerJson({ decision: 'deny', reason: decision.reason });
+        return trigger.kind === 'edit'
+          ? answerContext(trigger, decision.reason)
+          : answerJson({ decision: 'deny', reason: decision.reason });
       case 'inform':
         return answerInform(trigger, decision.message);
     }

@@ -19,7 +19,10 @@ export function answerInform(trigger: HookTrigger, message: string): HookAnswer 
 
 /** The model gets `text` as context for the event; the user sees its first line. */
 export function answerContext(trigger: HookTrigger, text: string): HookAnswer {
-  return answerJson({ systemMessage: firstLine(text), hookSpecificOutput: { hookEventName: trigger.event, additionalContext: text } });
+  return answerJson({
+    systemMessage: firstLine(text),
+    hookSpecificOutput: { hookEventName: trigger.event, additionalContext: text },
+  });
 }
 
 export function firstLine(text: string): string {

@@ -67,7 +67,8 @@ export const stalledAttemptsToRelease = 2;
  */
 export const maxBlockedAttempts = 40;
 
-const notBlockingAgain = (report: Report) => describeReleasedStop(report.attempt >= maxBlockedAttempts ? 'attempts' : 'stalled', report);
+const notBlockingAgain = (report: Report) =>
+  describeReleasedStop(report.attempt >= maxBlockedAttempts ? 'attempts' : 'stalled', report);
 
 /**
  * The policy, the same for every agent but for what `HookPolicy` says. A clean tree passes.
@@ -80,15 +81,22 @@ const notBlockingAgain = (report: Report) => describeReleasedStop(report.attempt
  * (`shouldRelayStuck`). A check that could not finish is never reported as clean: the model is
  * told, and a stop is blocked at most once for it.
  */
-export function decideHook(trigger: HookTrigger, report: Report, payload: string, policy: HookPolicy = {}): HookDecision {
+export function decideHook(
+  trigger: HookTrigger,
+  report: Report,
+  payload: string,
+  policy: HookPolicy = {},
+): HookDecision {
   switch (report.verdict) {
     case 'clean':
       return { action: 'pass' };
     case 'introduced':
-      if (trigger.kind === 'edit' || !trigger.stopHookActive || !isNotConverging(report)) return { action: 'block', reason: payload };
+      if (trigger.kind === 'edit' || !trigger.stopHookActive || !isNotConverging(report))
+        return { action: 'block', reason: payload };
       return { action: 'inform', message: `${notBlockingAgain(report)}\n\n${payload}` };
     case 'stuck':
-      if (policy.stuckThroughModel === true && shouldRelayStuck(trigger, report)) return { action: 'block', reason: relayStuck(payload) };
+      if (policy.stuckThroughModel === true && shouldRelayStuck(trigger, report))
+        return { action: 'block', reason: relayStuck(payload) };
       return { action: 'inform', message: payload };
     case 'check-failed':
       if (trigger.kind === 'stop' && !trigger.stopHookActive) return { action: 'block', reason: payload };

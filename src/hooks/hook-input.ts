@@ -14,7 +14,10 @@ export function parseHookInput(agent: string, text: string): Record<string, unkn
     throw makeHookInputError(agent, `not JSON (${describeStart(text)})`, error);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw makeHookInputError(agent, `not a JSON object (got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value})`);
+    throw makeHookInputError(
+      agent,
+      `not a JSON object (got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value})`,
+    );
   }
   return value as Record<string, unknown>;
 }
@@ -36,18 +39,31 @@ export function readHookTrigger(agent: string, input: Record<string, unknown>, e
   if (event === events.edit) {
     if (!events.editTools.has(readString(agent, input, 'tool_name'))) return null;
     const output = input['tool_response'];
-    return { kind: 'edit', event, stopHookActive: false, ...where, ...(typeof output === 'string' ? { toolOutput: output } : {}) };
+    return {
+      kind: 'edit',
+      event,
+      stopHookActive: false,
+      ...where,
+      ...(typeof output === 'string' ? { toolOutput: output } : {}),
+    };
   }
   if (event === events.stop) {
     const last = readOptionalString(input, 'last_assistant_message');
-    return { kind: 'stop', event, stopHookActive: readFlag(agent, input, 'stop_hook_active'), ...where, ...(last === undefined ? {} : { lastAssistantMessage: last }) };
+    return {
+      kind: 'stop',
+      event,
+      stopHookActive: readFlag(agent, input, 'stop_hook_active'),
+      ...where,
+      ...(last === undefined ? {} : { lastAssistantMessage: last }),
+    };
   }
   return null;
 }
 
 function readString(agent: string, input: Record<string, unknown>, key: string): string {
   const value = input[key];
-  if (typeof value !== 'string') throw makeHookInputError(agent, `"${key}" must be a string, got ${describeValue(value)}`);
+  if (typeof value !== 'string')
+    throw makeHookInputError(agent, `"${key}" must be a string, got ${describeValue(value)}`);
   return value;
 }
 
@@ -55,7 +71,8 @@ function readString(agent: string, input: Record<string, unknown>, key: string):
 function readFlag(agent: string, input: Record<string, unknown>, key: string): boolean {
   const value = input[key];
   if (value === undefined) return false;
-  if (typeof value !== 'boolean') throw makeHookInputError(agent, `"${key}" must be a boolean, got ${describeValue(value)}`);
+  if (typeof value !== 'boolean')
+    throw makeHookInputError(agent, `"${key}" must be a boolean, got ${describeValue(value)}`);
   return value;
 }
 
@@ -65,7 +82,10 @@ function readOptionalString(input: Record<string, unknown>, key: string): string
 }
 
 function makeHookInputError(agent: string, what: string, cause?: unknown): UserError {
-  return makeUserError(`the ${agent} hook input is ${what.startsWith('"') ? 'invalid: ' : ''}${what}; is this command configured as a ${agent} hook?`, cause);
+  return makeUserError(
+    `the ${agent} hook input is ${what.startsWith('"') ? 'invalid: ' : ''}${what}; is this command configured as a ${agent} hook?`,
+    cause,
+  );
 }
 
 function describeValue(value: unknown): string {

@@ -55,7 +55,9 @@ const withheldPartSchema = openObject({ count, files: z.array(z.string()) });
 export const reportSchema = openObject({
   verdict: z
     .enum(['clean', 'introduced', 'stuck', 'check-failed'])
-    .describe('clean: nothing introduced. introduced: fix the shown findings. stuck: same findings as the last attempt; stop retrying. check-failed: some check did not finish, so nothing is clean.'),
+    .describe(
+      'clean: nothing introduced. introduced: fix the shown findings. stuck: same findings as the last attempt; stop retrying. check-failed: some check did not finish, so nothing is clean.',
+    ),
   attempt: integer(1),
   counts: openObject({ introduced: count, resolved: count, standing: count }),
   shown: z.array(findingSchema).describe('What to fix now: the root causes, in order.'),
@@ -74,7 +76,7 @@ export const reportSchema = openObject({
       name: z.string(),
       status: z.enum(['ok', 'failed', 'timed-out', 'missing', 'deferred']),
       durationMs: z.number().min(0),
-      version: nullableString('The check tool\'s version, or null when it is unknown.'),
+      version: nullableString("The check tool's version, or null when it is unknown."),
       error: z.string().optional(),
     }),
   ),
@@ -92,7 +94,9 @@ export type ReportJson = z.infer<typeof reportSchema>;
  * `structuredContent` (Claude Code hands the model only that, as JSON) must still show the model
  * the payload, and it is the first field so it is read first.
  */
-const textField = z.string().describe('The payload to act on, as in the text content: what to fix, with code frames and notes.');
+const textField = z
+  .string()
+  .describe('The payload to act on, as in the text content: what to fix, with code frames and notes.');
 
 export const checkOutputSchema = openObject({ text: textField, ...reportSchema.shape });
 

@@ -55,14 +55,21 @@ export function makeServer(options: ServerOptions): McpServer {
   }
 
   /** Runs tool calls one after another and turns failures into error results naming the cause. */
-  const serve = <Args>(name: string, handler: (args: Args) => CallToolResult | Promise<CallToolResult>) => (args: Args): Promise<CallToolResult> => {
-    const run = queue.then(() => handler(args)).catch((error: unknown): CallToolResult => {
-      if (!isUserError(error)) log(`culprit mcp: ${name} failed (a bug in culprit): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return { isError: true, content: [{ type: 'text', text: `culprit: ${describeError(error)}` }] };
-    });
-    queue = run;
-    return run;
-  };
+  const serve =
+    <Args>(name: string, handler: (args: Args) => CallToolResult | Promise<CallToolResult>) =>
+    (args: Args): Promise<CallToolResult> => {
+      const run = queue
+        .then(() => handler(args))
+        .catch((error: unknown): CallToolResult => {
+          if (!isUserError(error))
+            log(
+              `culprit mcp: ${name} failed (a bug in culprit): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+            );
+          return { isError: true, content: [{ type: 'text', text: `culprit: ${describeError(error)}` }] };
+        });
+      queue = run;
+      return run;
+    };
 
   server.registerTool(
     'start',
@@ -77,7 +84,8 @@ export function makeServer(options: ServerOptions): McpServer {
       const result = await startTask({ cwd });
       last = undefined;
       // Warm the workers on this tree while the agent edits: the next check is then incremental.
-      if (engine !== undefined) queue = queue.then(() => primeWarmEngine(engine, result.context, result.baseline.tree)).catch(() => undefined);
+      if (engine !== undefined)
+        queue = queue.then(() => primeWarmEngine(engine, result.context, result.baseline.tree)).catch(() => undefined);
       return { isError: !result.complete, content: [{ type: 'text', text: describeStart(result) }] };
     }),
   );
@@ -89,7 +97,12 @@ export function makeServer(options: ServerOptions): McpServer {
       description:
         'Run every check and report what your edits introduced since start, root causes first. The text is what to act on; the structured result is the same object as `culprit check --json` with that text as its first field, `text`. Fix the shown findings and call check again; verdict stuck means stop retrying, check-failed means nothing is known to be clean.',
       inputSchema: z.strictObject({
-        maxFiles: z.number().int().min(1).optional().describe('Root units to show in this attempt (default: the configured maxFiles, 2).'),
+        maxFiles: z
+          .number()
+          .int()
+          .min(1)
+          .optional()
+          .describe('Root units to show in this attempt (default: the configured maxFiles, 2).'),
       }),
       outputSchema: checkOutputSchema,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -99,7 +112,10 @@ export function makeServer(options: ServerOptions): McpServer {
       last = result;
       const { report, sources, context } = result;
       const text = renderText(report, { outputLimit: context.settings.outputLimit, sourceLines: sources.lines });
-      return { content: [{ type: 'text', text }], structuredContent: { text, ...(JSON.parse(renderJson(report)) as Record<string, unknown>) } };
+      return {
+        content: [{ type: 'text', text }],
+        structuredContent: { text, ...(JSON.parse(renderJson(report)) as Record<string, unknown>) },
+      };
     }),
   );
 
@@ -116,10 +132,14 @@ export function makeServer(options: ServerOptions): McpServer {
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     serve('explain', ({ file }: { file: string }) => {
-      if (last === undefined) throw makeUserError('no check has run in this session yet: call check first, then explain');
+      if (last === undefined)
+        throw makeUserError('no check has run in this session yet: call check first, then explain');
       const { report, details, sources, context } = last;
       const explanation = explainFile({ report, ...details, file: resolveRepoPath(context.root, file) });
-      const text = renderExplanation(explanation, { outputLimit: context.settings.outputLimit, sourceLines: sources.lines });
+      const text = renderExplanation(explanation, {
+        outputLimit: context.settings.outputLimit,
+        sourceLines: sources.lines,
+      });
       return { content: [{ type: 'text', text }], structuredContent: { text, ...explanation } };
     }),
   );
@@ -137,7 +157,8 @@ export function resolveRepoPath(root: string, file: string): string {
   const absolute = resolve(root, file);
   const path = relative(root, absolute);
   if (!isInside(root, absolute)) throw refuse('it is not a file inside the repository');
-  if (!isInside(readRealPath(root), readRealPath(absolute))) throw refuse('it is a symbolic link that leads outside the repository');
+  if (!isInside(readRealPath(root), readRealPath(absolute)))
+    throw refuse('it is a symbolic link that leads outside the repository');
   return path.split(sep).join('/');
 }
 

@@ -112,7 +112,8 @@ export function renderExplanation(explanation: Explanation, options: ExplainText
     kept += 1;
   }
   const cut = blocks.length - kept;
-  const footer = cut > 0 ? `\n\n… ${cut} more cut to stay within the output limit; the structured result lists all of them.` : '';
+  const footer =
+    cut > 0 ? `\n\n… ${cut} more cut to stay within the output limit; the structured result lists all of them.` : '';
   return `${text}${footer}\n`.slice(0, Math.max(options.outputLimit, 0));
 }
 
@@ -129,15 +130,20 @@ function describeExplanation({ file, root, dependsOnRoots, findings, shownInFile
     const parts: string[] = [];
     if (own > 0) parts.push(`${countOf(own, 'finding')} of its own not shown`);
     if (importers.size > 0) {
-      parts.push(`${countOf(findings.length - own, 'finding')} in ${countOf(importers.size, 'file')} that ${importers.size === 1 ? 'imports' : 'import'} it (likely echoes, re-checked after the fix)`);
+      parts.push(
+        `${countOf(findings.length - own, 'finding')} in ${countOf(importers.size, 'file')} that ${importers.size === 1 ? 'imports' : 'import'} it (likely echoes, re-checked after the fix)`,
+      );
     }
     return `culprit: ${file} is in ${unit} ${state}. ${parts.length === 0 ? 'Nothing is withheld behind it.' : `Withheld behind it: ${parts.join('; ')}.`}`;
   }
   if (findings.length === 0) {
-    return shownInFile > 0 ? `culprit: nothing is withheld in ${file}; check shows its ${countOf(shownInFile, 'finding')}.` : `culprit: nothing is withheld in ${file}.`;
+    return shownInFile > 0
+      ? `culprit: nothing is withheld in ${file}; check shows its ${countOf(shownInFile, 'finding')}.`
+      : `culprit: nothing is withheld in ${file}.`;
   }
   const cause = dependsOnRoots.length === 0 ? 'a root cause elsewhere' : dependsOnRoots.join(', ');
-  const echoes = findings.length === 1 ? 'finding is likely an echo' : `${findings.length} withheld findings are likely echoes`;
+  const echoes =
+    findings.length === 1 ? 'finding is likely an echo' : `${findings.length} withheld findings are likely echoes`;
   return `culprit: ${file} is not a root cause. Its ${findings.length === 1 ? 'withheld ' : ''}${echoes} of ${cause}, which it imports; fix that first.`;
 }
 

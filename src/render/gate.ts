@@ -31,14 +31,20 @@ export function renderGateText(report: GateReport): string {
   const prune = `run \`culprit baseline --prune\` and commit ${report.file}, so they cannot come back unnoticed`;
   switch (report.verdict) {
     case 'check-failed': {
-      lines.push(`culprit gate: NOT a result: ${describeFailedChecks(report.checks)}. Fix that and run culprit gate again.`);
+      lines.push(
+        `culprit gate: NOT a result: ${describeFailedChecks(report.checks)}. Fix that and run culprit gate again.`,
+      );
       break;
     }
     case 'new-findings':
-      lines.push(`culprit gate: FAILED: ${countOf(newItems.length, 'finding')} ${newItems.length === 1 ? 'is' : 'are'} not allowed by ${report.file} (standing debt may shrink, never grow).`);
+      lines.push(
+        `culprit gate: FAILED: ${countOf(newItems.length, 'finding')} ${newItems.length === 1 ? 'is' : 'are'} not allowed by ${report.file} (standing debt may shrink, never grow).`,
+      );
       break;
     case 'stale-baseline':
-      lines.push(`culprit gate: FAILED: ${report.file} lists ${countOf(absent.length, 'finding')} that no longer ${absent.length === 1 ? 'exists' : 'exist'}: ${prune}.`);
+      lines.push(
+        `culprit gate: FAILED: ${report.file} lists ${countOf(absent.length, 'finding')} that no longer ${absent.length === 1 ? 'exists' : 'exist'}: ${prune}.`,
+      );
       break;
     case 'pass':
       lines.push(`culprit gate: passed: ${describeTotal(report)}.`);
@@ -47,10 +53,17 @@ export function renderGateText(report: GateReport): string {
   for (const note of report.notes) lines.push(`note: ${note}`);
   if (newItems.length > 0) {
     lines.push('', ...newItems.map(renderItem));
-    lines.push('', `Fix ${newItems.length === 1 ? 'it' : 'them'}; or, to accept ${newItems.length === 1 ? 'it' : 'them'} as debt, run \`culprit baseline --write\` and commit ${report.file} for review.`);
+    lines.push(
+      '',
+      `Fix ${newItems.length === 1 ? 'it' : 'them'}; or, to accept ${newItems.length === 1 ? 'it' : 'them'} as debt, run \`culprit baseline --write\` and commit ${report.file} for review.`,
+    );
   }
   if (absent.length > 0) {
-    if (report.verdict !== 'stale-baseline') lines.push('', `${report.file} also lists ${countOf(absent.length, 'finding')} that no longer ${absent.length === 1 ? 'exists' : 'exist'}: ${prune}.`);
+    if (report.verdict !== 'stale-baseline')
+      lines.push(
+        '',
+        `${report.file} also lists ${countOf(absent.length, 'finding')} that no longer ${absent.length === 1 ? 'exists' : 'exist'}: ${prune}.`,
+      );
     lines.push('', ...absent.map(renderItem));
   }
   return `${lines.join('\n')}\n`;
@@ -63,7 +76,13 @@ export function renderGateJson(report: GateReport): string {
     counts: { new: report.counts.new, unchanged: report.counts.unchanged, absent: report.counts.absent },
     findings: report.items.map(makeJsonItem),
     renames: report.renames.map(({ from, to }) => ({ from, to })),
-    checks: report.checks.map(({ name, status, durationMs, version, error }) => ({ name, status, durationMs, version, error })),
+    checks: report.checks.map(({ name, status, durationMs, version, error }) => ({
+      name,
+      status,
+      durationMs,
+      version,
+      error,
+    })),
     notes: report.notes,
   };
   return `${JSON.stringify(ordered, null, 2)}\n`;
@@ -82,8 +101,10 @@ function makeAbsentJson(finding: AbsentFinding): Record<string, unknown> {
 
 function renderItem(item: GateItem): string {
   const { finding } = item;
-  if (item.state === 'absent') return `${finding.path ?? '(no file)'} ${finding.severity} ${finding.code} ${finding.message} (no longer found)`;
-  const where = item.finding.path === null ? '(no file)' : `${item.finding.path}:${item.finding.line}:${item.finding.column}`;
+  if (item.state === 'absent')
+    return `${finding.path ?? '(no file)'} ${finding.severity} ${finding.code} ${finding.message} (no longer found)`;
+  const where =
+    item.finding.path === null ? '(no file)' : `${item.finding.path}:${item.finding.line}:${item.finding.column}`;
   return `${where} ${finding.severity} ${finding.code} ${finding.message}`;
 }
 

@@ -61,7 +61,11 @@ function renderFindingAnnotation(finding: ListedFinding, configFiles: ReadonlyMa
   return renderCommand(finding.severity, properties, finding.message);
 }
 
-function renderCommand(level: AnnotationLevel, properties: readonly [string, string | number][], message: string): string {
+function renderCommand(
+  level: AnnotationLevel,
+  properties: readonly [string, string | number][],
+  message: string,
+): string {
   const props = properties.map(([key, value]) => `${key}=${escapeProperty(String(value))}`).join(',');
   return `::${level}${props === '' ? '' : ` ${props}`}::${escapeData(message)}`;
 }
@@ -82,10 +86,16 @@ function summarizeReport(report: Report): { level: AnnotationLevel; message: str
     case 'clean':
       return { level: 'notice', message: `no new findings; ${rest}` };
     case 'check-failed':
-      return { level: 'error', message: `NOT a clean result: ${describeFailedChecks(report.checks)}. ${countOf(introduced, 'new finding')} from the checks that ran; ${rest}` };
+      return {
+        level: 'error',
+        message: `NOT a clean result: ${describeFailedChecks(report.checks)}. ${countOf(introduced, 'new finding')} from the checks that ran; ${rest}`,
+      };
     case 'introduced':
     case 'stuck': {
-      const lead = report.verdict === 'stuck' ? `stuck: the same ${countOf(introduced, 'finding')} as the previous attempt` : `this change introduced ${countOf(introduced, 'finding')}`;
+      const lead =
+        report.verdict === 'stuck'
+          ? `stuck: the same ${countOf(introduced, 'finding')} as the previous attempt`
+          : `this change introduced ${countOf(introduced, 'finding')}`;
       return {
         level: 'error',
         message: `${lead}; ${report.shown.length} annotated (root causes), ${report.withheld.count} withheld (likely echoes, later roots or warnings beside errors; --format sarif lists them); ${rest}`,
@@ -99,13 +109,22 @@ function summarizeGate(report: GateReport): { level: AnnotationLevel; message: s
   const prune = `run culprit baseline --prune and commit ${file}`;
   switch (report.verdict) {
     case 'pass':
-      return { level: 'notice', message: `gate passed: ${countOf(counts.unchanged, 'finding')}, all allowed by ${file}.` };
+      return {
+        level: 'notice',
+        message: `gate passed: ${countOf(counts.unchanged, 'finding')}, all allowed by ${file}.`,
+      };
     case 'check-failed':
       return { level: 'error', message: `gate: NOT a result: ${describeFailedChecks(report.checks)}.` };
     case 'stale-baseline':
-      return { level: 'error', message: `gate failed: ${file} lists ${countOf(counts.absent, 'finding')} no longer found: ${prune}, so they cannot come back unnoticed.` };
+      return {
+        level: 'error',
+        message: `gate failed: ${file} lists ${countOf(counts.absent, 'finding')} no longer found: ${prune}, so they cannot come back unnoticed.`,
+      };
     case 'new-findings': {
-      const stale = counts.absent === 0 ? '' : ` ${file} also lists ${countOf(counts.absent, 'finding')} no longer found: ${prune}.`;
+      const stale =
+        counts.absent === 0
+          ? ''
+          : ` ${file} also lists ${countOf(counts.absent, 'finding')} no longer found: ${prune}.`;
       return {
         level: 'error',
         message: `gate failed: ${countOf(counts.new, 'finding')} not allowed by ${file} (standing debt may shrink, never grow). Fix them, or accept them as debt with culprit baseline --write and commit ${file} for review.${stale}`,

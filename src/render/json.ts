@@ -13,7 +13,12 @@ function orderReport(report: Report): Report {
   return {
     verdict: report.verdict,
     attempt: report.attempt,
-    counts: { introduced: report.counts.introduced, resolved: report.counts.resolved, standing: report.counts.standing, reworded: report.counts.reworded ?? 0 },
+    counts: {
+      introduced: report.counts.introduced,
+      resolved: report.counts.resolved,
+      standing: report.counts.standing,
+      reworded: report.counts.reworded ?? 0,
+    },
     shown: report.shown.map(makeShownFinding),
     groups: report.groups.map((group) => ({
       tool: group.tool,
@@ -24,7 +29,10 @@ function orderReport(report: Report): Report {
       sites: group.sites,
       files: group.files,
       listed: group.listed,
-      declared: group.declared === undefined ? undefined : { name: group.declared.name, path: group.declared.path, line: group.declared.line },
+      declared:
+        group.declared === undefined
+          ? undefined
+          : { name: group.declared.name, path: group.declared.path, line: group.declared.line },
       cause: group.cause === undefined ? undefined : { symbol: group.cause.symbol, member: group.cause.member },
       pending: group.pending === undefined ? undefined : { sites: group.pending.sites, files: group.pending.files },
     })),
@@ -35,7 +43,10 @@ function orderReport(report: Report): Report {
         queued: orderPart(reasons.queued),
         nonEditable: orderPart(reasons.nonEditable),
         belowRung: orderPart(reasons.belowRung),
-        echoes: reasons.echoes.derived === undefined ? orderPart(reasons.echoes) : { ...orderPart(reasons.echoes), derived: reasons.echoes.derived },
+        echoes:
+          reasons.echoes.derived === undefined
+            ? orderPart(reasons.echoes)
+            : { ...orderPart(reasons.echoes), derived: reasons.echoes.derived },
       },
     },
     roots: report.roots.map((root) => ({
@@ -53,7 +64,8 @@ function orderReport(report: Report): Report {
       version: check.version,
       error: check.error,
     })),
-    baseline: report.baseline === undefined ? undefined : { label: report.baseline.label, source: report.baseline.source },
+    baseline:
+      report.baseline === undefined ? undefined : { label: report.baseline.label, source: report.baseline.source },
     rung: report.rung,
     width: report.width,
     widened: report.widened,
@@ -63,7 +75,11 @@ function orderReport(report: Report): Report {
     projection:
       report.projection === undefined
         ? undefined
-        : { attemptsLeft: report.projection.attemptsLeft, secondsLeft: report.projection.secondsLeft, overBudget: report.projection.overBudget },
+        : {
+            attemptsLeft: report.projection.attemptsLeft,
+            secondsLeft: report.projection.secondsLeft,
+            overBudget: report.projection.overBudget,
+          },
   };
 }
 

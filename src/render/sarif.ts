@@ -52,14 +52,22 @@ export function renderSarif(report: Report, options: FormatDetails = {}): string
 export function renderGateSarif(report: GateReport): string {
   return renderSarifLog({
     checks: report.checks.map(makeSarifCheck),
-    findings: report.items.map((item) => ({ finding: item.state === 'absent' ? item.finding : makeShownFinding(item.finding), state: item.state })),
+    findings: report.items.map((item) => ({
+      finding: item.state === 'absent' ? item.finding : makeShownFinding(item.finding),
+      state: item.state,
+    })),
     summary: { verdict: report.verdict, baselineFile: report.file, counts: report.counts },
   });
 }
 
 function makeSarifCheck(check: Pick<ReportCheck, 'name' | 'status' | 'version' | 'error'>): SarifCheck {
   if (check.status === 'ok') return { name: check.name, version: check.version, ok: true };
-  return { name: check.name, version: check.version, ok: false, error: `${check.name} ${check.status}${check.error === undefined ? '' : `: ${check.error}`}` };
+  return {
+    name: check.name,
+    version: check.version,
+    ok: false,
+    error: `${check.name} ${check.status}${check.error === undefined ? '' : `: ${check.error}`}`,
+  };
 }
 
 export function renderSarifLog(input: SarifInput): string {
@@ -87,7 +95,11 @@ function makeLog(input: SarifInput): Log {
   return log;
 }
 
-function makeRun(check: SarifCheck, findings: readonly StatedFinding[], configFiles: ReadonlyMap<string, string> | undefined): Run {
+function makeRun(
+  check: SarifCheck,
+  findings: readonly StatedFinding[],
+  configFiles: ReadonlyMap<string, string> | undefined,
+): Run {
   const ruleIds = [...new Set(findings.map((stated) => stated.finding.code))].sort(compareStrings);
   const ruleIndex = new Map(ruleIds.map((id, index) => [id, index]));
   const rules: ReportingDescriptor[] = ruleIds.map((id) => ({ id }));
@@ -107,7 +119,11 @@ function makeRun(check: SarifCheck, findings: readonly StatedFinding[], configFi
   };
 }
 
-function makeResult({ finding, state, shown }: StatedFinding, ruleIndex: number, configFile: string | undefined): Result {
+function makeResult(
+  { finding, state, shown }: StatedFinding,
+  ruleIndex: number,
+  configFile: string | undefined,
+): Result {
   const location = makeLocation(finding, configFile);
   return {
     ruleId: finding.code,
@@ -138,7 +154,8 @@ function makeLocation(finding: ListedFinding, configFile: string | undefined): L
   const uri = finding.path ?? configFile;
   if (uri === undefined) return undefined;
   const artifactLocation = { uri: encodePath(uri), uriBaseId: sourceRootId };
-  if (finding.path === null || finding.line === undefined || finding.line < 1) return { physicalLocation: { artifactLocation } };
+  if (finding.path === null || finding.line === undefined || finding.line < 1)
+    return { physicalLocation: { artifactLocation } };
   return {
     physicalLocation: {
       artifactLocation,

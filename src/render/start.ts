@@ -19,7 +19,9 @@ export interface StartSummary {
 export function describeStart(result: StartSummary): string {
   const failed = result.baseline.checks.filter((check) => check.status !== 'ok');
   const completed = result.baseline.checks.filter((check) => check.status === 'ok');
-  const perCheck = completed.map((check) => `${check.name}${check.version === null ? '' : ` ${check.version}`}: ${check.diagnostics.length}`).join(', ');
+  const perCheck = completed
+    .map((check) => `${check.name}${check.version === null ? '' : ` ${check.version}`}: ${check.diagnostics.length}`)
+    .join(', ');
   const how =
     result.source === 'remote'
       ? ' (from the remote cache, where this tree was published with the same checks and tools: nothing ran)'
@@ -28,7 +30,8 @@ export function describeStart(result: StartSummary): string {
         : '';
   if (failed.length > 0) {
     const problems = failed.map((check) => `${check.name} ${check.status}: ${check.error ?? 'no detail'}`).join('; ');
-    const others = completed.length === 0 ? '' : `; the other checks found ${countOf(result.findings, 'finding')} (${perCheck})`;
+    const others =
+      completed.length === 0 ? '' : `; the other checks found ${countOf(result.findings, 'finding')} (${perCheck})`;
     return `culprit: the baseline is incomplete, so check cannot attribute ${failed.map((check) => check.name).join(', ')} until start succeeds: ${problems}${others}.\n`;
   }
   const state =

@@ -34,10 +34,16 @@ export interface StatedFinding {
  * that is known, and they are all introduced.
  */
 export function listStatedFindings(report: Report, attribution?: Attribution): StatedFinding[] {
-  const shown = report.shown.map((finding): StatedFinding => ({ finding: makeShownFinding(finding), state: 'new', shown: true }));
+  const shown = report.shown.map((finding): StatedFinding => ({
+    finding: makeShownFinding(finding),
+    state: 'new',
+    shown: true,
+  }));
   if (attribution === undefined) return shown;
   const shownKeys = new Set(report.shown.map((finding) => finding.fingerprint));
-  const stateOf = (state: FindingState) => (finding: Finding): StatedFinding => ({ finding: makeShownFinding(finding), state, shown: false });
+  const stateOf =
+    (state: FindingState) =>
+    (finding: Finding): StatedFinding => ({ finding: makeShownFinding(finding), state, shown: false });
   return [
     ...shown,
     ...attribution.introduced.filter((finding) => !shownKeys.has(finding.fingerprint)).map(stateOf('new')),

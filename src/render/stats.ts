@@ -35,12 +35,24 @@ export function renderStatsJson(stats: LedgerStats): string {
 }
 
 export function renderStatsText(stats: LedgerStats): string {
-  if (stats.tasks.length === 0) return 'culprit stats: no attempts recorded in this repository yet; each culprit check adds one.\n';
+  if (stats.tasks.length === 0)
+    return 'culprit stats: no attempts recorded in this repository yet; each culprit check adds one.\n';
   const attempts = stats.tasks.reduce((sum, task) => sum + task.attempts, 0);
-  const lines = [`culprit stats: ${countOf(stats.tasks.length, 'task')}, ${countOf(attempts, 'attempt')} (oldest first).`, ''];
+  const lines = [
+    `culprit stats: ${countOf(stats.tasks.length, 'task')}, ${countOf(attempts, 'attempt')} (oldest first).`,
+    '',
+  ];
   lines.push(
     ...renderTable(
-      ['task', 'attempts', 'outcome', 'seconds', 'payload chars (median/p90)', 'shown (median/p90)', 'edits outside shown'],
+      [
+        'task',
+        'attempts',
+        'outcome',
+        'seconds',
+        'payload chars (median/p90)',
+        'shown (median/p90)',
+        'edits outside shown',
+      ],
       stats.tasks.map((task) => [
         task.id,
         String(task.attempts),
@@ -55,7 +67,20 @@ export function renderStatsText(stats: LedgerStats): string {
   lines.push('');
   lines.push(
     ...renderTable(
-      ['check', 'runs', 'ms median / total', 'raw', 'standing', 'introduced', 'shown', 'fixed next', 'false-positive', 'precision', 'actionability', 'first to report'],
+      [
+        'check',
+        'runs',
+        'ms median / total',
+        'raw',
+        'standing',
+        'introduced',
+        'shown',
+        'fixed next',
+        'false-positive',
+        'precision',
+        'actionability',
+        'first to report',
+      ],
       stats.checks.map((check) => [
         check.name,
         String(check.runs),
@@ -82,7 +107,8 @@ function describeWorth(check: LedgerStats['checks'][number], index: number, chec
   const all = checks.reduce((sum, other) => sum + other.runtimeMs.total, 0);
   const cost = `${seconds} s over ${countOf(check.runs, 'run')}${checks.length > 1 && all > 0 ? ` (${percent(check.runtimeMs.total / all)} of the checks' time)` : ''}`;
   if (check.shown === 0) return `${check.name}: ${cost}, and nothing it found was ever shown to the agent.`;
-  const first = check.firstToReport === null ? '' : `; it reported ${percent(check.firstToReport)} of the fixed findings first`;
+  const first =
+    check.firstToReport === null ? '' : `; it reported ${percent(check.firstToReport)} of the fixed findings first`;
   return `${check.name}: ${cost} for ${countOf(check.shown, 'shown finding')}, ${check.fixedNextAttempt} fixed at the next attempt (${percent(check.actionability)})${first}.`;
 }
 
@@ -92,6 +118,10 @@ function percent(value: number | null): string {
 
 function renderTable(head: readonly string[], rows: readonly (readonly string[])[]): string[] {
   const widths = head.map((cell, index) => Math.max(cell.length, ...rows.map((row) => row[index]!.length)));
-  const line = (cells: readonly string[]) => cells.map((cell, index) => cell.padEnd(widths[index]!)).join('  ').trimEnd();
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, index) => cell.padEnd(widths[index]!))
+      .join('  ')
+      .trimEnd();
   return [line(head), ...rows.map(line)];
 }

@@ -56,7 +56,9 @@ interface BlockShape {
 export function renderText(report: Report, options: TextRenderOptions): string {
   const head = renderHead(report).join('\n');
   const blocks = makeBlocks(report, options.sourceLines);
-  const instructions = report.roots.filter((root) => root.selected && root.instruction !== undefined).map((root) => root.instruction!);
+  const instructions = report.roots
+    .filter((root) => root.selected && root.instruction !== undefined)
+    .map((root) => root.instruction!);
   const tail = instructions.map((instruction) => `\n\n${instruction}`).join('');
 
   const full = `${head}${blocks.map((block) => renderBlock(block, { excerpt: true, sites: block.sites.length })).join('')}${tail}\n`;
@@ -78,7 +80,16 @@ function makeBlocks(report: Report, sourceLines: TextRenderOptions['sourceLines'
     if (group !== undefined && done.has(group)) continue;
     if (group !== undefined) done.add(group);
     const excerpt = finding.path === null ? [] : renderExcerpt(sourceLines(finding.path) ?? [], finding.line);
-    const block: Block = { findings: 1, header: renderHeader(finding), excerpt, notes: [], sites: [], lead: '', unlisted: 0, pending: [] };
+    const block: Block = {
+      findings: 1,
+      header: renderHeader(finding),
+      excerpt,
+      notes: [],
+      sites: [],
+      lead: '',
+      unlisted: 0,
+      pending: [],
+    };
     if (group === undefined) {
       blocks.push(block);
       continue;
@@ -114,7 +125,9 @@ function indexGroups(report: Report): (finding: ShownFinding) => EchoGroup | und
     byKey.set(makeEchoKey(group), group);
   }
   return (finding) =>
-    byFingerprint.get(finding.fingerprint) ?? bySite.get(`${finding.tool}\0${formatSite(finding)}`) ?? byKey.get(makeEchoKey(finding));
+    byFingerprint.get(finding.fingerprint) ??
+    bySite.get(`${finding.tool}\0${formatSite(finding)}`) ??
+    byKey.get(makeEchoKey(finding));
 }
 
 /** "Same error at 3 sites in 1 file:", or for a member cause "Its 9 sites in 2 files (TS2339, TS2353):". */
@@ -128,7 +141,10 @@ function renderLead(group: EchoGroup, first: ShownFinding): string {
 /** The cause once: the member, the type, where that type is declared, and that the edit changed it. */
 function renderCause(group: EchoGroup): string {
   const { symbol, member } = group.cause!;
-  const where = group.declared === undefined ? '' : `, declared in ${group.declared.path}:${group.declared.line}, a file your edit changed`;
+  const where =
+    group.declared === undefined
+      ? ''
+      : `, declared in ${group.declared.path}:${group.declared.line}, a file your edit changed`;
   return `One cause: the member '${member}' of '${symbol}'${where}.`;
 }
 
@@ -137,7 +153,9 @@ function renderPending(group: EchoGroup): string[] {
   if (group.pending === undefined) return [];
   const { sites, files } = group.pending;
   const what = group.cause === undefined ? 'error' : 'cause';
-  return [`The same ${what} at ${countOf(sites, 'more site')} in ${countOf(files.length, 'withheld file')} (${renderFileList(files, namedPendingFiles)}): re-checked after this fix.`];
+  return [
+    `The same ${what} at ${countOf(sites, 'more site')} in ${countOf(files.length, 'withheld file')} (${renderFileList(files, namedPendingFiles)}): re-checked after this fix.`,
+  ];
 }
 
 /** Where the symbol the group's message names is declared, unless an earlier group said so already. */
@@ -175,7 +193,12 @@ function renderSites(block: Block, count: number): string[] {
   }
   const lines = [block.lead];
   for (const [first, ...rest] of byFile) lines.push(...wrapList(`  ${first!}`, rest, true));
-  if (more > 0) lines.push(block.unlisted > 0 ? `  and ${more} more (\`culprit check --json\` lists every site under shown).` : `  and ${more} more.`);
+  if (more > 0)
+    lines.push(
+      block.unlisted > 0
+        ? `  and ${more} more (\`culprit check --json\` lists every site under shown).`
+        : `  and ${more} more.`,
+    );
   return lines;
 }
 
@@ -217,7 +240,10 @@ function fitText(head: string, blocks: readonly Block[], tail: string, limit: nu
   let budget = limit - head.length - tail.length - footerRoom - 1;
   if (budget < 0 || total === 0) {
     // Not even the head and the instructions fit: clip them, but still say that --json has it all.
-    const footer = total > 0 ? renderCutFooter(total, 0) : '\n\n… cut to stay within the output limit; `culprit check --json` has the full report.';
+    const footer =
+      total > 0
+        ? renderCutFooter(total, 0)
+        : '\n\n… cut to stay within the output limit; `culprit check --json` has the full report.';
     const clipped = clipText(`${head}${tail}`, limit - footer.length - 1);
     return clipText(clipped === '' ? `${footer.trimStart()}\n` : `${clipped}${footer}\n`, limit);
   }
@@ -240,7 +266,10 @@ function fitBlock(block: Block, budget: number): ({ text: string } & BlockShape)
   const shapes: BlockShape[] = [
     { excerpt: true, sites: block.sites.length },
     { excerpt: false, sites: block.sites.length },
-    ...Array.from({ length: Math.max(0, block.sites.length - 1) }, (_, index) => ({ excerpt: false, sites: block.sites.length - 1 - index })),
+    ...Array.from({ length: Math.max(0, block.sites.length - 1) }, (_, index) => ({
+      excerpt: false,
+      sites: block.sites.length - 1 - index,
+    })),
   ];
   for (const shape of shapes) {
     const text = renderBlock(block, shape);
@@ -292,7 +321,12 @@ function renderStatusLine(report: Report): string | undefined {
     const what =
       failed.length === 0
         ? 'no check ran'
-        : failed.map((check) => `${check.name} ${describeStatus(check.status)}${check.error === undefined ? '' : ` (${check.error})`}`).join('; ');
+        : failed
+            .map(
+              (check) =>
+                `${check.name} ${describeStatus(check.status)}${check.error === undefined ? '' : ` (${check.error})`}`,
+            )
+            .join('; ');
     return `this is NOT a clean result: ${what}. Fix that and run culprit check again; until then nothing below is complete.`;
   }
   if (report.verdict === 'stuck') {
@@ -322,20 +356,30 @@ function renderSummary(report: Report): string {
   const { introduced, standing } = report.counts;
   if (introduced === 0) {
     const ran = report.checks.filter((check) => check.status === 'ok').map((check) => check.name);
-    const source = report.verdict === 'check-failed' ? (ran.length === 0 ? 'nothing could be compared' : `no new findings from ${ran.join(', ')}`) : 'no new findings';
+    const source =
+      report.verdict === 'check-failed'
+        ? ran.length === 0
+          ? 'nothing could be compared'
+          : `no new findings from ${ran.join(', ')}`
+        : 'no new findings';
     sentences.push(`${source}; ${report.resolved.count} resolved.`);
   } else {
     sentences.push(`your edit introduced ${countOf(introduced, 'finding')}; showing ${renderShown(report)}.`);
     sentences.push(...renderWithheld(report));
   }
-  if (standing > 0) sentences.push(`${countOf(standing, 'finding')} ${standing === 1 ? 'predates' : 'predate'} this task and ${standing === 1 ? 'is' : 'are'} not shown.`);
+  if (standing > 0)
+    sentences.push(
+      `${countOf(standing, 'finding')} ${standing === 1 ? 'predates' : 'predate'} this task and ${standing === 1 ? 'is' : 'are'} not shown.`,
+    );
   return sentences.join(' ');
 }
 
 function renderShown(report: Report): string {
   const loose = report.shown.filter((finding) => finding.path === null).length;
   const inFiles = report.shown.length - loose;
-  const rootFiles = report.roots.filter((root) => root.selected && root.editable).flatMap((root) => root.ring?.files ?? root.files);
+  const rootFiles = report.roots
+    .filter((root) => root.selected && root.editable)
+    .flatMap((root) => root.ring?.files ?? root.files);
   const parts: string[] = [];
   if (inFiles > 0) parts.push(`${inFiles} in ${countOf(rootFiles.length, 'root file')} (${renderFileList(rootFiles)})`);
   if (loose > 0) parts.push(`${loose} not tied to a file`);
@@ -356,14 +400,17 @@ function renderRings(report: Report): string[] {
         : distance === 0
           ? `${near === 1 ? 'is a file' : 'are files'} you changed`
           : `${near === 1 ? 'is' : 'are'} the nearest to your change (${countOf(distance, 'import')} away)`;
-    const also = joined === 0 ? '' : `, and ${joined} more shown ${joined === 1 ? 'fails' : 'fail'} only on the same cause`;
+    const also =
+      joined === 0 ? '' : `, and ${joined} more shown ${joined === 1 ? 'fails' : 'fail'} only on the same cause`;
     return [`${root.files.length} failing files form one import cycle; ${shown} ${why}${also}.`];
   });
 }
 
 function renderWithheld(report: Report): string[] {
   const { downstream, queued, nonEditable, belowRung, echoes } = report.withheld.reasons;
-  const selectedFiles = report.roots.filter((root) => root.selected).flatMap((root) => root.ring?.files ?? root.files).length;
+  const selectedFiles = report.roots
+    .filter((root) => root.selected)
+    .flatMap((root) => root.ring?.files ?? root.files).length;
   const sentences: string[] = renderRings(report);
   if (downstream.count > 0) {
     sentences.push(
@@ -381,10 +428,14 @@ function renderWithheld(report: Report): string[] {
     );
   }
   if (belowRung.count > 0 && report.rung === 'syntax') {
-    sentences.push(`Syntax errors first: ${countOf(belowRung.count, 'type and lint finding')} ${isAre(belowRung.count)} hidden until the files parse.`);
+    sentences.push(
+      `Syntax errors first: ${countOf(belowRung.count, 'type and lint finding')} ${isAre(belowRung.count)} hidden until the files parse.`,
+    );
   }
   if (belowRung.count > 0 && report.rung === 'errors') {
-    sentences.push(`Errors first: ${countOf(belowRung.count, 'warning')} ${isAre(belowRung.count)} hidden until the errors are fixed.`);
+    sentences.push(
+      `Errors first: ${countOf(belowRung.count, 'warning')} ${isAre(belowRung.count)} hidden until the errors are fixed.`,
+    );
   }
   if (echoes.derived !== undefined) {
     sentences.push(

@@ -6,9 +6,15 @@ export function countOf(count: number, noun: string): string {
 }
 
 /** Checks that did not finish, as `tsc timed-out (…); eslint failed (…)`, or `no check ran`. */
-export function describeFailedChecks(checks: readonly { name: string; status: string; error?: string | undefined }[]): string {
+export function describeFailedChecks(
+  checks: readonly { name: string; status: string; error?: string | undefined }[],
+): string {
   const failed = checks.filter((check) => check.status !== 'ok');
-  return failed.length === 0 ? 'no check ran' : failed.map((check) => `${check.name} ${check.status}${check.error === undefined ? '' : ` (${check.error})`}`).join('; ');
+  return failed.length === 0
+    ? 'no check ran'
+    : failed
+        .map((check) => `${check.name} ${check.status}${check.error === undefined ? '' : ` (${check.error})`}`)
+        .join('; ');
 }
 
 /** Who holds a lock culprit waits for (state/lock-file.ts's LockHolder, or null when it cannot be read). */

@@ -47,7 +47,10 @@ export async function askServer(socket: string, request: ServeRequest): Promise<
  * The outcome of `culprit check` as the work tree's server gives it, or undefined (run cold).
  * culprit's own errors come back as they would have been thrown.
  */
-export async function askServedCheck(options: Omit<ServedCheckOptions, 'cwd'> & { cwd?: string }, version: string): Promise<{ stdout: string; exitCode: number } | undefined> {
+export async function askServedCheck(
+  options: Omit<ServedCheckOptions, 'cwd'> & { cwd?: string },
+  version: string,
+): Promise<{ stdout: string; exitCode: number } | undefined> {
   const flag = process.env['CULPRIT_NO_SERVE'];
   if (flag !== undefined && flag !== '' && flag !== '0') return undefined;
   const cwd = resolve(options.cwd ?? process.cwd());

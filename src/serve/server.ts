@@ -44,7 +44,9 @@ export interface ServeOptions {
    * The check command itself, given the warm engine's runner and whether the client still waits
    * for the answer: the server renders exactly what a cold `culprit check` prints.
    */
-  runCheck(options: ServedCheckOptions & { runChecks: CheckRunner; isWanted: () => boolean }): Promise<{ stdout: string; exitCode: number }>;
+  runCheck(
+    options: ServedCheckOptions & { runChecks: CheckRunner; isWanted: () => boolean },
+  ): Promise<{ stdout: string; exitCode: number }>;
 }
 
 /** Serves until stopped; resolves with why it stopped. */
@@ -53,10 +55,16 @@ export async function serveWorkTree(options: ServeOptions): Promise<string> {
   const { root } = context;
   const paths = resolveServePaths(context.layout, root);
   try {
-    return await withLockFile(paths.lock, { command: 'serve', waitMs: 0 }, () => listen(options, context, paths.socket));
+    return await withLockFile(paths.lock, { command: 'serve', waitMs: 0 }, () =>
+      listen(options, context, paths.socket),
+    );
   } catch (error) {
     if (isUserError(error) && !existsSync(root)) throw error;
-    if (isUserError(error)) throw makeUserError(`culprit serve is already running for ${root} (stop it with \`culprit serve --stop\`): ${describeError(error)}`, error);
+    if (isUserError(error))
+      throw makeUserError(
+        `culprit serve is already running for ${root} (stop it with \`culprit serve --stop\`): ${describeError(error)}`,
+        error,
+      );
     throw error;
   }
 }
@@ -107,10 +115,14 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
       await writeLine(socket, value);
       socket.end();
     };
-    if (request === undefined || typeof request !== 'object') return reply({ kind: 'refused', reason: 'not a culprit serve request' });
+    if (request === undefined || typeof request !== 'object')
+      return reply({ kind: 'refused', reason: 'not a culprit serve request' });
     // Any culprit may ask who is serving or stop it; only the same version may have a check answered.
     if (request.command === 'check' && request.version !== options.version) {
-      return reply({ kind: 'refused', reason: `this server is culprit ${options.version}, the client ${request.version}` });
+      return reply({
+        kind: 'refused',
+        reason: `this server is culprit ${options.version}, the client ${request.version}`,
+      });
     }
     switch (request.command) {
       case 'ping':
@@ -136,9 +148,16 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
         resetIdle();
         await reply(outcome);
         // After the answer, so the client does not wait; in the queue, so no check runs beside it.
-        if (served !== undefined && (options.verify === true || request.options.verify === true || context.settings.verifyWarm)) {
-          const verification = queue.then(() => verifyServedRuns({ served, repo: context.repo, scratch: context.layout.scratch, root, log: options.log }));
-          queue = verification.catch((error: unknown) => options.log(`culprit serve: verify: the cold run failed: ${describeError(error)}`));
+        if (
+          served !== undefined &&
+          (options.verify === true || request.options.verify === true || context.settings.verifyWarm)
+        ) {
+          const verification = queue.then(() =>
+            verifyServedRuns({ served, repo: context.repo, scratch: context.layout.scratch, root, log: options.log }),
+          );
+          queue = verification.catch((error: unknown) =>
+            options.log(`culprit serve: verify: the cold run failed: ${describeError(error)}`),
+          );
         }
         return;
       }
@@ -165,12 +184,20 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
   });
 }
 
-async function runCheck(options: ServeOptions, check: ServedCheckOptions, runChecks: CheckRunner, isWanted: () => boolean): Promise<ServeAnswer> {
+async function runCheck(
+  options: ServeOptions,
+  check: ServedCheckOptions,
+  runChecks: CheckRunner,
+  isWanted: () => boolean,
+): Promise<ServeAnswer> {
   try {
     return { kind: 'outcome', ...(await options.runCheck({ ...check, runChecks, isWanted })) };
   } catch (error) {
     const userError = isUserError(error);
-    if (!userError) options.log(`culprit serve: check failed (a bug in culprit): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    if (!userError)
+      options.log(
+        `culprit serve: check failed (a bug in culprit): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
     return { kind: 'error', message: describeError(error), userError };
   }
 }

@@ -50,7 +50,9 @@ export interface AnchoredRuns {
 }
 
 /** Every check run once on `root`, anchored; no tree identity (the gate reads the absolute state only). */
-export async function runAnchoredChecks(request: Pick<SnapshotRequest, 'root' | 'checks' | 'mapRun' | 'runChecks' | 'tree'>): Promise<AnchoredRuns> {
+export async function runAnchoredChecks(
+  request: Pick<SnapshotRequest, 'root' | 'checks' | 'mapRun' | 'runChecks' | 'tree'>,
+): Promise<AnchoredRuns> {
   logDebug(`running ${request.checks.map((check) => check.name).join(', ')} on ${request.root}`);
   const raw = await (request.runChecks ?? runChecks)([...request.checks], request.root, request.tree);
   const runs = request.mapRun === undefined ? raw : raw.map(request.mapRun);

@@ -37,7 +37,9 @@ export function loadLedger(dir: string): LedgerTask[] {
   } catch {
     return [];
   }
-  return sortByStart(names.filter((name) => name.endsWith('.json')).flatMap((name) => parseLedgerTask(join(dir, name)) ?? []));
+  return sortByStart(
+    names.filter((name) => name.endsWith('.json')).flatMap((name) => parseLedgerTask(join(dir, name)) ?? []),
+  );
 }
 
 function sortByStart(tasks: LedgerTask[]): LedgerTask[] {
@@ -53,7 +55,9 @@ export function loadRecentLedger(dir: string, limit: number): LedgerTask[] {
 function parseLedgerTask(file: string): LedgerTask | null {
   try {
     const value = JSON.parse(readFileSync(file, 'utf8')) as Partial<LedgerTask>;
-    return value.version === 1 && typeof value.id === 'string' && Array.isArray(value.entries) ? (value as LedgerTask) : null;
+    return value.version === 1 && typeof value.id === 'string' && Array.isArray(value.entries)
+      ? (value as LedgerTask)
+      : null;
   } catch {
     return null;
   }

@@ -9,7 +9,18 @@
  * file systems without hard links). The lock is a tracked temporary path: SIGINT, SIGTERM, SIGHUP
  * and the end of the process remove it, whatever the command was doing.
  */
-import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -56,7 +67,12 @@ export async function withLockFile<T>(file: string, options: LockOptions, use: (
 async function acquireLockFile(file: string, options: LockOptions): Promise<void> {
   mkdirSync(dirname(file), { recursive: true });
   sweepAbandonedPaths(dirname(file), readLeftoverPid);
-  const mine: LockHolder = { pid: process.pid, host: hostname(), command: options.command, since: new Date().toISOString() };
+  const mine: LockHolder = {
+    pid: process.pid,
+    host: hostname(),
+    command: options.command,
+    since: new Date().toISOString(),
+  };
   const text = `${JSON.stringify(mine)}\n`;
   const started = Date.now();
   let waiting = false;
@@ -97,7 +113,8 @@ function tryCreate(file: string, text: string): boolean {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EEXIST') created = false;
       // No hard links on this file system: exclusive create, with a moment where the file is empty.
-      else if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'EXDEV') created = createExclusively(file, text);
+      else if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'EXDEV')
+        created = createExclusively(file, text);
       else throw error;
     } finally {
       rmSync(temporary, { force: true });
@@ -144,7 +161,12 @@ function readLock(file: string): SeenLock | null {
 function parseHolder(text: string): LockHolder | null {
   try {
     const value = JSON.parse(text) as Partial<LockHolder>;
-    if (typeof value.pid === 'number' && typeof value.host === 'string' && typeof value.command === 'string' && typeof value.since === 'string') {
+    if (
+      typeof value.pid === 'number' &&
+      typeof value.host === 'string' &&
+      typeof value.command === 'string' &&
+      typeof value.since === 'string'
+    ) {
       return value as LockHolder;
     }
   } catch {
@@ -183,7 +205,10 @@ function breakStaleLock(file: string, staleText: string): void {
 }
 
 function makeBusyError(file: string, holder: LockHolder | null, waitMs: number) {
-  const who = holder === null ? 'another culprit' : `another culprit (pid ${holder.pid} on ${holder.host}, \`culprit ${holder.command}\` since ${holder.since})`;
+  const who =
+    holder === null
+      ? 'another culprit'
+      : `another culprit (pid ${holder.pid} on ${holder.host}, \`culprit ${holder.command}\` since ${holder.since})`;
   return makeUserError(
     `${who} is still working on this repository after ${Math.round(waitMs / 1000)} s of waiting; try again when it is done, or remove ${file} if no culprit is running`,
   );

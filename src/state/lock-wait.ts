@@ -5,7 +5,8 @@
  */
 export function resolveLockWait(checks: readonly { timeoutMs: number }[]): number {
   const configured = Number(process.env['CULPRIT_LOCK_WAIT_MS']);
-  if (process.env['CULPRIT_LOCK_WAIT_MS'] !== undefined && Number.isFinite(configured) && configured >= 0) return configured;
+  if (process.env['CULPRIT_LOCK_WAIT_MS'] !== undefined && Number.isFinite(configured) && configured >= 0)
+    return configured;
   const longest = Math.max(0, ...checks.map((check) => check.timeoutMs));
   return 2 * longest + 60_000;
 }

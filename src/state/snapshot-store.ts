@@ -14,7 +14,14 @@ import { readStateFile } from './read-state-file.js';
 
 /** Returns the snapshot as stored, hashes included, so a caller attributing against it now need not hash it again. */
 export function saveSnapshot(dir: string, id: string, snapshot: Snapshot): Snapshot {
-  const stored = { ...snapshot, checks: snapshot.checks.map((check) => ({ ...check, hashes: hashOwnFingerprints(check.diagnostics), hashScheme: fingerprintScheme })) };
+  const stored = {
+    ...snapshot,
+    checks: snapshot.checks.map((check) => ({
+      ...check,
+      hashes: hashOwnFingerprints(check.diagnostics),
+      hashScheme: fingerprintScheme,
+    })),
+  };
   writeFileAtomic(join(dir, `${id}.json`), JSON.stringify(stored));
   return stored;
 }
@@ -26,7 +33,8 @@ export function loadSnapshot(dir: string, id: string): Snapshot | null {
     'run culprit start again',
   );
   // Hashes that do not fit their findings (a file written by an older culprit has none) are dropped: attribution hashes instead.
-  for (const check of snapshot?.checks ?? []) if (check.hashes !== undefined && !haveFittingHashes(check)) delete check.hashes;
+  for (const check of snapshot?.checks ?? [])
+    if (check.hashes !== undefined && !haveFittingHashes(check)) delete check.hashes;
   return snapshot;
 }
 
@@ -35,7 +43,12 @@ const storedHash = /^[0-9a-f]{16}$/;
 function haveFittingHashes(check: SnapshotCheck): boolean {
   const { hashes, diagnostics } = check;
   if ((check.hashScheme ?? 1) !== fingerprintScheme) return false;
-  return Array.isArray(hashes) && Array.isArray(diagnostics) && hashes.length === diagnostics.length && hashes.every((hash) => typeof hash === 'string' && storedHash.test(hash));
+  return (
+    Array.isArray(hashes) &&
+    Array.isArray(diagnostics) &&
+    hashes.length === diagnostics.length &&
+    hashes.every((hash) => typeof hash === 'string' && storedHash.test(hash))
+  );
 }
 
 /** Records that a snapshot was used now. */

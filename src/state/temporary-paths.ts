@@ -109,7 +109,8 @@ export function sweepAbandonedPaths(parent: string, readPid: (name: string) => n
   }
   for (const name of names) {
     const pid = readPid(name);
-    if (pid !== null && Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && !isRunning(pid)) removePath(join(parent, name));
+    if (pid !== null && Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && !isRunning(pid))
+      removePath(join(parent, name));
   }
 }
 

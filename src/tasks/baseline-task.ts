@@ -6,7 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { baselineFileName, countBaselineEntries, makeBaselineFile, serializeBaselineFile } from '../core/gate/baseline-file.js';
+import {
+  baselineFileName,
+  countBaselineEntries,
+  makeBaselineFile,
+  serializeBaselineFile,
+} from '../core/gate/baseline-file.js';
 import { pruneBaselineFile } from '../core/gate/prune-baseline-file.js';
 import { makeUserError } from '../core/errors.js';
 import type { AnchoredRuns } from '../snapshot/take-snapshot.js';
@@ -79,8 +84,12 @@ function saveIfChanged(context: TaskContext, text: string): { changed: boolean }
   return { changed: true };
 }
 
-function countPerCheck(file: ReturnType<typeof makeBaselineFile>): { findings: number; perCheck: Record<string, number> } {
+function countPerCheck(file: ReturnType<typeof makeBaselineFile>): {
+  findings: number;
+  perCheck: Record<string, number>;
+} {
   const perCheck: Record<string, number> = {};
-  for (const [name, check] of Object.entries(file.checks)) perCheck[name] = countBaselineEntries({ version: 1, checks: { [name]: check } });
+  for (const [name, check] of Object.entries(file.checks))
+    perCheck[name] = countBaselineEntries({ version: 1, checks: { [name]: check } });
   return { findings: countBaselineEntries(file), perCheck };
 }

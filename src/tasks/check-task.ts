@@ -16,13 +16,24 @@ import { makeReport, type Report } from '../core/report/report.js';
 import { makeTreeKey, type Snapshot, type TreeState } from '../core/snapshot.js';
 import { readTreeState, takeSnapshot, type TakenSnapshot } from '../snapshot/take-snapshot.js';
 import type { SourceCache } from '../snapshot/source-cache.js';
-import { refreshStaleBaseline, resolveBaseline, type Baseline, type WorkTreeRun } from '../baseline/resolve-baseline.js';
+import {
+  refreshStaleBaseline,
+  resolveBaseline,
+  type Baseline,
+  type WorkTreeRun,
+} from '../baseline/resolve-baseline.js';
 import type { AttemptRecord } from '../core/report/attempts.js';
 import { loadSessionFile, putImplicitSession, saveSessionFile, type SessionFile } from '../state/session-store.js';
 import { compareTrees, listTouchedPaths, makeNoChanges } from '../tree/compare-trees.js';
 import { lockfileNames } from '../checks/runner/install-state.js';
 import { makeEditabilityClassifier } from '../core/triage/non-editable.js';
-import { describeCheckNotInBaseline, describeRemedy, describeUnusableBaseline, describeVersionChange, makeBaselineNotes } from '../render/baseline-notes.js';
+import {
+  describeCheckNotInBaseline,
+  describeRemedy,
+  describeUnusableBaseline,
+  describeVersionChange,
+  makeBaselineNotes,
+} from '../render/baseline-notes.js';
 import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
 import { makeDeferringRunner } from './defer-checks.js';
 import { addProjection, prepareLedgerAttempt, readLedgerTask, saveLedgerAttempt } from './record-ledger.js';
@@ -92,7 +103,9 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
   // tree itself (a check before any edit) is taken by this check's own run.
   let shared: TakenSnapshot | undefined;
   const workTree: WorkTreeRun | undefined =
-    workTreeState.kind === 'git' ? { treeId: workTreeState.treeId, takeSnapshot: async () => (shared = await takeAfter(workTreeState)).snapshot } : undefined;
+    workTreeState.kind === 'git'
+      ? { treeId: workTreeState.treeId, takeSnapshot: async () => (shared = await takeAfter(workTreeState)).snapshot }
+      : undefined;
   const resolved = await resolveBaseline(context, sessions, {
     ...(options.base === undefined ? {} : { base: options.base }),
     ...(workTree === undefined ? {} : { workTree }),
@@ -102,7 +115,11 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
   // Against a baseline already taken, a check whose findings cannot change what is shown may wait.
   const deferring =
     options.runChecks === undefined && mayDefer
-      ? makeDeferringRunner({ baseline: resolved.snapshot, readRenames: async (tree) => (await compareTaskTrees(context, resolved.snapshot.tree, tree ?? workTreeState)).renames })
+      ? makeDeferringRunner({
+          baseline: resolved.snapshot,
+          readRenames: async (tree) =>
+            (await compareTaskTrees(context, resolved.snapshot.tree, tree ?? workTreeState)).renames,
+        })
       : options.runChecks;
   const after = shared ?? (await takeAfter(resolved.source === 'run' ? undefined : workTreeState, deferring));
   const baseline = await refreshStaleBaseline(context, resolved, after.snapshot);
@@ -119,7 +136,11 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
   const tree = makeTreeKey(after.snapshot.tree);
   const attempts = baseline.session.attempts;
   const rereads = options.oncePerTree === true && attempts.at(-1)?.tree === tree;
-  const { report: made, attemptRecord, withheldFindings } = makeReport({
+  const {
+    report: made,
+    attemptRecord,
+    withheldFindings,
+  } = makeReport({
     attribution,
     graph: after.graph,
     changedFiles: changes.changed,
@@ -127,24 +148,45 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
     checks: paired.checks,
     previous: rereads ? attempts.at(-2) : attempts.at(-1),
     baseWidth: settings.maxFiles,
-    notes: [...makeBaselineNotes(baseline, listTouchedLockfiles(changes)), ...(await readUploadNote(baseline)), ...paired.notes],
+    notes: [
+      ...makeBaselineNotes(baseline, listTouchedLockfiles(changes)),
+      ...(await readUploadNote(baseline)),
+      ...paired.notes,
+    ],
     sourceLines: after.sources.lines,
   });
   // A deferral stands only when the ladder did show the syntax rung; otherwise every check runs.
-  if (made.checks.some((check) => check.status === 'deferred') && made.rung !== 'syntax') return checkLocked(context, options, false);
+  if (made.checks.some((check) => check.status === 'deferred') && made.rung !== 'syntax')
+    return checkLocked(context, options, false);
   const ledgerStarted = performance.now();
-  const ledger = await prepareLedgerAttempt({ session: baseline.session, report: made, attribution, withheld: withheldFindings, snapshot: after.snapshot, read: ledgerRead, startedAt, rereads });
+  const ledger = await prepareLedgerAttempt({
+    session: baseline.session,
+    report: made,
+    attribution,
+    withheld: withheldFindings,
+    snapshot: after.snapshot,
+    read: ledgerRead,
+    startedAt,
+    rereads,
+  });
   const report = addProjection(context, ledger, made, options);
   // An attempt some check could not finish is not evidence of progress or of being stuck.
   if (report.verdict !== 'check-failed' && !rereads && (options.isWanted?.() ?? true)) {
     saveSessionFile(layout.sessionFile, recordAttempt(sessions, baseline, { ...attemptRecord, tree }));
-    if (ledger !== undefined) saveLedgerAttempt(ledger, report, { outputLimit: settings.outputLimit, sourceLines: after.sources.lines });
+    if (ledger !== undefined)
+      saveLedgerAttempt(ledger, report, { outputLimit: settings.outputLimit, sourceLines: after.sources.lines });
   }
   // The bench reads this line: what the ledger (and the projection) cost this check.
   logDebug(`ledger: ${Math.round(performance.now() - ledgerStarted)} ms`);
   const { id, label, kind, source } = baseline;
   report.baseline = { label, source };
-  return { context, report, sources: after.sources, details: { attribution, graph: after.graph }, baseline: { id, label, kind, source } };
+  return {
+    context,
+    report,
+    sources: after.sources,
+    details: { attribution, graph: after.graph },
+    baseline: { id, label, kind, source },
+  };
 }
 
 /** The upload of a baseline this check computed ran beside its work-tree run; it is bounded by the remote's timeout. */

@@ -55,7 +55,11 @@ function validatePositive(name: string, value: number): number {
  * check timeout, plus a minute), or after `CULPRIT_LOCK_WAIT_MS`.
  */
 export function withWorkTreeLock<T>(context: TaskContext, command: string, use: () => Promise<T>): Promise<T> {
-  return withLockFile(context.layout.lockFile, { command, waitMs: resolveLockWait(context.settings.checks), onWait: reportWait }, use);
+  return withLockFile(
+    context.layout.lockFile,
+    { command, waitMs: resolveLockWait(context.settings.checks), onWait: reportWait },
+    use,
+  );
 }
 
 function reportWait(holder: LockHolder | null): void {

@@ -31,7 +31,9 @@ export interface DeferralContext {
 
 export function makeDeferringRunner(context: DeferralContext): CheckRunner {
   return async (checks, root, tree) => {
-    const deciders = checks.filter((check) => decidingKinds.has(check.kind) && isComparable(context.baseline, check.name));
+    const deciders = checks.filter(
+      (check) => decidingKinds.has(check.kind) && isComparable(context.baseline, check.name),
+    );
     if (deciders.length === 0 || !checks.some((check) => deferrableKinds.has(check.kind))) {
       return Promise.all(checks.map((check) => runCheck(check, root)));
     }
@@ -41,7 +43,11 @@ export function makeDeferringRunner(context: DeferralContext): CheckRunner {
       checks.map(async (check) => {
         if (!deferrableKinds.has(check.kind)) {
           const run = await runCheck(check, root);
-          if (decidedBy === undefined && deciders.includes(check) && (await hasIntroducedSyntax(context, run, root, tree))) {
+          if (
+            decidedBy === undefined &&
+            deciders.includes(check) &&
+            (await hasIntroducedSyntax(context, run, root, tree))
+          ) {
             decidedBy = check.name;
             controller.abort();
           }
@@ -64,7 +70,9 @@ function makeDeferredRun(check: ResolvedCheck, decidedBy: string, durationMs: nu
     durationMs,
     version: null,
     diagnostics: [],
-    notes: [`deferred: ${decidedBy} reports syntax errors this edit introduced, which are shown alone; ${check.name} runs again at the next attempt without them`],
+    notes: [
+      `deferred: ${decidedBy} reports syntax errors this edit introduced, which are shown alone; ${check.name} runs again at the next attempt without them`,
+    ],
   };
 }
 
@@ -72,12 +80,23 @@ function isComparable(baseline: Snapshot, name: string): boolean {
   return baseline.checks.some((check) => check.name === name && check.status === 'ok');
 }
 
-async function hasIntroducedSyntax(context: DeferralContext, run: CheckRun, root: string, tree: TreeState | undefined): Promise<boolean> {
+async function hasIntroducedSyntax(
+  context: DeferralContext,
+  run: CheckRun,
+  root: string,
+  tree: TreeState | undefined,
+): Promise<boolean> {
   if (run.status !== 'ok') return false;
   const syntax = run.diagnostics.filter((diagnostic) => diagnostic.phase === 'syntax');
   if (syntax.length === 0) return false;
-  const base = context.baseline.checks.find((check) => check.name === run.name)?.diagnostics.filter((diagnostic) => diagnostic.phase === 'syntax') ?? [];
+  const base =
+    context.baseline.checks
+      .find((check) => check.name === run.name)
+      ?.diagnostics.filter((diagnostic) => diagnostic.phase === 'syntax') ?? [];
   const sources = makeSourceCache(root);
-  const current = syntax.map((diagnostic) => ({ ...diagnostic, anchor: makeAnchor(diagnostic, diagnostic.path === null ? undefined : sources.lines(diagnostic.path)) }));
+  const current = syntax.map((diagnostic) => ({
+    ...diagnostic,
+    anchor: makeAnchor(diagnostic, diagnostic.path === null ? undefined : sources.lines(diagnostic.path)),
+  }));
   return attribute(base, current, { renames: await context.readRenames(tree) }).introduced.length > 0;
 }

@@ -36,5 +36,10 @@ export function runWorkTreeChecks(context: TaskContext): Promise<AnchoredRuns> {
 }
 
 export function compareWithFile(context: TaskContext, file: BaselineFile, runs: AnchoredRuns): GateReport {
-  return makeGateReport({ file, fileName: baselineFileName, runs: runs.checks, exists: (path) => existsSync(join(context.root, path)) });
+  return makeGateReport({
+    file,
+    fileName: baselineFileName,
+    runs: runs.checks,
+    exists: (path) => existsSync(join(context.root, path)),
+  });
 }

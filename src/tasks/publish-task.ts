@@ -43,9 +43,11 @@ export async function publishBaselineTask(options: PublishOptions = {}): Promise
       'culprit baseline --publish needs a remote cache: set TURBO_TOKEN and TURBO_TEAM (or TURBO_TEAMID), and TURBO_API for a server other than Vercel, or remoteCache in culprit.config.json',
     );
   }
-  if (remoteCache.kind === 'incomplete') throw makeUserError(`culprit baseline --publish cannot reach the remote cache: ${remoteCache.reason}`);
+  if (remoteCache.kind === 'incomplete')
+    throw makeUserError(`culprit baseline --publish cannot reach the remote cache: ${remoteCache.reason}`);
   const { repo } = context;
-  if (repo === null) throw makeUserError(`culprit baseline --publish needs a git repository; ${context.root} is not one`);
+  if (repo === null)
+    throw makeUserError(`culprit baseline --publish needs a git repository; ${context.root} is not one`);
   return withWorkTreeLock(context, 'baseline --publish', async () => {
     const rev = options.base ?? 'HEAD';
     const commit = await resolveCommit(repo, rev);
@@ -55,19 +57,35 @@ export async function publishBaselineTask(options: PublishOptions = {}): Promise
     const current = await readTreeState({ root: context.root, repo, scratch: context.layout.scratch });
     const workTree =
       current.kind === 'git' && current.treeId === treeId
-        ? { treeId, takeSnapshot: async () => (await takeSnapshot({ root: context.root, repo, checks: context.settings.checks, scratch: context.layout.scratch, tree: current })).snapshot }
+        ? {
+            treeId,
+            takeSnapshot: async () =>
+              (
+                await takeSnapshot({
+                  root: context.root,
+                  repo,
+                  checks: context.settings.checks,
+                  scratch: context.layout.scratch,
+                  tree: current,
+                })
+              ).snapshot,
+          }
         : undefined;
     // Asked first even when the local cache has it: a copy there that does not verify is replaced.
     const key = makeBaselineKey({ treeId, root: context.root, checks: context.settings.checks });
     const held = await lookUpRemoteBaseline(remoteCache, key, treeId);
     const result = { context, label, key, remote: nameRemote(remoteCache) };
     // Unreachable or refused: the upload would be too, so the checks are not run for nothing.
-    if (held.kind === 'failed') throw makeUserError(`${nameRemote(remoteCache)}: the baseline of ${label} was not published: ${held.reason}`);
-    if (held.kind === 'found') return { ...result, source: 'remote', uploaded: false, findings: countFindings(held.snapshot).findings };
+    if (held.kind === 'failed')
+      throw makeUserError(`${nameRemote(remoteCache)}: the baseline of ${label} was not published: ${held.reason}`);
+    if (held.kind === 'found')
+      return { ...result, source: 'remote', uploaded: false, findings: countFindings(held.snapshot).findings };
     const taken = await ensureTreeSnapshot(context, treeId, label, { workTree, lookUp: false, upload: false });
-    if (!isComplete(taken.snapshot)) throw makeUserError(`the baseline of ${label} was not published: ${describeFailedChecks(taken.snapshot.checks)}`);
+    if (!isComplete(taken.snapshot))
+      throw makeUserError(`the baseline of ${label} was not published: ${describeFailedChecks(taken.snapshot.checks)}`);
     const failure = await publishRemoteBaseline(remoteCache, taken.id, taken.snapshot);
-    if (failure !== null) throw makeUserError(`${nameRemote(remoteCache)}: the baseline of ${label} was not published: ${failure}`);
+    if (failure !== null)
+      throw makeUserError(`${nameRemote(remoteCache)}: the baseline of ${label} was not published: ${failure}`);
     return { ...result, source: taken.source, uploaded: true, findings: countFindings(taken.snapshot).findings };
   });
 }

@@ -18,7 +18,13 @@ import { renderText } from '../render/text.js';
 import type { Snapshot } from '../core/snapshot.js';
 import { makeLedgerEntry, maxListed, type LedgerEntry, type LedgerTask } from '../core/ledger/ledger-entry.js';
 import { projectAttempts } from '../core/ledger/ledger-projection.js';
-import { loadLedgerTask, loadRecentLedger, maxAttempts, resolveLedgerDir, saveLedgerTask } from '../state/ledger-store.js';
+import {
+  loadLedgerTask,
+  loadRecentLedger,
+  maxAttempts,
+  resolveLedgerDir,
+  saveLedgerTask,
+} from '../state/ledger-store.js';
 import type { TaskSession } from '../state/session-store.js';
 import { hashPath } from '../state/state-dir.js';
 import { listTouchedPaths } from '../tree/compare-trees.js';
@@ -64,7 +70,12 @@ export function makeLedgerTaskId(root: string, session: Pick<TaskSession, 'basel
  * when either attempt changed too many files to list, `git diff-tree` between the two trees. At
  * the first attempt, the diff from the baseline.
  */
-export async function readLedgerTask(context: TaskContext, session: TaskSession, snapshot: Snapshot, changes: TreeChanges): Promise<LedgerRead | undefined> {
+export async function readLedgerTask(
+  context: TaskContext,
+  session: TaskSession,
+  snapshot: Snapshot,
+  changes: TreeChanges,
+): Promise<LedgerRead | undefined> {
   try {
     const dir = resolveLedgerDir(context.layout.dir);
     const id = makeLedgerTaskId(context.root, session);
@@ -120,7 +131,8 @@ export async function prepareLedgerAttempt(input: PrepareLedgerInput): Promise<P
   const { dir, stored, changed, edited } = read;
   // A re-read repeats the last attempt: it is priced as that attempt was, and is not recorded again.
   const last = stored.entries.at(-1);
-  if (input.rereads && last !== undefined) return { dir, stored: { ...stored, entries: stored.entries.slice(0, -1) }, entry: last };
+  if (input.rereads && last !== undefined)
+    return { dir, stored: { ...stored, entries: stored.entries.slice(0, -1) }, entry: last };
   const { session, snapshot } = input;
   // A session this very check created (a check without start) says nothing about the agent's time.
   const sessionStart = Date.parse(session.startedAt);
@@ -144,7 +156,11 @@ export async function prepareLedgerAttempt(input: PrepareLedgerInput): Promise<P
 }
 
 /** Writes the attempt, its payload counted as the agent gets it: the text rendering of the final report. */
-export function saveLedgerAttempt(pending: PendingLedger, report: Report, options: { outputLimit: number; sourceLines: (path: string) => readonly string[] | undefined }): void {
+export function saveLedgerAttempt(
+  pending: PendingLedger,
+  report: Report,
+  options: { outputLimit: number; sourceLines: (path: string) => readonly string[] | undefined },
+): void {
   try {
     if (pending.stored.entries.length >= maxAttempts) return;
     const entry = { ...pending.entry, payloadChars: renderText(report, options).length, at: new Date().toISOString() };
@@ -162,19 +178,37 @@ const measuredTasks = 50;
  * projection exceeds the budget. Without one the ledger is not read and the report is as it was.
  * The rates include this attempt: what became of the previous attempt's shown findings.
  */
-export function addProjection(context: TaskContext, pending: PendingLedger | undefined, report: Report, overrides: { budgetAttempts?: number; budgetSeconds?: number }): Report {
+export function addProjection(
+  context: TaskContext,
+  pending: PendingLedger | undefined,
+  report: Report,
+  overrides: { budgetAttempts?: number; budgetSeconds?: number },
+): Report {
   const budget = {
     attempts: overrides.budgetAttempts ?? context.settings.budget.attempts,
     seconds: overrides.budgetSeconds ?? context.settings.budget.seconds,
   };
   if (budget.attempts === null && budget.seconds === null) return report;
   const own = pending === undefined ? [] : [...pending.stored.entries, pending.entry];
-  const others = pending === undefined ? [] : loadRecentLedger(pending.dir, measuredTasks).filter((task) => task.id !== pending.stored.id);
+  const others =
+    pending === undefined
+      ? []
+      : loadRecentLedger(pending.dir, measuredTasks).filter((task) => task.id !== pending.stored.id);
   const now = Date.now();
   const began = own.length === 0 ? now : Math.min(Date.parse(pending!.stored.startedAt), Date.parse(own[0]!.startedAt));
   const attemptMs = pending === undefined ? 0 : pending.entry.checkMs;
-  const priced = projectAttempts({ history: [...others.map((task) => task.entries), own], report, budget, elapsedSeconds: (now - began) / 1000, attemptMs });
-  return { ...report, notes: priced.note === undefined ? report.notes : [...report.notes, priced.note], projection: priced.projection };
+  const priced = projectAttempts({
+    history: [...others.map((task) => task.entries), own],
+    report,
+    budget,
+    elapsedSeconds: (now - began) / 1000,
+    attemptMs,
+  });
+  return {
+    ...report,
+    notes: priced.note === undefined ? report.notes : [...report.notes, priced.note],
+    projection: priced.projection,
+  };
 }
 
 function describe(error: unknown): string {

@@ -35,14 +35,25 @@ export async function startTask(options: TaskOptions = {}): Promise<StartResult>
 async function startLocked(context: TaskContext): Promise<StartResult> {
   const { layout, settings } = context;
   const tree = await readTreeState({ root: context.root, repo: context.repo, scratch: layout.scratch });
-  const run = async () => (await takeSnapshot({ root: context.root, repo: context.repo, checks: settings.checks, scratch: layout.scratch, tree })).snapshot;
+  const run = async () =>
+    (
+      await takeSnapshot({
+        root: context.root,
+        repo: context.repo,
+        checks: settings.checks,
+        scratch: layout.scratch,
+        tree,
+      })
+    ).snapshot;
   let snapshot: Snapshot;
   let id: string;
   let source: StartResult['source'] = 'run';
   let notes: string[] = [];
   if (tree.kind === 'git') {
     // The local cache, then the remote one, then this work tree's own run (uploaded when complete).
-    const taken = await ensureTreeSnapshot(context, tree.treeId, 'culprit start', { workTree: { treeId: tree.treeId, takeSnapshot: run } });
+    const taken = await ensureTreeSnapshot(context, tree.treeId, 'culprit start', {
+      workTree: { treeId: tree.treeId, takeSnapshot: run },
+    });
     ({ snapshot, source } = taken);
     logDebug(`start: cache ${source === 'cache' ? 'hit' : 'miss'} ${taken.id}`);
     const uploadNote = await taken.upload;

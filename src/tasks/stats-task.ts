@@ -31,6 +31,9 @@ export function parseSince(value: string, now = Date.now()): number {
   const duration = /^(\d+)([mhd])$/.exec(value);
   if (duration !== null) return now - Number(duration[1]) * units[duration[2]!]!;
   const time = /^\d{4}-\d{2}-\d{2}/.test(value) ? Date.parse(value) : Number.NaN;
-  if (Number.isNaN(time)) throw makeUserError(`--since: expected an ISO date or time (2026-12-01, 2026-12-01T09:00Z) or a duration (90m, 12h, 7d), got "${value}"`);
+  if (Number.isNaN(time))
+    throw makeUserError(
+      `--since: expected an ISO date or time (2026-12-01, 2026-12-01T09:00Z) or a duration (90m, 12h, 7d), got "${value}"`,
+    );
   return time;
 }

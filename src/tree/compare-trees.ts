@@ -15,7 +15,11 @@ import { diffFileHashes } from './file-hashes.js';
  * different kinds (git init mid-task), or two git trees outside a repository. The repository is
  * asked for only when two different git trees are compared.
  */
-export async function compareTrees(base: TreeState, current: TreeState, readRepository: () => Promise<Repository | null>): Promise<TreeChanges | null> {
+export async function compareTrees(
+  base: TreeState,
+  current: TreeState,
+  readRepository: () => Promise<Repository | null>,
+): Promise<TreeChanges | null> {
   if (base.kind === 'git' && current.kind === 'git') {
     if (base.treeId === current.treeId) return makeNoChanges();
     const repo = await readRepository();

@@ -11,7 +11,6 @@ import type { TreeChanges } from '../core/snapshot.js';
 
 const skippedDirectories = new Set(['node_modules', '.git', '.hg', '.svn']);
 
-
 export function hashFiles(root: string): FileHashes {
   const hashes: FileHashes = {};
   const walk = (dir: string, prefix: string) => {
@@ -27,7 +26,9 @@ export function hashFiles(root: string): FileHashes {
         if (!skippedDirectories.has(entry.name)) walk(join(dir, entry.name), path);
       } else if (entry.isFile()) {
         try {
-          hashes[path] = createHash('sha1').update(readFileSync(join(dir, entry.name))).digest('hex');
+          hashes[path] = createHash('sha1')
+            .update(readFileSync(join(dir, entry.name)))
+            .digest('hex');
         } catch {
           // Unreadable files cannot be compared; leaving them out makes them look added, never clean.
         }

@@ -43,7 +43,13 @@ export function makeFolderListings(root: string): FolderListings {
 
   return {
     watchFileFolder(file) {
-      if (!isInside(root, file) || relative(root, file).split(sep).some((part) => skippedFolders.has(part))) return;
+      if (
+        !isInside(root, file) ||
+        relative(root, file)
+          .split(sep)
+          .some((part) => skippedFolders.has(part))
+      )
+        return;
       for (let folder = dirname(file); !listings.has(folder); folder = dirname(folder)) {
         list(folder);
         if (folder === root || dirname(folder) === folder) break;

@@ -55,7 +55,12 @@ function makeComparable(run: ComparedRun): Comparable {
     const key = `${diagnostic.path ?? ''}:${diagnostic.line}:${diagnostic.column} ${diagnostic.code} ${normalizeMessage(diagnostic.message)}`;
     findings.set(key, (findings.get(key) ?? 0) + 1);
   }
-  const imports = run.imports === undefined ? undefined : new Set(Object.entries(run.imports).flatMap(([from, targets]) => targets.map((target) => `${from} -> ${target}`)));
+  const imports =
+    run.imports === undefined
+      ? undefined
+      : new Set(
+          Object.entries(run.imports).flatMap(([from, targets]) => targets.map((target) => `${from} -> ${target}`)),
+        );
   return { status: run.status, findings, imports };
 }
 
@@ -76,14 +81,22 @@ export function compareServedRuns(served: readonly ComparedRun[], cold: readonly
     for (const key of new Set([...warm.findings.keys(), ...fresh.findings.keys()])) {
       const served = warm.findings.get(key) ?? 0;
       const coldCount = fresh.findings.get(key) ?? 0;
-      if (served > coldCount) differences.push(`${run.name}: only served: ${key}${served - coldCount > 1 ? ` (×${served - coldCount})` : ''}`);
-      if (coldCount > served) differences.push(`${run.name}: only cold: ${key}${coldCount - served > 1 ? ` (×${coldCount - served})` : ''}`);
+      if (served > coldCount)
+        differences.push(
+          `${run.name}: only served: ${key}${served - coldCount > 1 ? ` (×${served - coldCount})` : ''}`,
+        );
+      if (coldCount > served)
+        differences.push(`${run.name}: only cold: ${key}${coldCount - served > 1 ? ` (×${coldCount - served})` : ''}`);
     }
     if (warm.imports === undefined || fresh.imports === undefined) continue;
-    for (const edge of warm.imports) if (!fresh.imports.has(edge)) differences.push(`${run.name}: import only served: ${edge}`);
-    for (const edge of fresh.imports) if (!warm.imports.has(edge)) differences.push(`${run.name}: import only cold: ${edge}`);
+    for (const edge of warm.imports)
+      if (!fresh.imports.has(edge)) differences.push(`${run.name}: import only served: ${edge}`);
+    for (const edge of fresh.imports)
+      if (!warm.imports.has(edge)) differences.push(`${run.name}: import only cold: ${edge}`);
   }
-  return differences.length > limit ? [...differences.slice(0, limit), `… and ${differences.length - limit} more`] : differences;
+  return differences.length > limit
+    ? [...differences.slice(0, limit), `… and ${differences.length - limit} more`]
+    : differences;
 }
 
 export interface VerifyServedInput {
@@ -106,7 +119,9 @@ export async function verifyServedRuns({ served, repo, scratch, root, log }: Ver
   const differences = compareServedRuns(served.runs, cold.checks);
   const tree = served.tree.treeId;
   if (differences.length === 0) {
-    log(`culprit serve: verify: tree ${tree.slice(0, 12)}: served and cold checks agree (${Math.round(performance.now() - started)} ms cold)`);
+    log(
+      `culprit serve: verify: tree ${tree.slice(0, 12)}: served and cold checks agree (${Math.round(performance.now() - started)} ms cold)`,
+    );
     return [];
   }
   log(`culprit serve: verify: tree ${tree}: the served check differs from a cold run:`);

@@ -61,7 +61,9 @@ const warmSupports = checkKinds.flatMap((kind) => checkDefinitions[kind].warm ??
  * configuration files, whichever kinds the worker runs.
  */
 function isRestartFile(name: string): boolean {
-  return packageFileNames.includes(name) || name === '.gitignore' || warmSupports.some((warm) => warm.configFiles.test(name));
+  return (
+    packageFileNames.includes(name) || name === '.gitignore' || warmSupports.some((warm) => warm.configFiles.test(name))
+  );
 }
 
 function isWarmCheck(check: ResolvedCheck): boolean {
@@ -100,7 +102,11 @@ export function makeWarmEngine(): WarmEngine {
   };
 
   /** Absolute paths changed between two trees, or null when that cannot be told. */
-  const readHint = async (root: string, before: TreeState | undefined, after: TreeState | undefined): Promise<string[] | null> => {
+  const readHint = async (
+    root: string,
+    before: TreeState | undefined,
+    after: TreeState | undefined,
+  ): Promise<string[] | null> => {
     if (before === undefined || after === undefined) return null;
     const changes = await compareTrees(before, after, () => {
       if (!repositories.has(root)) repositories.set(root, findRepository(root));
@@ -109,7 +115,11 @@ export function makeWarmEngine(): WarmEngine {
     return changes === null ? null : [...new Set(listTouchedPaths(changes))].map((path) => join(root, path));
   };
 
-  const runWarm = async (checks: readonly ResolvedCheck[], root: string, tree: TreeState | undefined): Promise<Map<string, CheckRun>> => {
+  const runWarm = async (
+    checks: readonly ResolvedCheck[],
+    root: string,
+    tree: TreeState | undefined,
+  ): Promise<Map<string, CheckRun>> => {
     const closingsAtStart = closings;
     const checksKey = JSON.stringify(checks.map(({ name, kind, options }) => ({ name, kind, options })));
     let slot = slots.get(root);
@@ -150,7 +160,9 @@ export function makeWarmEngine(): WarmEngine {
 
   return {
     get workerPids() {
-      return [...slots.values()].flatMap((slot) => (slot.worker.child.pid === undefined ? [] : [slot.worker.child.pid]));
+      return [...slots.values()].flatMap((slot) =>
+        slot.worker.child.pid === undefined ? [] : [slot.worker.child.pid],
+      );
     },
     close() {
       closings += 1;
@@ -160,7 +172,10 @@ export function makeWarmEngine(): WarmEngine {
       const warm = checks.filter(isWarmCheck);
       const [warmRuns, coldRuns] = await Promise.all([
         warm.length === 0 ? new Map<string, CheckRun>() : runWarm(warm, root, tree),
-        runChecks(checks.filter((check) => !isWarmCheck(check)), root),
+        runChecks(
+          checks.filter((check) => !isWarmCheck(check)),
+          root,
+        ),
       ]);
       const byName = new Map([...warmRuns, ...coldRuns.map((run) => [run.name, run] as const)]);
       return checks.map((check) => byName.get(check.name)!);
@@ -173,7 +188,12 @@ export function makeWarmEngine(): WarmEngine {
  * worker starts it (the first one's from the request), so checks that wait their turn behind
  * another in the same worker are not charged for it.
  */
-function request(slot: WarmSlot, checks: readonly ResolvedCheck[], root: string, hint: string[] | null): Promise<RequestOutcome> {
+function request(
+  slot: WarmSlot,
+  checks: readonly ResolvedCheck[],
+  root: string,
+  hint: string[] | null,
+): Promise<RequestOutcome> {
   const { child } = slot.worker;
   const id = slot.nextId++;
   const byName = new Map(checks.map((check) => [check.name, check]));
@@ -202,7 +222,10 @@ function request(slot: WarmSlot, checks: readonly ResolvedCheck[], root: string,
       child.off('exit', onExit);
       if (timedOut !== undefined) {
         const startedAt = current?.check === timedOut ? current.startedAt : performance.now();
-        runs.set(timedOut.name, makeCheckRun(timedOut, { kind: 'timed-out' }, Math.round(performance.now() - startedAt)));
+        runs.set(
+          timedOut.name,
+          makeCheckRun(timedOut, { kind: 'timed-out' }, Math.round(performance.now() - startedAt)),
+        );
       }
       child.unref();
       child.channel?.unref();
@@ -227,7 +250,10 @@ function request(slot: WarmSlot, checks: readonly ResolvedCheck[], root: string,
             clearTimeout(current.timer);
             current = undefined;
           }
-          runs.set(check.name, makeCheckRun(check, { kind: 'reply', reply: event.reply }, Math.round(performance.now() - startedAt)));
+          runs.set(
+            check.name,
+            makeCheckRun(check, { kind: 'reply', reply: event.reply }, Math.round(performance.now() - startedAt)),
+          );
           return;
         }
         case 'stale':
@@ -242,7 +268,12 @@ function request(slot: WarmSlot, checks: readonly ResolvedCheck[], root: string,
     child.once('exit', onExit);
     const first = checks[0];
     if (first !== undefined) startClock(first);
-    const message: WarmRequest = { id, root, checks: checks.map(({ name, kind, options }) => ({ name, kind, options })), hint };
+    const message: WarmRequest = {
+      id,
+      root,
+      checks: checks.map(({ name, kind, options }) => ({ name, kind, options })),
+      hint,
+    };
     child.send(message, (error) => {
       if (error !== null) finish({ ended: true });
     });

@@ -74,7 +74,8 @@ export function makeWarmSessions(): WarmSessions {
         let first = true;
         try {
           let session = sessions.get(check.name);
-          if (session !== undefined && session.key !== key) throw new Error(`the ${check.name} check changed its options; a new worker is needed`);
+          if (session !== undefined && session.key !== key)
+            throw new Error(`the ${check.name} check changed its options; a new worker is needed`);
           first = session === undefined;
           session ??= await openSession(check, key, root);
           sessions.set(check.name, session);
@@ -83,7 +84,8 @@ export function makeWarmSessions(): WarmSessions {
           if (offers !== undefined) {
             if (offers.session !== null) typed.push(offers.session);
             typescriptPath ??= offers.typescriptPath;
-            affected = affected === 'all' || offers.affected === 'all' ? 'all' : new Set([...affected, ...offers.affected]);
+            affected =
+              affected === 'all' || offers.affected === 'all' ? 'all' : new Set([...affected, ...offers.affected]);
           }
           emit({ id, type: 'reply', name: check.name, reply: { ok: true, output: relativizeMessages(output, root) } });
         } catch (error) {
@@ -95,7 +97,11 @@ export function makeWarmSessions(): WarmSessions {
           // state between runs and trips on it) is culprit's problem, not a finding: a new worker
           // answers cold. A first run fails as a cold run would, so that is its answer.
           if (!first) {
-            emit({ id, type: 'stale', reason: `the warm ${check.name} session failed (${error instanceof Error ? error.message : String(error)})` });
+            emit({
+              id,
+              type: 'stale',
+              reason: `the warm ${check.name} session failed (${error instanceof Error ? error.message : String(error)})`,
+            });
             return;
           }
           // A session that failed may hold half-loaded state (a config module that threw): answer as

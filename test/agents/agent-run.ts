@@ -67,7 +67,8 @@ function listGroup(group: number): string[] {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (fields[0] !== 'Z' && fields[2] === String(group)) found.push(`${entry} ${readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim()}`);
+      if (fields[0] !== 'Z' && fields[2] === String(group))
+        found.push(`${entry} ${readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim()}`);
     } catch {
       // Gone while reading.
     }
@@ -81,7 +82,11 @@ const survivorGraceMs = 5_000;
  * Runs `command` until it exits or `timeoutMs` passes; on timeout the process group is killed.
  * The environment is exactly `env` plus PATH (no network settings, no user configuration).
  */
-export function runAgent(command: string, args: readonly string[], options: { cwd: string; env: Record<string, string>; timeoutMs: number }): Promise<AgentRun> {
+export function runAgent(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env: Record<string, string>; timeoutMs: number },
+): Promise<AgentRun> {
   const started = Date.now();
   const child = spawn(command, args, {
     cwd: options.cwd,
@@ -120,7 +125,8 @@ export function runAgent(command: string, args: readonly string[], options: { cw
       const durationMs = Date.now() - started;
       const settle = async () => {
         const until = Date.now() + survivorGraceMs;
-        while (listGroup(child.pid!).length > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 200));
+        while (listGroup(child.pid!).length > 0 && Date.now() < until)
+          await new Promise((resolve) => setTimeout(resolve, 200));
         const survivors = listGroup(child.pid!);
         // Whatever the agent left behind in its group goes with it, recorded first.
         killGroup();

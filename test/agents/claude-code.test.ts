@@ -9,7 +9,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TestRepo } from '../helpers/repo.js';
-import { agentBin, sessionTimeoutMs, testTimeoutMs, useCleanups, checkAfter, makeAgentRepo, parseJsonLines, requestCarries, runAgent, writeJson } from './agent-run.js';
+import {
+  agentBin,
+  sessionTimeoutMs,
+  testTimeoutMs,
+  useCleanups,
+  checkAfter,
+  makeAgentRepo,
+  parseJsonLines,
+  requestCarries,
+  runAgent,
+  writeJson,
+} from './agent-run.js';
 import { makeClaudeHandler, makeMcpCallerHandler } from './claude-api.js';
 import { startModelServer, type ModelServer } from './model-server.js';
 import { makeScriptedAgent } from './scripted-agent.js';
@@ -21,7 +32,11 @@ const stopAndEdits = { ...stopOnly, PostToolUse: [{ matcher: 'Edit|Write|MultiEd
 describe('Claude Code 2.1.332 with culprit hooks', () => {
   const cleanup = useCleanups();
 
-  async function session(hooks: Record<string, unknown>, extraArgs: readonly string[] = [], handler?: (root: string) => Parameters<typeof startModelServer>[0]) {
+  async function session(
+    hooks: Record<string, unknown>,
+    extraArgs: readonly string[] = [],
+    handler?: (root: string) => Parameters<typeof startModelServer>[0],
+  ) {
     const repo: TestRepo = makeAgentRepo(['.claude/']);
     cleanup(() => repo.cleanup());
     writeJson(join(repo.root, '.claude', 'settings.json'), { hooks });
@@ -32,7 +47,17 @@ describe('Claude Code 2.1.332 with culprit hooks', () => {
     cleanup(() => rmSync(home, { recursive: true, force: true }));
     const run = await runAgent(
       agentBin('claude'),
-      ['-p', 'Rename RateCard.price to unitPrice.', '--output-format', 'stream-json', '--verbose', '--include-hook-events', '--permission-mode', 'acceptEdits', ...extraArgs],
+      [
+        '-p',
+        'Rename RateCard.price to unitPrice.',
+        '--output-format',
+        'stream-json',
+        '--verbose',
+        '--include-hook-events',
+        '--permission-mode',
+        'acceptEdits',
+        ...extraArgs,
+      ],
       {
         cwd: repo.root,
         timeoutMs: sessionTimeoutMs,
@@ -48,8 +73,14 @@ describe('Claude Code 2.1.332 with culprit hooks', () => {
     );
     const events = parseJsonLines(run.stdout);
     const answers = events
-      .filter((event) => event['subtype'] === 'hook_response' && typeof event['stdout'] === 'string' && event['stdout'] !== '')
-      .map((event) => ({ event: event['hook_event'] as string, answer: JSON.parse(event['stdout'] as string) as Record<string, unknown> }));
+      .filter(
+        (event) =>
+          event['subtype'] === 'hook_response' && typeof event['stdout'] === 'string' && event['stdout'] !== '',
+      )
+      .map((event) => ({
+        event: event['hook_event'] as string,
+        answer: JSON.parse(event['stdout'] as string) as Record<string, unknown>,
+      }));
     return { repo, agent, server, run, events, answers };
   }
 
@@ -59,68 +90,96 @@ describe('Claude Code 2.1.332 with culprit hooks', () => {
     for (const request of server.requests) expect(JSON.stringify(request.body)).not.toMatch(/hook (blocking )?error/i);
   }
 
-  it('keeps the model working from the Stop hook alone until the tree is clean, as context rather than an error', async () => {
-    const { repo, agent, server, run, events, answers } = await session(stopOnly);
-    expect(run.timedOut, run.stderr).toBe(false);
-    expect(run.exitCode, run.stderr).toBe(0);
-    expect(run.survivors).toEqual([]);
-    expect(checkAfter(repo)).toEqual({ verdict: 'clean', introduced: 0 });
+  it(
+    'keeps the model working from the Stop hook alone until the tree is clean, as context rather than an error',
+    async () => {
+      const { repo, agent, server, run, events, answers } = await session(stopOnly);
+      expect(run.timedOut, run.stderr).toBe(false);
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(run.survivors).toEqual([]);
+      expect(checkAfter(repo)).toEqual({ verdict: 'clean', introduced: 0 });
 
-    // Every stop with findings answered with context for the model, and the model got it.
-    const stops = answers.filter((answer) => answer.event === 'Stop');
-    expect(stops.length).toBeGreaterThanOrEqual(2);
-    for (const { answer } of stops) {
-      expect(Object.keys(answer).sort()).toEqual(['hookSpecificOutput', 'systemMessage']);
-      const context = (answer['hookSpecificOutput'] as { additionalContext: string }).additionalContext;
-      expect(context).toMatch(/^culprit: your edit introduced \d+ findings?/);
-      expect(server.requests.some((request) => requestCarries(request.body, `Stop hook additional context: ${context}`))).toBe(true);
-    }
-    expect(agent.payloads).toHaveLength(stops.length);
-    // The last stop found the tree clean and said nothing: Claude Code let the session end.
-    expect(events.filter((event) => event['subtype'] === 'hook_response' && event['hook_event'] === 'Stop')).toHaveLength(stops.length + 1);
-    expectNoHookError(events, server);
-    // What the user sees of each round: the payload's first line, as an informational "Stop says".
-    const shown = events.filter((event) => event['subtype'] === 'informational').map((event) => String(event['content']));
-    expect(shown.some((line) => line.startsWith('Stop says: culprit: your edit introduced'))).toBe(true);
-  }, testTimeoutMs);
+      // Every stop with findings answered with context for the model, and the model got it.
+      const stops = answers.filter((answer) => answer.event === 'Stop');
+      expect(stops.length).toBeGreaterThanOrEqual(2);
+      for (const { answer } of stops) {
+        expect(Object.keys(answer).sort()).toEqual(['hookSpecificOutput', 'systemMessage']);
+        const context = (answer['hookSpecificOutput'] as { additionalContext: string }).additionalContext;
+        expect(context).toMatch(/^culprit: your edit introduced \d+ findings?/);
+        expect(
+          server.requests.some((request) => requestCarries(request.body, `Stop hook additional context: ${context}`)),
+        ).toBe(true);
+      }
+      expect(agent.payloads).toHaveLength(stops.length);
+      // The last stop found the tree clean and said nothing: Claude Code let the session end.
+      expect(
+        events.filter((event) => event['subtype'] === 'hook_response' && event['hook_event'] === 'Stop'),
+      ).toHaveLength(stops.length + 1);
+      expectNoHookError(events, server);
+      // What the user sees of each round: the payload's first line, as an informational "Stop says".
+      const shown = events
+        .filter((event) => event['subtype'] === 'informational')
+        .map((event) => String(event['content']));
+      expect(shown.some((line) => line.startsWith('Stop says: culprit: your edit introduced'))).toBe(true);
+    },
+    testTimeoutMs,
+  );
 
-  it('hands the model the payload after each edit too, and the loop still ends clean', async () => {
-    const { repo, agent, server, run, events, answers } = await session(stopAndEdits);
-    expect(run.timedOut, run.stderr).toBe(false);
-    expect(run.exitCode, run.stderr).toBe(0);
-    expect(run.survivors).toEqual([]);
-    expect(checkAfter(repo)).toEqual({ verdict: 'clean', introduced: 0 });
-    const edits = answers.filter((answer) => answer.event === 'PostToolUse');
-    expect(edits.length).toBeGreaterThanOrEqual(2);
-    for (const { answer } of edits) {
-      const context = (answer['hookSpecificOutput'] as { hookEventName: string; additionalContext: string });
-      expect(context.hookEventName).toBe('PostToolUse');
-      expect(server.requests.some((request) => requestCarries(request.body, context.additionalContext))).toBe(true);
-    }
-    expect(agent.payloads.length).toBeGreaterThanOrEqual(2);
-    expectNoHookError(events, server);
-  }, testTimeoutMs);
+  it(
+    'hands the model the payload after each edit too, and the loop still ends clean',
+    async () => {
+      const { repo, agent, server, run, events, answers } = await session(stopAndEdits);
+      expect(run.timedOut, run.stderr).toBe(false);
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(run.survivors).toEqual([]);
+      expect(checkAfter(repo)).toEqual({ verdict: 'clean', introduced: 0 });
+      const edits = answers.filter((answer) => answer.event === 'PostToolUse');
+      expect(edits.length).toBeGreaterThanOrEqual(2);
+      for (const { answer } of edits) {
+        const context = answer['hookSpecificOutput'] as { hookEventName: string; additionalContext: string };
+        expect(context.hookEventName).toBe('PostToolUse');
+        expect(server.requests.some((request) => requestCarries(request.body, context.additionalContext))).toBe(true);
+      }
+      expect(agent.payloads.length).toBeGreaterThanOrEqual(2);
+      expectNoHookError(events, server);
+    },
+    testTimeoutMs,
+  );
 
-  it("hands the model the MCP check's payload text, which it reads from structuredContent, and leaves no server behind", async () => {
-    const { repo, server, run } = await session({}, ['--mcp-config', '.mcp.json', '--strict-mcp-config', '--allowedTools', 'mcp__culprit__check'], (root) => {
-      writeJson(join(root, '.mcp.json'), { mcpServers: { culprit: { command: 'npx', args: ['culprit', 'mcp'] } } });
-      return makeMcpCallerHandler(root);
-    });
-    expect(run.timedOut, run.stderr).toBe(false);
-    expect(run.exitCode, run.stderr).toBe(0);
-    expect(run.survivors).toEqual([]);
-    // What Claude Code put in the model's tool result for the check call.
-    const results = server.requests
-      .flatMap((request) => (request.body as { messages?: { content: unknown }[] }).messages ?? [])
-      .flatMap((message) => (Array.isArray(message.content) ? (message.content as { type: string; tool_use_id?: string; content?: unknown }[]) : []))
-      .filter((block) => block.type === 'tool_result' && block.tool_use_id === 'toolu_check');
-    expect(results.length).toBeGreaterThan(0);
-    const seen = typeof results[0]!.content === 'string' ? results[0]!.content : JSON.stringify(results[0]!.content);
-    // Claude Code 2.1.332 serialises structuredContent as the tool result: the payload is its first field.
-    const shown = JSON.parse(seen) as { text: string; verdict: string };
-    expect(shown.text).toMatch(/^culprit: your edit introduced \d+ findings; showing 3 in 1 root file \(packages\/billing\/src\/rates\.ts\)/);
-    expect(shown.text).toContain('> 4 |   return card.price * quantity;');
-    expect(shown.verdict).toBe('introduced');
-    expect(repo.read('packages/billing/src/types.ts')).toContain('unitPrice: number;');
-  }, testTimeoutMs);
+  it(
+    "hands the model the MCP check's payload text, which it reads from structuredContent, and leaves no server behind",
+    async () => {
+      const { repo, server, run } = await session(
+        {},
+        ['--mcp-config', '.mcp.json', '--strict-mcp-config', '--allowedTools', 'mcp__culprit__check'],
+        (root) => {
+          writeJson(join(root, '.mcp.json'), { mcpServers: { culprit: { command: 'npx', args: ['culprit', 'mcp'] } } });
+          return makeMcpCallerHandler(root);
+        },
+      );
+      expect(run.timedOut, run.stderr).toBe(false);
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(run.survivors).toEqual([]);
+      // What Claude Code put in the model's tool result for the check call.
+      const results = server.requests
+        .flatMap((request) => (request.body as { messages?: { content: unknown }[] }).messages ?? [])
+        .flatMap((message) =>
+          Array.isArray(message.content)
+            ? (message.content as { type: string; tool_use_id?: string; content?: unknown }[])
+            : [],
+        )
+        .filter((block) => block.type === 'tool_result' && block.tool_use_id === 'toolu_check');
+      expect(results.length).toBeGreaterThan(0);
+      const seen = typeof results[0]!.content === 'string' ? results[0]!.content : JSON.stringify(results[0]!.content);
+      // Claude Code 2.1.332 serialises structuredContent as the tool result: the payload is its first field.
+      const shown = JSON.parse(seen) as { text: string; verdict: string };
+      expect(shown.text).toMatch(
+        /^culprit: your edit introduced \d+ findings; showing 3 in 1 root file \(packages\/billing\/src\/rates\.ts\)/,
+      );
+      expect(shown.text).toContain('> 4 |   return card.price * quantity;');
+      expect(shown.verdict).toBe('introduced');
+      expect(repo.read('packages/billing/src/types.ts')).toContain('unitPrice: number;');
+    },
+    testTimeoutMs,
+  );
 });

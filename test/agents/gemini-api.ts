@@ -26,7 +26,9 @@ export function readInbound(contents: readonly Content[]): string[] {
   return contents
     .slice(last + 1)
     .flatMap((content) => content.parts)
-    .map((part) => part.text ?? (part.functionResponse === undefined ? '' : responseText(part.functionResponse.response)))
+    .map(
+      (part) => part.text ?? (part.functionResponse === undefined ? '' : responseText(part.functionResponse.response)),
+    )
     .filter((text) => text !== '');
 }
 
@@ -41,27 +43,60 @@ function responseText(response: unknown): string {
 export function makeGeminiHandler(root: string, agent: ScriptedAgent): ModelHandler {
   return (request: LoggedRequest, response: ServerResponse) => {
     const match = /\/models\/([^/:]+):(streamGenerateContent|generateContent|countTokens)/.exec(request.url);
-    if (request.method !== 'POST' || match === null) { sendJson(response, 404, { error: { code: 404, message: `no ${request.method} ${request.url}`, status: 'NOT_FOUND' } }); return; }
-    if (match[2] === 'countTokens') { sendJson(response, 200, { totalTokens: 100 }); return; }
-    const body = request.body as { contents: Content[]; tools?: { functionDeclarations?: { name: string }[] }[]; generationConfig?: Record<string, unknown> };
-    const declared = new Set((body.tools ?? []).flatMap((tool) => tool.functionDeclarations ?? []).map((declaration) => declaration.name));
+    if (request.method !== 'POST' || match === null) {
+      sendJson(response, 404, {
+        error: { code: 404, message: `no ${request.method} ${request.url}`, status: 'NOT_FOUND' },
+      });
+      return;
+    }
+    if (match[2] === 'countTokens') {
+      sendJson(response, 200, { totalTokens: 100 });
+      return;
+    }
+    const body = request.body as {
+      contents: Content[];
+      tools?: { functionDeclarations?: { name: string }[] }[];
+      generationConfig?: Record<string, unknown>;
+    };
+    const declared = new Set(
+      (body.tools ?? []).flatMap((tool) => tool.functionDeclarations ?? []).map((declaration) => declaration.name),
+    );
     let parts: Part[];
     if (!declared.has('replace')) {
       const wantsJson = body.generationConfig?.['responseMimeType'] === 'application/json';
-      parts = [{ text: wantsJson ? JSON.stringify({ reasoning: 'The model finished its answer.', next_speaker: 'user' }) : 'ok' }];
+      parts = [
+        {
+          text: wantsJson
+            ? JSON.stringify({ reasoning: 'The model finished its answer.', next_speaker: 'user' })
+            : 'ok',
+        },
+      ];
     } else {
       const step = agent.next(readInbound(body.contents));
       parts =
         step.kind === 'done'
           ? [{ text: step.text }]
-          : step.edits.map((edit) => ({ functionCall: { name: 'replace', args: { file_path: join(root, edit.path), old_string: edit.before, new_string: edit.after, instruction: 'Rename price to unitPrice where culprit showed it.' } } }));
+          : step.edits.map((edit) => ({
+              functionCall: {
+                name: 'replace',
+                args: {
+                  file_path: join(root, edit.path),
+                  old_string: edit.before,
+                  new_string: edit.after,
+                  instruction: 'Rename price to unitPrice where culprit showed it.',
+                },
+              },
+            }));
     }
     const chunk = {
       candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
       usageMetadata: { promptTokenCount: 100, candidatesTokenCount: 20, totalTokenCount: 120 },
       modelVersion: match[1],
     };
-    if (match[2] === 'generateContent') { sendJson(response, 200, chunk); return; }
+    if (match[2] === 'generateContent') {
+      sendJson(response, 200, chunk);
+      return;
+    }
     sendEvents(response, [[null, chunk]]);
   };
 }

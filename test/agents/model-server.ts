@@ -59,7 +59,8 @@ export async function startModelServer(handle: ModelHandler): Promise<ModelServe
 /** Writes a server-sent event stream: each item is `[event name or null, data]`. */
 export function sendEvents(response: ServerResponse, events: readonly [string | null, unknown][]): void {
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  for (const [event, data] of events) response.write(`${event === null ? '' : `event: ${event}\n`}data: ${JSON.stringify(data)}\n\n`);
+  for (const [event, data] of events)
+    response.write(`${event === null ? '' : `event: ${event}\n`}data: ${JSON.stringify(data)}\n\n`);
   response.end();
 }
 

@@ -70,7 +70,10 @@ export function makeScriptedAgent(root: string): ScriptedAgent {
       if (!broken) {
         broken = true;
         const before = read(breakingPath);
-        return { kind: 'edit', edits: [{ path: breakingPath, before, after: before.replace('  price: number;', '  unitPrice: number;') }] };
+        return {
+          kind: 'edit',
+          edits: [{ path: breakingPath, before, after: before.replace('  price: number;', '  unitPrice: number;') }],
+        };
       }
       const payload = findPayload(inbound);
       if (payload === null) return { kind: 'done', text: 'Renamed RateCard.price to unitPrice.' };
@@ -116,7 +119,11 @@ export function makeStuckAgent(root: string): ScriptedAgent {
       payloads.push(payload);
       const asked = inbound.some((text) => /\bquote\b/i.test(text) && /\buser\b/i.test(text));
       // The payload runs to the end of the agent's wrapping: Codex closes a hook prompt with a tag.
-      if (asked) return { kind: 'done', text: `culprit could not get this clean:\n\n${payload.replace(/<\/hook_prompt>\s*$/, '').trimEnd()}` };
+      if (asked)
+        return {
+          kind: 'done',
+          text: `culprit could not get this clean:\n\n${payload.replace(/<\/hook_prompt>\s*$/, '').trimEnd()}`,
+        };
       return { kind: 'done', text: 'I left the rename as it is.' };
     },
   };

@@ -14,14 +14,27 @@ const printed = (union: string) => `Unsafe argument of type \`${union}\` assigne
 
 function finding(union: string): AnchoredDiagnostic {
   const code = '@typescript-eslint/no-unsafe-argument';
-  return { tool: 'eslint', code, severity: 'error', phase: 'lint', path: 'src/a.ts', line: 2, column: 6, message: printed(union), anchor: source };
+  return {
+    tool: 'eslint',
+    code,
+    severity: 'error',
+    phase: 'lint',
+    path: 'src/a.ts',
+    line: 2,
+    column: 6,
+    message: printed(union),
+    anchor: source,
+  };
 }
 
 /** The file as culprit 0.1.0 wrote it: the hash of the message with numbers and whitespace normalised only. */
 function oldFile(message: string, extraEntry?: object): string {
   const code = '@typescript-eslint/no-unsafe-argument';
   const fingerprint = hashText(`eslint|${code}|src/a.ts|${normalizeMessageUnsorted(message)}|${source}`);
-  const entries = [{ fingerprint, count: 1, code, severity: 'error', message, source }, ...(extraEntry === undefined ? [] : [extraEntry])];
+  const entries = [
+    { fingerprint, count: 1, code, severity: 'error', message, source },
+    ...(extraEntry === undefined ? [] : [extraEntry]),
+  ];
   return JSON.stringify({ version: 1, checks: { eslint: { version: '10.0.1', files: { 'src/a.ts': entries } } } });
 }
 
@@ -38,12 +51,27 @@ describe('an old baseline file', () => {
       expect([report.verdict, report.counts]).toEqual(['pass', { new: 0, unchanged: 1, absent: 0 }]);
     }
     expect(file.checks.eslint?.files['src/a.ts']?.[0]?.fingerprint).toBe(
-      hashFingerprint({ tool: 'eslint', code: '@typescript-eslint/no-unsafe-argument', path: 'src/a.ts', message: printed('string | URLSearchParams'), anchor: source }),
+      hashFingerprint({
+        tool: 'eslint',
+        code: '@typescript-eslint/no-unsafe-argument',
+        path: 'src/a.ts',
+        message: printed('string | URLSearchParams'),
+        anchor: source,
+      }),
     );
   });
 
   test('keeps an entry whose hash is of neither scheme as it is written', () => {
-    const file = parseBaselineFile(oldFile(printed('B | A'), { fingerprint: '0123456789abcdef', count: 1, code: 'x', severity: 'warning', message: "'B | A'", source: 'y' }));
+    const file = parseBaselineFile(
+      oldFile(printed('B | A'), {
+        fingerprint: '0123456789abcdef',
+        count: 1,
+        code: 'x',
+        severity: 'warning',
+        message: "'B | A'",
+        source: 'y',
+      }),
+    );
     expect(file.checks.eslint?.files['src/a.ts']?.map((entry) => entry.fingerprint)).toContain('0123456789abcdef');
   });
 });

@@ -39,7 +39,9 @@ test('links packages one by one, redirecting workspace packages into the copy', 
   expect(readlinkSync(join(copy, 'node_modules/typescript'))).toBe(join(outside, 'typescript'));
   expect(readlinkSync(join(copy, 'node_modules/@acme/lib'))).toBe(join(copy, 'packages/lib'));
   expect(readlinkSync(join(copy, 'node_modules/plain'))).toBe(join(root, 'node_modules/plain'));
-  expect(readlinkSync(join(copy, 'packages/app/node_modules/local'))).toBe(join(root, 'packages/app/node_modules/local'));
+  expect(readlinkSync(join(copy, 'packages/app/node_modules/local'))).toBe(
+    join(root, 'packages/app/node_modules/local'),
+  );
 });
 
 test('links other ignored paths whole, skips tool caches, untracked folders and anything below a link', () => {

@@ -29,7 +29,17 @@ const team = 'fleet';
 
 const files = {
   'package.json': '{ "name": "fleet", "private": true, "type": "module" }',
-  'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [], target: 'es2022', module: 'esnext', moduleResolution: 'bundler' }, include: ['src'] }),
+  'tsconfig.json': JSON.stringify({
+    compilerOptions: {
+      strict: true,
+      noEmit: true,
+      types: [],
+      target: 'es2022',
+      module: 'esnext',
+      moduleResolution: 'bundler',
+    },
+    include: ['src'],
+  }),
   // A bounded remote: a stalled server costs two seconds, not the default five.
   'culprit.config.json': JSON.stringify({ checks: { tsc: {} }, remoteCache: { timeoutMs: 2000 } }),
   'src/a.ts': "export const standing: number = 'old debt';\n",
@@ -51,19 +61,32 @@ function makeClone(origin: TestRepo): string {
 }
 
 async function startServer(signatureKey?: string): Promise<RemoteCacheServer> {
-  const server = await startRemoteCacheServer({ storage: makeDir('culprit-remote-'), token, ...(signatureKey === undefined ? {} : { signatureKey }) });
+  const server = await startRemoteCacheServer({
+    storage: makeDir('culprit-remote-'),
+    token,
+    ...(signatureKey === undefined ? {} : { signatureKey }),
+  });
   cleanups.push(() => server.stop());
   return server;
 }
 
 function remoteEnv(server: RemoteCacheServer, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  return { TURBO_API: server.url, TURBO_TEAM: team, TURBO_TOKEN: server.token, TURBO_TEAMID: '', TURBO_REMOTE_CACHE_SIGNATURE_KEY: '', CULPRIT_DEBUG: '1', ...extra };
+  return {
+    TURBO_API: server.url,
+    TURBO_TEAM: team,
+    TURBO_TOKEN: server.token,
+    TURBO_TEAMID: '',
+    TURBO_REMOTE_CACHE_SIGNATURE_KEY: '',
+    CULPRIT_DEBUG: '1',
+    ...extra,
+  };
 }
 
 type Report = JsonReport & { baseline: { label: string; source: string }; notes: string[] };
 
 function parseReport(result: CliResult): Report {
-  if (!result.stdout.startsWith('{')) throw new Error(`culprit printed no JSON (exit ${result.exitCode}):\n${result.stdout}\n${result.stderr}`);
+  if (!result.stdout.startsWith('{'))
+    throw new Error(`culprit printed no JSON (exit ${result.exitCode}):\n${result.stdout}\n${result.stderr}`);
   return JSON.parse(result.stdout) as Report;
 }
 
@@ -98,192 +121,273 @@ async function checkLocally(origin: TestRepo, env: NodeJS.ProcessEnv): Promise<C
   return result;
 }
 
-test('a baseline one clone computed is the next clone\'s: its first check runs no base checks', async () => {
-  const server = await startServer();
-  const origin = makeOrigin();
-  const first = makeClone(origin);
-  const second = makeClone(origin);
-  edit(first);
-  edit(second);
+test(
+  "a baseline one clone computed is the next clone's: its first check runs no base checks",
+  async () => {
+    const server = await startServer();
+    const origin = makeOrigin();
+    const first = makeClone(origin);
+    const second = makeClone(origin);
+    edit(first);
+    edit(second);
 
-  const computing = await check(first, remoteEnv(server));
-  expect(computing.exitCode, computing.stderr).toBe(1);
-  expect(computing.report.baseline).toEqual({ label: headLabel(first), source: 'run' });
-  expect(computing.report.counts).toEqual(expectedCounts);
-  expect(computing.report.notes).toContain(`baseline: ${headLabel(first)}, computed by this check`);
-  expect(computing.stderr).toMatch(/remote cache: GET \w+: miss/);
-  expect(computing.stderr).toMatch(/remote cache: PUT \w+ \(\d+ bytes\): stored/);
-  expect(readRuns(computing.stderr)).toHaveLength(2);
+    const computing = await check(first, remoteEnv(server));
+    expect(computing.exitCode, computing.stderr).toBe(1);
+    expect(computing.report.baseline).toEqual({ label: headLabel(first), source: 'run' });
+    expect(computing.report.counts).toEqual(expectedCounts);
+    expect(computing.report.notes).toContain(`baseline: ${headLabel(first)}, computed by this check`);
+    expect(computing.stderr).toMatch(/remote cache: GET \w+: miss/);
+    expect(computing.stderr).toMatch(/remote cache: PUT \w+ \(\d+ bytes\): stored/);
+    expect(readRuns(computing.stderr)).toHaveLength(2);
 
-  const reading = await check(second, remoteEnv(server));
-  expect(reading.exitCode, reading.stderr).toBe(1);
-  expect(reading.report.baseline).toEqual({ label: headLabel(second), source: 'remote' });
-  expect(reading.report.counts).toEqual(expectedCounts);
-  expect(reading.report.shown.map((finding) => [finding.path, finding.code, finding.fingerprint])).toEqual(
-    computing.report.shown.map((finding) => [finding.path, finding.code, finding.fingerprint]),
-  );
-  // Only the work tree's own run: no check ran on a copy of HEAD.
-  expect(readRuns(reading.stderr)).toEqual([`culprit debug: running tsc on ${second}`]);
-  expect(reading.report.notes).toContain(`baseline: ${headLabel(second)}, from the remote cache`);
-  const text = await runCliAsync(second, ['check'], { env: remoteEnv(server) });
-  expect(text.stdout).toContain(`note: baseline: ${headLabel(second)}, from the local cache`);
+    const reading = await check(second, remoteEnv(server));
+    expect(reading.exitCode, reading.stderr).toBe(1);
+    expect(reading.report.baseline).toEqual({ label: headLabel(second), source: 'remote' });
+    expect(reading.report.counts).toEqual(expectedCounts);
+    expect(reading.report.shown.map((finding) => [finding.path, finding.code, finding.fingerprint])).toEqual(
+      computing.report.shown.map((finding) => [finding.path, finding.code, finding.fingerprint]),
+    );
+    // Only the work tree's own run: no check ran on a copy of HEAD.
+    expect(readRuns(reading.stderr)).toEqual([`culprit debug: running tsc on ${second}`]);
+    expect(reading.report.notes).toContain(`baseline: ${headLabel(second)}, from the remote cache`);
+    const text = await runCliAsync(second, ['check'], { env: remoteEnv(server) });
+    expect(text.stdout).toContain(`note: baseline: ${headLabel(second)}, from the local cache`);
 
-  // Without the remote the same clone still has it: the remote copy was stored locally.
-  const offline = await check(second, { ...remoteEnv(server), CULPRIT_REMOTE_CACHE: '0' });
-  expect(offline.report.baseline.source).toBe('cache');
-}, slow);
+    // Without the remote the same clone still has it: the remote copy was stored locally.
+    const offline = await check(second, { ...remoteEnv(server), CULPRIT_REMOTE_CACHE: '0' });
+    expect(offline.report.baseline.source).toBe('cache');
+  },
+  slow,
+);
 
-test('CI publishes a signed baseline; an agent\'s start in a fresh clone takes it; a tampered copy is refused', async () => {
-  const signatureKey = 'a-signature-key-that-is-long-enough-0123456789';
-  const server = await startServer(signatureKey);
-  const origin = makeOrigin();
-  const ci = makeClone(origin);
-  const agent = makeClone(origin);
-  const env = remoteEnv(server, { TURBO_REMOTE_CACHE_SIGNATURE_KEY: signatureKey, TURBO_TEAMID: 'team_fleet' });
+test(
+  "CI publishes a signed baseline; an agent's start in a fresh clone takes it; a tampered copy is refused",
+  async () => {
+    const signatureKey = 'a-signature-key-that-is-long-enough-0123456789';
+    const server = await startServer(signatureKey);
+    const origin = makeOrigin();
+    const ci = makeClone(origin);
+    const agent = makeClone(origin);
+    const env = remoteEnv(server, { TURBO_REMOTE_CACHE_SIGNATURE_KEY: signatureKey, TURBO_TEAMID: 'team_fleet' });
 
-  const published = await runCliAsync(ci, ['baseline', '--publish', '--json'], { env });
-  expect(published.exitCode, published.stderr).toBe(0);
-  const summary = JSON.parse(published.stdout) as { key: string; source: string; uploaded: boolean; findings: number };
-  expect(summary).toMatchObject({ action: 'publish', label: headLabel(ci), source: 'run', uploaded: true, findings: 1 });
-  // Stored under the team id, with the tag Turborepo's scheme makes.
-  const stored = join(server.storage, 'team_fleet', summary.key);
-  // Turborepo's scheme, spelled out: base64 of HMAC-SHA256(key, hash ‖ team id ‖ body).
-  const body = readFileSync(stored);
-  const expectedTag = createHmac('sha256', signatureKey).update(summary.key).update('team_fleet').update(body).digest('base64');
-  expect(readFileSync(`${stored}.tag`, 'utf8')).toBe(expectedTag);
-  const again = await runCliAsync(ci, ['baseline', '--publish'], { env });
-  expect(again.exitCode, again.stderr).toBe(0);
-  expect(again.stdout).toContain('already holds the baseline');
+    const published = await runCliAsync(ci, ['baseline', '--publish', '--json'], { env });
+    expect(published.exitCode, published.stderr).toBe(0);
+    const summary = JSON.parse(published.stdout) as {
+      key: string;
+      source: string;
+      uploaded: boolean;
+      findings: number;
+    };
+    expect(summary).toMatchObject({
+      action: 'publish',
+      label: headLabel(ci),
+      source: 'run',
+      uploaded: true,
+      findings: 1,
+    });
+    // Stored under the team id, with the tag Turborepo's scheme makes.
+    const stored = join(server.storage, 'team_fleet', summary.key);
+    // Turborepo's scheme, spelled out: base64 of HMAC-SHA256(key, hash ‖ team id ‖ body).
+    const body = readFileSync(stored);
+    const expectedTag = createHmac('sha256', signatureKey)
+      .update(summary.key)
+      .update('team_fleet')
+      .update(body)
+      .digest('base64');
+    expect(readFileSync(`${stored}.tag`, 'utf8')).toBe(expectedTag);
+    const again = await runCliAsync(ci, ['baseline', '--publish'], { env });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stdout).toContain('already holds the baseline');
 
-  const start = await runCliAsync(agent, ['start', '--json'], { env });
-  expect(start.exitCode, start.stderr).toBe(0);
-  expect(JSON.parse(start.stdout)).toMatchObject({ source: 'remote', findings: 1 });
-  expect(readRuns(start.stderr)).toEqual([]);
+    const start = await runCliAsync(agent, ['start', '--json'], { env });
+    expect(start.exitCode, start.stderr).toBe(0);
+    expect(JSON.parse(start.stdout)).toMatchObject({ source: 'remote', findings: 1 });
+    expect(readRuns(start.stderr)).toEqual([]);
 
-  // A copy whose body was changed but still parses (the standing finding dropped) keeps its old
-  // tag: with the key set it is refused, so the standing finding is not reported as introduced.
-  const artifact = JSON.parse(gunzipSync(readFileSync(stored)).toString('utf8')) as { snapshot: { checks: { diagnostics: unknown[] }[] } };
-  for (const run of artifact.snapshot.checks) run.diagnostics = [];
-  writeFileSync(stored, gzipSync(JSON.stringify(artifact)));
-  const tampered = await checkLocally(origin, env);
-  expect(tampered.report.notes).toContain(
-    `remote cache ${server.url}: the signature of its artifact does not verify with TURBO_REMOTE_CACHE_SIGNATURE_KEY; the baseline ran here`,
-  );
-}, slow);
+    // A copy whose body was changed but still parses (the standing finding dropped) keeps its old
+    // tag: with the key set it is refused, so the standing finding is not reported as introduced.
+    const artifact = JSON.parse(gunzipSync(readFileSync(stored)).toString('utf8')) as {
+      snapshot: { checks: { diagnostics: unknown[] }[] };
+    };
+    for (const run of artifact.snapshot.checks) run.diagnostics = [];
+    writeFileSync(stored, gzipSync(JSON.stringify(artifact)));
+    const tampered = await checkLocally(origin, env);
+    expect(tampered.report.notes).toContain(
+      `remote cache ${server.url}: the signature of its artifact does not verify with TURBO_REMOTE_CACHE_SIGNATURE_KEY; the baseline ran here`,
+    );
+  },
+  slow,
+);
 
-test('a corrupt artifact, or one of another key, is rejected and the baseline runs locally', async () => {
-  const server = await startServer();
-  const origin = makeOrigin();
-  const ci = makeClone(origin);
-  const published = await runCliAsync(ci, ['baseline', '--publish', '--json'], { env: remoteEnv(server) });
-  expect(published.exitCode, published.stderr).toBe(0);
-  const { key } = JSON.parse(published.stdout) as { key: string };
-  const stored = join(server.storage, team, key);
+test(
+  'a corrupt artifact, or one of another key, is rejected and the baseline runs locally',
+  async () => {
+    const server = await startServer();
+    const origin = makeOrigin();
+    const ci = makeClone(origin);
+    const published = await runCliAsync(ci, ['baseline', '--publish', '--json'], { env: remoteEnv(server) });
+    expect(published.exitCode, published.stderr).toBe(0);
+    const { key } = JSON.parse(published.stdout) as { key: string };
+    const stored = join(server.storage, team, key);
 
-  writeFileSync(stored, 'not what culprit uploaded');
-  const first = await checkLocally(origin, remoteEnv(server));
-  const notes = first.report.notes.filter((note) => note.startsWith('remote cache'));
-  expect(notes).toHaveLength(1);
-  expect(notes[0]).toMatch(new RegExp(`^remote cache ${server.url}: its artifact was rejected: it is not a gzipped JSON artifact \\(.+\\); the baseline ran here$`));
+    writeFileSync(stored, 'not what culprit uploaded');
+    const first = await checkLocally(origin, remoteEnv(server));
+    const notes = first.report.notes.filter((note) => note.startsWith('remote cache'));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(
+      new RegExp(
+        `^remote cache ${server.url}: its artifact was rejected: it is not a gzipped JSON artifact \\(.+\\); the baseline ran here$`,
+      ),
+    );
 
-  // A well-formed artifact stored under this key that names another key.
-  writeFileSync(stored, gzipSync(JSON.stringify({ format: 'culprit-snapshot/1', key: 'f'.repeat(40), snapshot: {} })));
-  const second = await checkLocally(origin, remoteEnv(server));
-  expect(second.report.notes).toContain(`remote cache ${server.url}: its artifact was rejected: it is the snapshot of another key (${'f'.repeat(40)}); the baseline ran here`);
-}, slow);
+    // A well-formed artifact stored under this key that names another key.
+    writeFileSync(
+      stored,
+      gzipSync(JSON.stringify({ format: 'culprit-snapshot/1', key: 'f'.repeat(40), snapshot: {} })),
+    );
+    const second = await checkLocally(origin, remoteEnv(server));
+    expect(second.report.notes).toContain(
+      `remote cache ${server.url}: its artifact was rejected: it is the snapshot of another key (${'f'.repeat(40)}); the baseline ran here`,
+    );
+  },
+  slow,
+);
 
-test('a wrong token degrades to a local run with one note; --publish with it fails with one line', async () => {
-  const server = await startServer();
-  const origin = makeOrigin();
-  const env = remoteEnv(server, { TURBO_TOKEN: 'not-the-token' });
+test(
+  'a wrong token degrades to a local run with one note; --publish with it fails with one line',
+  async () => {
+    const server = await startServer();
+    const origin = makeOrigin();
+    const env = remoteEnv(server, { TURBO_TOKEN: 'not-the-token' });
 
-  const result = await checkLocally(origin, env);
-  expect(result.report.notes).toContain(`remote cache ${server.url}: it refused the token (HTTP 401); check TURBO_TOKEN and the team; the baseline ran here`);
-  // The token went nowhere but the Authorization header: not into a note, not onto stderr.
-  expect(result.stdout + result.stderr).not.toContain('not-the-token');
-  // Refused once, not asked again to store what this check computed.
-  expect(result.stderr).not.toMatch(/remote cache: PUT/);
+    const result = await checkLocally(origin, env);
+    expect(result.report.notes).toContain(
+      `remote cache ${server.url}: it refused the token (HTTP 401); check TURBO_TOKEN and the team; the baseline ran here`,
+    );
+    // The token went nowhere but the Authorization header: not into a note, not onto stderr.
+    expect(result.stdout + result.stderr).not.toContain('not-the-token');
+    // Refused once, not asked again to store what this check computed.
+    expect(result.stderr).not.toMatch(/remote cache: PUT/);
 
-  const publish = await runCliAsync(origin.root, ['baseline', '--publish'], { env });
-  expect(publish.exitCode).toBe(2);
-  expect(publish.stderr.trim().split('\n').filter((line) => !line.startsWith('culprit debug:'))).toEqual([
-    `culprit: remote cache ${server.url}: the baseline of ${headLabel(origin.root)} was not published: it refused the token (HTTP 401); check TURBO_TOKEN and the team`,
-  ]);
+    const publish = await runCliAsync(origin.root, ['baseline', '--publish'], { env });
+    expect(publish.exitCode).toBe(2);
+    expect(
+      publish.stderr
+        .trim()
+        .split('\n')
+        .filter((line) => !line.startsWith('culprit debug:')),
+    ).toEqual([
+      `culprit: remote cache ${server.url}: the baseline of ${headLabel(origin.root)} was not published: it refused the token (HTTP 401); check TURBO_TOKEN and the team`,
+    ]);
 
-  // Configured, but no token in the environment: no request is made, and the note says why.
-  const untokened = await checkLocally(origin, { ...env, TURBO_TOKEN: '' });
-  expect(untokened.report.notes).toContain('remote cache not used: TURBO_TOKEN is not set; the baseline ran here');
-  expect(untokened.stderr).not.toMatch(/remote cache: (GET|PUT)/);
-}, slow);
+    // Configured, but no token in the environment: no request is made, and the note says why.
+    const untokened = await checkLocally(origin, { ...env, TURBO_TOKEN: '' });
+    expect(untokened.report.notes).toContain('remote cache not used: TURBO_TOKEN is not set; the baseline ran here');
+    expect(untokened.stderr).not.toMatch(/remote cache: (GET|PUT)/);
+  },
+  slow,
+);
 
-test('a server killed mid-run, or one that stops answering, costs a local run and a note, never the verdict', async () => {
-  const server = await startServer();
-  const origin = makeOrigin();
-  const clone = makeClone(origin);
-  edit(clone);
+test(
+  'a server killed mid-run, or one that stops answering, costs a local run and a note, never the verdict',
+  async () => {
+    const server = await startServer();
+    const origin = makeOrigin();
+    const clone = makeClone(origin);
+    edit(clone);
 
-  // Killed after culprit asked for the baseline and before it could upload the one it computed.
-  const running = check(clone, remoteEnv(server));
-  await server.waitForLog(/"res":\{"statusCode":404\}.*"message":"request completed"/, 60_000);
-  server.child.kill('SIGKILL');
-  const killed = await running;
-  expect(killed.exitCode, killed.stderr).toBe(1);
-  expect(killed.report.baseline.source).toBe('run');
-  expect(killed.report.counts).toEqual(expectedCounts);
-  const notes = killed.report.notes.filter((note) => note.startsWith('remote cache'));
-  // A new connection is refused; one kept alive from the lookup finds its socket closed.
-  expect(notes).toEqual([expect.stringMatching(new RegExp(`^remote cache ${server.url}: the baseline this check computed was not uploaded: it is unreachable \\((ECONNREFUSED|UND_ERR_SOCKET|ECONNRESET)\\)$`))]);
-  await server.stop();
+    // Killed after culprit asked for the baseline and before it could upload the one it computed.
+    const running = check(clone, remoteEnv(server));
+    await server.waitForLog(/"res":\{"statusCode":404\}.*"message":"request completed"/, 60_000);
+    server.child.kill('SIGKILL');
+    const killed = await running;
+    expect(killed.exitCode, killed.stderr).toBe(1);
+    expect(killed.report.baseline.source).toBe('run');
+    expect(killed.report.counts).toEqual(expectedCounts);
+    const notes = killed.report.notes.filter((note) => note.startsWith('remote cache'));
+    // A new connection is refused; one kept alive from the lookup finds its socket closed.
+    expect(notes).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^remote cache ${server.url}: the baseline this check computed was not uploaded: it is unreachable \\((ECONNREFUSED|UND_ERR_SOCKET|ECONNRESET)\\)$`,
+        ),
+      ),
+    ]);
+    await server.stop();
 
-  // A server that accepts the connection and never answers: the configured 2 s bound, then a local run.
-  const stalled = await startServer();
-  stalled.child.kill('SIGSTOP');
-  const slowResult = await checkLocally(origin, remoteEnv(stalled));
-  expect(slowResult.report.notes).toContain(`remote cache ${stalled.url}: it did not answer within 2000 ms; the baseline ran here`);
-}, slow);
+    // A server that accepts the connection and never answers: the configured 2 s bound, then a local run.
+    const stalled = await startServer();
+    stalled.child.kill('SIGSTOP');
+    const slowResult = await checkLocally(origin, remoteEnv(stalled));
+    expect(slowResult.report.notes).toContain(
+      `remote cache ${stalled.url}: it did not answer within 2000 ms; the baseline ran here`,
+    );
+  },
+  slow,
+);
 
-test('three work trees checking at once each keep their own session, and compute the shared baseline once', async () => {
-  const repo = makeOrigin();
-  const trees = [repo.root, `${repo.root}-second`, `${repo.root}-third`];
-  for (const tree of trees.slice(1)) {
-    repo.git('worktree', 'add', '--quiet', '--detach', tree);
-    linkToolchain(tree, '6.0', false);
-    cleanups.push(() => rmSync(tree, { recursive: true, force: true }));
-  }
-  trees.forEach((tree, index) => writeFileSync(join(tree, 'src/b.ts'), `export const b: number = 'edit ${index}';\nexport const c${index}: string = ${index};\n`));
-  const env = { CULPRIT_REMOTE_CACHE: '0', CULPRIT_DEBUG: '1' };
+test(
+  'three work trees checking at once each keep their own session, and compute the shared baseline once',
+  async () => {
+    const repo = makeOrigin();
+    const trees = [repo.root, `${repo.root}-second`, `${repo.root}-third`];
+    for (const tree of trees.slice(1)) {
+      repo.git('worktree', 'add', '--quiet', '--detach', tree);
+      linkToolchain(tree, '6.0', false);
+      cleanups.push(() => rmSync(tree, { recursive: true, force: true }));
+    }
+    trees.forEach((tree, index) =>
+      writeFileSync(
+        join(tree, 'src/b.ts'),
+        `export const b: number = 'edit ${index}';\nexport const c${index}: string = ${index};\n`,
+      ),
+    );
+    const env = { CULPRIT_REMOTE_CACHE: '0', CULPRIT_DEBUG: '1' };
 
-  const results = await Promise.all(trees.map((tree) => check(tree, env)));
-  for (const result of results) {
-    expect(result.exitCode, result.stderr).toBe(1);
-    expect(result.report.attempt).toBe(1);
-    expect(result.report.counts).toEqual({ introduced: 2, resolved: 0, standing: 1, reworded: 0 });
-  }
-  expect(results.map((result) => result.report.baseline.source).sort()).toEqual(['cache', 'cache', 'run']);
-  // One base run on a copy of HEAD among all three; each work tree ran its own checks once.
-  const baseRuns = results.flatMap((result) => readRuns(result.stderr)).filter((line) => line.includes('culprit-base-'));
-  expect(baseRuns).toHaveLength(1);
-  results.forEach((result, index) => expect(readRuns(result.stderr)).toContain(`culprit debug: running tsc on ${trees[index]}`));
+    const results = await Promise.all(trees.map((tree) => check(tree, env)));
+    for (const result of results) {
+      expect(result.exitCode, result.stderr).toBe(1);
+      expect(result.report.attempt).toBe(1);
+      expect(result.report.counts).toEqual({ introduced: 2, resolved: 0, standing: 1, reworded: 0 });
+    }
+    expect(results.map((result) => result.report.baseline.source).sort()).toEqual(['cache', 'cache', 'run']);
+    // One base run on a copy of HEAD among all three; each work tree ran its own checks once.
+    const baseRuns = results
+      .flatMap((result) => readRuns(result.stderr))
+      .filter((line) => line.includes('culprit-base-'));
+    expect(baseRuns).toHaveLength(1);
+    results.forEach((result, index) =>
+      expect(readRuns(result.stderr)).toContain(`culprit debug: running tsc on ${trees[index]}`),
+    );
 
-  // Their sessions are their own: a second check in one is its attempt 2, the others stay at 1.
-  const again = await check(trees[1]!, env);
-  expect(again.report.attempt).toBe(2);
-  const state = join(repo.root, '.git', 'culprit');
-  expect(readdirSync(join(state, 'sessions'))).toHaveLength(3);
-  // The baseline's lock is gone with the culprit that held it; the work trees' locks too.
-  expect(readdirSync(join(state, 'locks'))).toEqual([]);
-}, slow);
+    // Their sessions are their own: a second check in one is its attempt 2, the others stay at 1.
+    const again = await check(trees[1]!, env);
+    expect(again.report.attempt).toBe(2);
+    const state = join(repo.root, '.git', 'culprit');
+    expect(readdirSync(join(state, 'sessions'))).toHaveLength(3);
+    // The baseline's lock is gone with the culprit that held it; the work trees' locks too.
+    expect(readdirSync(join(state, 'locks'))).toEqual([]);
+  },
+  slow,
+);
 
 test('remote configuration errors are one clear line', () => {
   const repo = makeOrigin();
-  writeFileSync(join(repo.root, 'culprit.config.json'), JSON.stringify({ checks: { tsc: {} }, remoteCache: { api: 'ftp://cache.example' } }));
+  writeFileSync(
+    join(repo.root, 'culprit.config.json'),
+    JSON.stringify({ checks: { tsc: {} }, remoteCache: { api: 'ftp://cache.example' } }),
+  );
   const result = runCli(repo.root, ['check']);
   expect(result.exitCode).toBe(2);
   expect(result.stderr.trim().split('\n')).toHaveLength(1);
   expect(result.stderr).toMatch(/^culprit: culprit\.config\.json: remoteCache\.api: /);
 
   writeFileSync(join(repo.root, 'culprit.config.json'), JSON.stringify({ checks: { tsc: {} } }));
-  const publish = runCli(repo.root, ['baseline', '--publish'], { env: { TURBO_TOKEN: '', TURBO_TEAM: '', TURBO_TEAMID: '', TURBO_API: '' } });
+  const publish = runCli(repo.root, ['baseline', '--publish'], {
+    env: { TURBO_TOKEN: '', TURBO_TEAM: '', TURBO_TEAMID: '', TURBO_API: '' },
+  });
   expect(publish.exitCode).toBe(2);
-  expect(publish.stderr).toMatch(/^culprit: culprit baseline --publish needs a remote cache: set TURBO_TOKEN and TURBO_TEAM/);
+  expect(publish.stderr).toMatch(
+    /^culprit: culprit baseline --publish needs a remote cache: set TURBO_TOKEN and TURBO_TEAM/,
+  );
 });

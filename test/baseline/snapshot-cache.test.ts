@@ -42,7 +42,9 @@ test('keeps the sixteen most recently used snapshots, plus those a started task 
   expect(loadCachedSnapshot(layout, 'k03')).toBeNull();
   expect(loadCachedSnapshot(layout, 'k04')).toEqual(snapshot);
   saveCachedSnapshot(layout, 'newest', snapshot);
-  const kept = readdirSync(layout.snapshots).map((name) => name.replace(/\.json$/, '')).sort();
+  const kept = readdirSync(layout.snapshots)
+    .map((name) => name.replace(/\.json$/, ''))
+    .sort();
   expect(kept).toHaveLength(17);
   expect(kept).toContain('pinned');
   expect(kept).toContain('k04');
@@ -61,13 +63,37 @@ test('a corrupt or missing entry is a miss, and the corrupt file is removed', ()
 
 test('stores each finding with its fingerprint hash, and drops hashes that do not fit their findings', () => {
   const layout = makeLayout();
-  const diagnostic = { tool: 'tsc', code: 'TS2322', severity: 'error' as const, phase: 'semantic' as const, path: 'src/a.ts', line: 3, column: 1, message: 'Type 1 is wrong', anchor: 'x = 1;' };
-  const withFindings: Snapshot = { ...snapshot, checks: [{ name: 'tsc', status: 'ok', durationMs: 1, version: '6.0.3', diagnostics: [diagnostic, { ...diagnostic, path: 'src/b.ts' }] }] };
+  const diagnostic = {
+    tool: 'tsc',
+    code: 'TS2322',
+    severity: 'error' as const,
+    phase: 'semantic' as const,
+    path: 'src/a.ts',
+    line: 3,
+    column: 1,
+    message: 'Type 1 is wrong',
+    anchor: 'x = 1;',
+  };
+  const withFindings: Snapshot = {
+    ...snapshot,
+    checks: [
+      {
+        name: 'tsc',
+        status: 'ok',
+        durationMs: 1,
+        version: '6.0.3',
+        diagnostics: [diagnostic, { ...diagnostic, path: 'src/b.ts' }],
+      },
+    ],
+  };
   const stored = saveCachedSnapshot(layout, 'hashed', withFindings);
   const loaded = loadCachedSnapshot(layout, 'hashed');
   // What a check that just took this baseline attributes against: the same hashes, not hashed again.
   expect(stored).toEqual(loaded);
-  expect(loaded?.checks[0]?.hashes).toEqual([hashFingerprint(diagnostic), hashFingerprint({ ...diagnostic, path: 'src/b.ts' })]);
+  expect(loaded?.checks[0]?.hashes).toEqual([
+    hashFingerprint(diagnostic),
+    hashFingerprint({ ...diagnostic, path: 'src/b.ts' }),
+  ]);
   expect(loaded?.checks[0]?.diagnostics).toEqual(withFindings.checks[0]?.diagnostics);
 
   // Written by hand (or by an older culprit): too few hashes, or not hashes, and attribution hashes instead.

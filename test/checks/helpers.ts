@@ -13,7 +13,10 @@ export type PrintedDiagnostic = Pick<Diagnostic, 'path' | 'line' | 'column' | 's
 /** `tsc --noEmit -p <project> --pretty false` with the repository's own TypeScript, parsed. */
 export function runTscCli(root: string, project: string, extra: readonly string[] = []): PrintedDiagnostic[] {
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  const result = spawnSync(process.execPath, [tsc, '--noEmit', '-p', project, '--pretty', 'false', ...extra], { cwd: root, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [tsc, '--noEmit', '-p', project, '--pretty', 'false', ...extra], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   if (result.error) throw result.error;
   return parseTscOutput(result.stdout);
 }
@@ -27,7 +30,14 @@ export function parseTscOutput(output: string): PrintedDiagnostic[] {
     const last = printed.at(-1);
     if (located !== null) {
       const [, path = '', lineNumber = '0', column = '0', severity, code = '', message = ''] = located;
-      printed.push({ path, line: Number(lineNumber), column: Number(column), severity: severity as Diagnostic['severity'], code, message });
+      printed.push({
+        path,
+        line: Number(lineNumber),
+        column: Number(column),
+        severity: severity as Diagnostic['severity'],
+        code,
+        message,
+      });
     } else if (global !== null) {
       const [, severity, code = '', message = ''] = global;
       printed.push({ path: null, line: 0, column: 0, severity: severity as Diagnostic['severity'], code, message });
@@ -42,7 +52,16 @@ export function parseTscOutput(output: string): PrintedDiagnostic[] {
 }
 
 export function toPrinted(diagnostics: readonly Diagnostic[]): PrintedDiagnostic[] {
-  return sortPrinted(diagnostics.map(({ path, line, column, severity, code, message }) => ({ path, line, column, severity, code, message })));
+  return sortPrinted(
+    diagnostics.map(({ path, line, column, severity, code, message }) => ({
+      path,
+      line,
+      column,
+      severity,
+      code,
+      message,
+    })),
+  );
 }
 
 function sortPrinted(printed: PrintedDiagnostic[]): PrintedDiagnostic[] {

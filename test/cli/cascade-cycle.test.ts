@@ -79,7 +79,9 @@ test('a renamed field read in 34 files of one import cycle is one short payload 
   expect(text.stdout.split('\n')[0]).toBe(
     `culprit: your edit introduced 92 findings; showing ${editorSites} in 34 root files (src/commands/clear-content.ts, src/commands/delete-selection.ts, src/commands/insert-content.ts and 31 more). 50 lint findings about values of the compiler's error type are withheld: they restate compiler errors and will go away with them.`,
   );
-  expect(text.stdout).toContain("One cause: the member 'tr' of 'CommandProps', declared in src/types.ts:8, a file your edit changed.");
+  expect(text.stdout).toContain(
+    "One cause: the member 'tr' of 'CommandProps', declared in src/types.ts:8, a file your edit changed.",
+  );
   expect(text.stdout).toContain(`Its ${editorSites} sites in 34 files:\n`);
   expect(text.stdout).not.toContain('and 1 more');
   expect(text.stdout).not.toContain('@typescript-eslint');
@@ -105,12 +107,21 @@ test('a renamed field read in 34 files of one import cycle is one short payload 
     },
   ]);
   expect(report.shown.map((finding) => `${finding.path}:${finding.line}:${finding.column}`)).toEqual(sites);
-  expect(report.withheld).toMatchObject({ count: 50, reasons: { echoes: { count: 50, files: [...editorCommandFiles].sort() }, downstream: { count: 0 } } });
-  expect(report.roots).toEqual([{ files: [...editorCommandFiles].sort(), editable: true, selected: true, introduced: editorSites }]);
+  expect(report.withheld).toMatchObject({
+    count: 50,
+    reasons: { echoes: { count: 50, files: [...editorCommandFiles].sort() }, downstream: { count: 0 } },
+  });
+  expect(report.roots).toEqual([
+    { files: [...editorCommandFiles].sort(), editable: true, selected: true, introduced: editorSites },
+  ]);
 
   renameAtSites(repo, sites);
   const last = checkJson(repo.root);
-  expect([last.exitCode, last.report.verdict, last.report.counts]).toEqual([0, 'clean', { introduced: 0, resolved: 0, standing: 0, reworded: 0 }]);
+  expect([last.exitCode, last.report.verdict, last.report.counts]).toEqual([
+    0,
+    'clean',
+    { introduced: 0, resolved: 0, standing: 0, reworded: 0 },
+  ]);
 });
 
 test('inside a cycle the file that reads the change shows first, and its echoes through inferred types wait', () => {
@@ -121,17 +132,28 @@ test('inside a cycle the file that reads the change shows first, and its echoes 
   expect(text.stdout.split('\n')[0]).toBe(
     'culprit: your edit introduced 3 findings; showing 1 in 1 root file (src/totals.ts). 3 failing files form one import cycle; the 1 shown is the nearest to your change (1 import away). 2 more in 2 files that depend on it are withheld: they are likely echoes and will be re-checked after this fix.',
   );
-  expect(text.stdout).toContain("src/totals.ts:5:23 error TS2362 The left-hand side of an arithmetic operation must be of type 'any', 'number', 'bigint' or an enum type.");
+  expect(text.stdout).toContain(
+    "src/totals.ts:5:23 error TS2362 The left-hand side of an arithmetic operation must be of type 'any', 'number', 'bigint' or an enum type.",
+  );
   expect(text.stdout).not.toMatch(/src\/(billing|invoice)\.ts:\d+:\d+/);
 
   const repo = startRepo(ratesFiles);
   repo.write('src/types.ts', makeAmountString(repo.read('src/types.ts')));
   const first = checkJson(repo.root);
   expect(first.report.roots).toEqual([
-    { files: ['src/billing.ts', 'src/invoice.ts', 'src/totals.ts'], editable: true, selected: true, introduced: 3, ring: { distance: 1, files: ['src/totals.ts'] } },
+    {
+      files: ['src/billing.ts', 'src/invoice.ts', 'src/totals.ts'],
+      editable: true,
+      selected: true,
+      introduced: 3,
+      ring: { distance: 1, files: ['src/totals.ts'] },
+    },
   ]);
   expect(first.report.shown.map((finding) => [finding.path, finding.code])).toEqual([['src/totals.ts', 'TS2362']]);
-  expect(first.report.withheld).toMatchObject({ count: 2, reasons: { downstream: { count: 2, files: ['src/billing.ts', 'src/invoice.ts'] } } });
+  expect(first.report.withheld).toMatchObject({
+    count: 2,
+    reasons: { downstream: { count: 2, files: ['src/billing.ts', 'src/invoice.ts'] } },
+  });
 
   // Fixing the nearer file alone clears the two that failed only through what it inferred.
   repo.write('src/totals.ts', parseAmountInTotals(repo.read('src/totals.ts')));
@@ -143,7 +165,9 @@ test('a cycle no larger than --max-files is shown whole, nearest file first', ()
   const repo = startRepo(ratesFiles);
   repo.write('src/types.ts', makeAmountString(repo.read('src/types.ts')));
   const { report } = checkJson(repo.root, ['--max-files', '3']);
-  expect(report.roots).toEqual([{ files: ['src/billing.ts', 'src/invoice.ts', 'src/totals.ts'], editable: true, selected: true, introduced: 3 }]);
+  expect(report.roots).toEqual([
+    { files: ['src/billing.ts', 'src/invoice.ts', 'src/totals.ts'], editable: true, selected: true, introduced: 3 },
+  ]);
   expect(report.shown.map((finding) => [finding.path, finding.code])).toEqual([
     ['src/totals.ts', 'TS2362'],
     ['src/billing.ts', 'TS2322'],

@@ -29,14 +29,23 @@ const slowRule = `const slow = {
 };
 `;
 
-const eslintConfig = `${slowRule}${typeAwareEslintConfig.replace("import tseslint from 'typescript-eslint';\n", '').replace(
-  '  {\n    languageOptions',
-  "  { plugins: { slow }, rules: { 'slow/wait': 'error' } },\n  {\n    languageOptions",
-)}`.replace('const slow', "import tseslint from 'typescript-eslint';\nconst slow");
+const eslintConfig = `${slowRule}${typeAwareEslintConfig
+  .replace("import tseslint from 'typescript-eslint';\n", '')
+  .replace(
+    '  {\n    languageOptions',
+    "  { plugins: { slow }, rules: { 'slow/wait': 'error' } },\n  {\n    languageOptions",
+  )}`.replace('const slow', "import tseslint from 'typescript-eslint';\nconst slow");
 
 const files = {
   'package.json': JSON.stringify({ name: 'shop', private: true, type: 'module' }, null, 2),
-  'tsconfig.json': JSON.stringify({ compilerOptions: { target: 'es2022', module: 'nodenext', strict: true, noEmit: true, types: [] }, include: ['src'] }, null, 2),
+  'tsconfig.json': JSON.stringify(
+    {
+      compilerOptions: { target: 'es2022', module: 'nodenext', strict: true, noEmit: true, types: [] },
+      include: ['src'],
+    },
+    null,
+    2,
+  ),
   'eslint.config.js': eslintConfig,
   'src/price.ts': 'export function price(amount: number): number {\n  return amount * 2;\n}\n',
   // Standing lint debt: an unused variable.
@@ -56,66 +65,106 @@ function workersIn(root: string): number {
   }).length;
 }
 
-test('type-aware ESLint is deferred while tsc shows introduced syntax errors, and runs again once they are gone', { timeout: 150_000 }, () => {
-  repo = makeRepo({ files, eslint: '10' });
-  const start = runCli(repo.root, ['start']);
-  expect(start.exitCode).toBe(0);
+test(
+  'type-aware ESLint is deferred while tsc shows introduced syntax errors, and runs again once they are gone',
+  { timeout: 150_000 },
+  () => {
+    repo = makeRepo({ files, eslint: '10' });
+    const start = runCli(repo.root, ['start']);
+    expect(start.exitCode).toBe(0);
 
-  // Attempt 1: a syntax error; the slow linter is stopped once tsc has answered.
-  repo.write('src/price.ts', 'export function price(amount: number): number {\n  return amount * 2;\n');
-  const began = Date.now();
-  const first = runCli(repo.root, ['check'], { env: slow });
-  expect(Date.now() - began).toBeLessThan(55_000);
-  expect(first.exitCode).toBe(1);
-  expect(first.stdout).toContain("note: eslint: deferred: tsc reports syntax errors this edit introduced, which are shown alone; eslint runs again at the next attempt without them");
-  expect(first.stdout).not.toMatch(/^culprit: no new findings/m);
-  expect(workersIn(repo.root)).toBe(0);
+    // Attempt 1: a syntax error; the slow linter is stopped once tsc has answered.
+    repo.write('src/price.ts', 'export function price(amount: number): number {\n  return amount * 2;\n');
+    const began = Date.now();
+    const first = runCli(repo.root, ['check'], { env: slow });
+    expect(Date.now() - began).toBeLessThan(55_000);
+    expect(first.exitCode).toBe(1);
+    expect(first.stdout).toContain(
+      'note: eslint: deferred: tsc reports syntax errors this edit introduced, which are shown alone; eslint runs again at the next attempt without them',
+    );
+    expect(first.stdout).not.toMatch(/^culprit: no new findings/m);
+    expect(workersIn(repo.root)).toBe(0);
 
-  // Attempt 2: another syntax error; still nothing ESLint says could be shown.
-  repo.write('src/price.ts', 'export function price(amount: number): number {\n  return amount * 2;\n}}\n');
-  const second = checkJsonWithEnv(repo.root, slow);
-  expect(second.exitCode).toBe(1);
-  expect(second.report.verdict).toBe('introduced');
-  expect(second.report.checks.map((check) => [check.name, check.status])).toEqual([
-    ['tsc', 'ok'],
-    ['eslint', 'deferred'],
-  ]);
-  expect(second.report.checks[1]!.durationMs).toBeLessThan(60_000);
-  expect(second.report.shown.length).toBeGreaterThan(0);
-  expect(second.report.shown.every((finding) => finding.tool === 'tsc' && finding.phase === 'syntax')).toBe(true);
-  expect(second.report['rung']).toBe('syntax');
+    // Attempt 2: another syntax error; still nothing ESLint says could be shown.
+    repo.write('src/price.ts', 'export function price(amount: number): number {\n  return amount * 2;\n}}\n');
+    const second = checkJsonWithEnv(repo.root, slow);
+    expect(second.exitCode).toBe(1);
+    expect(second.report.verdict).toBe('introduced');
+    expect(second.report.checks.map((check) => [check.name, check.status])).toEqual([
+      ['tsc', 'ok'],
+      ['eslint', 'deferred'],
+    ]);
+    expect(second.report.checks[1]!.durationMs).toBeLessThan(60_000);
+    expect(second.report.shown.length).toBeGreaterThan(0);
+    expect(second.report.shown.every((finding) => finding.tool === 'tsc' && finding.phase === 'syntax')).toBe(true);
+    expect(second.report['rung']).toBe('syntax');
 
-  // Attempt 3: the syntax is fixed and a lint error introduced; ESLint runs, and is shown.
-  repo.write('src/price.ts', 'export function price(amount: number): number {\n  const doubled = amount * 2;\n  return amount * 2;\n}\n');
-  const third = checkJson(repo.root);
-  expect(third.exitCode).toBe(1);
-  expect(third.report.checks.map((check) => [check.name, check.status])).toEqual([
-    ['tsc', 'ok'],
-    ['eslint', 'ok'],
-  ]);
-  expect(third.report.shown.map((finding) => [finding.tool, finding.code, finding.path])).toEqual([['eslint', '@typescript-eslint/no-unused-vars', 'src/price.ts']]);
+    // Attempt 3: the syntax is fixed and a lint error introduced; ESLint runs, and is shown.
+    repo.write(
+      'src/price.ts',
+      'export function price(amount: number): number {\n  const doubled = amount * 2;\n  return amount * 2;\n}\n',
+    );
+    const third = checkJson(repo.root);
+    expect(third.exitCode).toBe(1);
+    expect(third.report.checks.map((check) => [check.name, check.status])).toEqual([
+      ['tsc', 'ok'],
+      ['eslint', 'ok'],
+    ]);
+    expect(third.report.shown.map((finding) => [finding.tool, finding.code, finding.path])).toEqual([
+      ['eslint', '@typescript-eslint/no-unused-vars', 'src/price.ts'],
+    ]);
 
-  repo.write('src/price.ts', 'export function price(amount: number): number {\n  return amount * 2;\n}\n');
-  const last = checkJson(repo.root);
-  expect(last.exitCode).toBe(0);
-  expect(last.report.verdict).toBe('clean');
+    repo.write('src/price.ts', 'export function price(amount: number): number {\n  return amount * 2;\n}\n');
+    const last = checkJson(repo.root);
+    expect(last.exitCode).toBe(0);
+    expect(last.report.verdict).toBe('clean');
 
-  // The ledger counts deferred attempts as no run of ESLint.
-  const stats = JSON.parse(runCli(repo.root, ['stats', '--json']).stdout) as {
-    tasks: { attempts: number; outcome: string; editsOutsideShown: number }[];
-    checks: { name: string; runs: number; raw: number; standing: number; introduced: number; shown: number; fixedNextAttempt: number; falsePositiveRate: number; firstToReport: number; actionability: number }[];
-  };
-  expect(stats.tasks).toMatchObject([{ attempts: 4, outcome: 'clean', editsOutsideShown: 0 }]);
-  const [tsc, eslint] = stats.checks;
-  const tscShown = second.report.shown.length + countTscShown(first.stdout);
-  expect(tsc).toMatchObject({ name: 'tsc', runs: 4, standing: 0, shown: tscShown, fixedNextAttempt: tscShown, actionability: 1 });
-  // ESLint ran at attempts 3 and 4: the standing unused variable twice, plus the introduced one.
-  expect(eslint).toMatchObject({ name: 'eslint', runs: 2, raw: 3, standing: 2, introduced: 1, shown: 1, fixedNextAttempt: 1, falsePositiveRate: 0.667 });
-  // tsc had shown findings in src/price.ts before ESLint did: every fixed finding's first reporter is tsc.
-  expect(tsc!.firstToReport).toBeCloseTo(tscShown / (tscShown + 1), 3);
-  expect(eslint!.firstToReport).toBe(0);
-  expect(runCli(repo.root, ['stats']).stdout).toMatch(/^eslint: [\d.]+ s over 2 runs \([\d.]+% of the checks' time\) for 1 shown finding, 1 fixed at the next attempt \(100%\); it reported 0% of the fixed findings first\.$/m);
-});
+    // The ledger counts deferred attempts as no run of ESLint.
+    const stats = JSON.parse(runCli(repo.root, ['stats', '--json']).stdout) as {
+      tasks: { attempts: number; outcome: string; editsOutsideShown: number }[];
+      checks: {
+        name: string;
+        runs: number;
+        raw: number;
+        standing: number;
+        introduced: number;
+        shown: number;
+        fixedNextAttempt: number;
+        falsePositiveRate: number;
+        firstToReport: number;
+        actionability: number;
+      }[];
+    };
+    expect(stats.tasks).toMatchObject([{ attempts: 4, outcome: 'clean', editsOutsideShown: 0 }]);
+    const [tsc, eslint] = stats.checks;
+    const tscShown = second.report.shown.length + countTscShown(first.stdout);
+    expect(tsc).toMatchObject({
+      name: 'tsc',
+      runs: 4,
+      standing: 0,
+      shown: tscShown,
+      fixedNextAttempt: tscShown,
+      actionability: 1,
+    });
+    // ESLint ran at attempts 3 and 4: the standing unused variable twice, plus the introduced one.
+    expect(eslint).toMatchObject({
+      name: 'eslint',
+      runs: 2,
+      raw: 3,
+      standing: 2,
+      introduced: 1,
+      shown: 1,
+      fixedNextAttempt: 1,
+      falsePositiveRate: 0.667,
+    });
+    // tsc had shown findings in src/price.ts before ESLint did: every fixed finding's first reporter is tsc.
+    expect(tsc!.firstToReport).toBeCloseTo(tscShown / (tscShown + 1), 3);
+    expect(eslint!.firstToReport).toBe(0);
+    expect(runCli(repo.root, ['stats']).stdout).toMatch(
+      /^eslint: [\d.]+ s over 2 runs \([\d.]+% of the checks' time\) for 1 shown finding, 1 fixed at the next attempt \(100%\); it reported 0% of the fixed findings first\.$/m,
+    );
+  },
+);
 
 function checkJsonWithEnv(root: string, env: Record<string, string>) {
   const result = runCli(root, ['check', '--json'], { env });

@@ -7,7 +7,13 @@
 import { afterEach, expect, test } from 'vitest';
 import { checkJson, runCli } from '../helpers/cli.js';
 import { makeRepo, type TestRepo } from '../helpers/repo.js';
-import { addLegacyHook, derivedCommandFiles, derivedFiles, readTransaction, renameTr } from '../fixtures/derived-findings.js';
+import {
+  addLegacyHook,
+  derivedCommandFiles,
+  derivedFiles,
+  readTransaction,
+  renameTr,
+} from '../fixtures/derived-findings.js';
 
 let repos: TestRepo[] = [];
 afterEach(() => {
@@ -32,7 +38,9 @@ test('the implicit anys and unsafe anys that follow from a renamed context field
 
   // Every root shown at once, so what is withheld is only what derives from the rename.
   const first = checkJson(repo.root, ['--max-files', '10']);
-  const sites = first.report.shown.map((finding) => `${finding.path}:${finding.line}:${finding.column} ${finding.code}`);
+  const sites = first.report.shown.map(
+    (finding) => `${finding.path}:${finding.line}:${finding.column} ${finding.code}`,
+  );
   expect(sites).toEqual([
     'src/commands/clear-marks.ts:4:39 TS2339',
     ...legacyFindings,
@@ -42,7 +50,10 @@ test('the implicit anys and unsafe anys that follow from a renamed context field
   ]);
   // Per command: 5 implicit anys, 7 unsafe anys read from them, 11 lint findings about `tr` itself (error typed).
   expect(first.report.counts.introduced).toBe(4 + 6 + 4 * 23);
-  expect(first.report.withheld).toMatchObject({ count: 4 * 23 + 2, reasons: { echoes: { count: 4 * 23 + 2, derived: 4 * 12 + 2, files: derivedCommandFiles } } });
+  expect(first.report.withheld).toMatchObject({
+    count: 4 * 23 + 2,
+    reasons: { echoes: { count: 4 * 23 + 2, derived: 4 * 12 + 2, files: derivedCommandFiles } },
+  });
 
   const text = runCli(repo.root, ['check', '--max-files', '10']);
   expect(text.stdout).toContain(
@@ -53,7 +64,10 @@ test('the implicit anys and unsafe anys that follow from a renamed context field
   // One command fixed: its derived findings are gone with their cause, the others' still wait.
   repo.write('src/commands/lift-block.ts', readTransaction(repo.read('src/commands/lift-block.ts')));
   const second = checkJson(repo.root, ['--max-files', '10']);
-  expect(second.report.withheld).toMatchObject({ count: 3 * 23 + 2, reasons: { echoes: { count: 3 * 23 + 2, derived: 3 * 12 + 2 } } });
+  expect(second.report.withheld).toMatchObject({
+    count: 3 * 23 + 2,
+    reasons: { echoes: { count: 3 * 23 + 2, derived: 3 * 12 + 2 } },
+  });
   expect(second.report.shown.filter((finding) => finding.path === 'src/commands/lift-block.ts')).toEqual([]);
 
   // The agent fixes the shown cause at exactly its listed sites: nothing derives from the rename
@@ -62,14 +76,25 @@ test('the implicit anys and unsafe anys that follow from a renamed context field
   expect(listed).toEqual(derivedCommandFiles.filter((path) => path !== 'src/commands/lift-block.ts'));
   for (const path of listed) repo.write(path, readTransaction(repo.read(path)));
   const last = checkJson(repo.root, ['--max-files', '10']);
-  expect(last.report.shown.map((finding) => `${finding.path}:${finding.line}:${finding.column} ${finding.code}`)).toEqual(legacyFindings);
+  expect(
+    last.report.shown.map((finding) => `${finding.path}:${finding.line}:${finding.column} ${finding.code}`),
+  ).toEqual(legacyFindings);
   expect([last.report.counts.introduced, last.report.withheld.count]).toEqual([6, 2]);
-  expect(last.report.withheld).toMatchObject({ reasons: { echoes: { count: 2, derived: 2, files: ['src/commands/clear-marks.ts'] } } });
+  expect(last.report.withheld).toMatchObject({
+    reasons: { echoes: { count: 2, derived: 2, files: ['src/commands/clear-marks.ts'] } },
+  });
   // Annotating the parameter fixes the implicit any, and the two findings that followed from it go with it.
-  repo.write('src/commands/clear-marks.ts', repo.read('src/commands/clear-marks.ts').replace('((event) =>', '((event: { size: number }) =>'));
+  repo.write(
+    'src/commands/clear-marks.ts',
+    repo.read('src/commands/clear-marks.ts').replace('((event) =>', '((event: { size: number }) =>'),
+  );
   const annotated = checkJson(repo.root, ['--max-files', '10']);
-  expect(annotated.report.shown.map((finding) => `${finding.path}:${finding.line}:${finding.column} ${finding.code}`)).toEqual(legacyFindings.slice(0, 3));
+  expect(
+    annotated.report.shown.map((finding) => `${finding.path}:${finding.line}:${finding.column} ${finding.code}`),
+  ).toEqual(legacyFindings.slice(0, 3));
   expect(annotated.report.withheld.count).toBe(0);
-  expect((annotated.report.withheld as unknown as { reasons: { echoes: object } }).reasons.echoes).not.toHaveProperty('derived');
+  expect((annotated.report.withheld as unknown as { reasons: { echoes: object } }).reasons.echoes).not.toHaveProperty(
+    'derived',
+  );
   // Seven cold checks of tsc and type-aware ESLint: 90-160 s on two shared cores.
 }, 300_000);

@@ -30,10 +30,17 @@ function setUp(): { repo: TestRepo; tmp: string } {
   const repo = makeRepo({
     typescript: false,
     eslint: '10',
-    files: { 'package.json': '{ "type": "module" }\n', 'eslint.config.js': hangingConfig, 'a.js': 'export const a = 1;\n' },
+    files: {
+      'package.json': '{ "type": "module" }\n',
+      'eslint.config.js': hangingConfig,
+      'a.js': 'export const a = 1;\n',
+    },
   });
   const tmp = realpathSync(mkdtempSync(join(tmpdir(), 'culprit-tmpdir-')));
-  cleanups.push(() => repo.cleanup(), () => rmSync(tmp, { recursive: true, force: true }));
+  cleanups.push(
+    () => repo.cleanup(),
+    () => rmSync(tmp, { recursive: true, force: true }),
+  );
   repo.write('a.js', 'export const a = 2;\n');
   return { repo, tmp };
 }
@@ -69,30 +76,35 @@ async function startHangingCheck(repo: TestRepo, tmp: string) {
     env: { ...process.env, TMPDIR: tmp, CULPRIT_TEST_HANG: '1' },
     stdio: 'ignore',
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   cleanups.push(() => killAll(findProcessesIn(tmp)));
   expect(await waitFor(() => findProcessesIn(tmp).length >= 2, 60_000)).toBe(true);
   return { child, exited };
 }
 
-test.each(['SIGINT', 'SIGTERM'] as const)('%s during the base run removes the copy and stops its checks', async (signal) => {
-  const { repo, tmp } = setUp();
-  const before = captureRepoState(repo.root);
-  const { child, exited } = await startHangingCheck(repo, tmp);
-  expect(readdirSync(tmp).filter((name) => name.startsWith('culprit-base-'))).toHaveLength(1);
+test.each(['SIGINT', 'SIGTERM'] as const)(
+  '%s during the base run removes the copy and stops its checks',
+  async (signal) => {
+    const { repo, tmp } = setUp();
+    const before = captureRepoState(repo.root);
+    const { child, exited } = await startHangingCheck(repo, tmp);
+    expect(readdirSync(tmp).filter((name) => name.startsWith('culprit-base-'))).toHaveLength(1);
 
-  child.kill(signal);
-  expect(await exited).toEqual({ code: null, signal });
-  expect(await waitFor(() => findProcessesIn(tmp).length === 0, 10_000)).toBe(true);
-  expect(readdirSync(tmp)).toEqual([]);
-  const scratch = join(repo.root, '.git', 'culprit', 'tmp');
-  expect(existsSync(scratch) ? readdirSync(scratch) : []).toEqual([]);
-  expect(captureRepoState(repo.root)).toEqual(before);
+    child.kill(signal);
+    expect(await exited).toEqual({ code: null, signal });
+    expect(await waitFor(() => findProcessesIn(tmp).length === 0, 10_000)).toBe(true);
+    expect(readdirSync(tmp)).toEqual([]);
+    const scratch = join(repo.root, '.git', 'culprit', 'tmp');
+    expect(existsSync(scratch) ? readdirSync(scratch) : []).toEqual([]);
+    expect(captureRepoState(repo.root)).toEqual(before);
 
-  const next = runCli(repo.root, ['check', '--json'], { env: { TMPDIR: tmp } });
-  expect(next.exitCode, next.stderr).toBe(0);
-  expect(readdirSync(tmp)).toEqual([]);
-});
+    const next = runCli(repo.root, ['check', '--json'], { env: { TMPDIR: tmp } });
+    expect(next.exitCode, next.stderr).toBe(0);
+    expect(readdirSync(tmp)).toEqual([]);
+  },
+);
 
 test('a copy left by a culprit killed with SIGKILL is removed by the next run', async () => {
   const { repo, tmp } = setUp();

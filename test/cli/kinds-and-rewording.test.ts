@@ -103,7 +103,10 @@ export function listen(text: string): void {
   expect(reworded.report.counts).toEqual({ introduced: 0, resolved: 0, standing: 1, reworded: 1 });
 
   // A second parameter: the call now also fails to compile, on the same line, under another rule.
-  repo.write('src/observer.ts', observer.replace('(observer: PartialObserver<T>)', '(observer: Partial<Observer<T>>, label: string)'));
+  repo.write(
+    'src/observer.ts',
+    observer.replace('(observer: PartialObserver<T>)', '(observer: Partial<Observer<T>>, label: string)'),
+  );
   const broken = checkJson(repo.root);
   expect(broken.exitCode).toBe(1);
   // observer.ts has lint findings only, so the compiler error it causes in use.ts shows beside it.

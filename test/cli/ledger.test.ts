@@ -31,149 +31,172 @@ function readLedger(root: string): LedgerTask[] {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length / 2) - 1]!;
 const p90 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(0.9 * values.length) - 1]!;
 
-test('a scripted agent walks the rename cascade; the ledger and stats match what it did and was shown', { timeout: 120_000 }, () => {
-  repo = makeRepo({ files: { ...rateCardFiles, 'README.md': '# acme\n' } });
-  expect(runCli(repo.root, ['start']).exitCode).toBe(0);
-  const reportsSeen: JsonReport[] = [];
-  const payloads: number[] = [];
-  const check = () => {
-    const result = checkJson(repo!.root, ['--budget-attempts', '3']);
-    reportsSeen.push(result.report);
-    // The text payload of the same attempt: a check of the same tree with --once-per-tree repeats it.
-    const again = runCli(repo!.root, ['check', '--once-per-tree', '--budget-attempts', '3']);
-    expect(again.exitCode).toBe(result.exitCode);
-    payloads.push(again.stdout.length);
-    return result;
-  };
+test(
+  'a scripted agent walks the rename cascade; the ledger and stats match what it did and was shown',
+  { timeout: 120_000 },
+  () => {
+    repo = makeRepo({ files: { ...rateCardFiles, 'README.md': '# acme\n' } });
+    expect(runCli(repo.root, ['start']).exitCode).toBe(0);
+    const reportsSeen: JsonReport[] = [];
+    const payloads: number[] = [];
+    const check = () => {
+      const result = checkJson(repo!.root, ['--budget-attempts', '3']);
+      reportsSeen.push(result.report);
+      // The text payload of the same attempt: a check of the same tree with --once-per-tree repeats it.
+      const again = runCli(repo!.root, ['check', '--once-per-tree', '--budget-attempts', '3']);
+      expect(again.exitCode).toBe(result.exitCode);
+      payloads.push(again.stdout.length);
+      return result;
+    };
 
-  repo.write(types, renamePriceField(repo.read(types)));
-  const first = check();
-  expect(first.exitCode).toBe(1);
-  expect(first.report.shown.map((f) => f.path)).toEqual([rates, rates, rates]);
-  // One root; before anything is measured one root per attempt is assumed: 1 + 1 attempts fit in 3.
-  expect(first.report['projection']).toMatchObject({ attemptsLeft: 1, overBudget: false });
+    repo.write(types, renamePriceField(repo.read(types)));
+    const first = check();
+    expect(first.exitCode).toBe(1);
+    expect(first.report.shown.map((f) => f.path)).toEqual([rates, rates, rates]);
+    // One root; before anything is measured one root per attempt is assumed: 1 + 1 attempts fit in 3.
+    expect(first.report['projection']).toMatchObject({ attemptsLeft: 1, overBudget: false });
 
-  // The agent fixes what it was shown, and also edits a file it was never shown.
-  rename(rates);
-  repo.write('README.md', '# acme\n\nPrices are unit prices.\n');
-  const second = check();
-  expect(second.exitCode).toBe(1);
-  expect(new Set(second.report.shown.map((f) => f.path))).toEqual(new Set([sync, invoice]));
-  // Measured now: 1 root file fixed in 1 attempt pair; 2 roots left → 2 more attempts; 2 + 2 > 3.
-  expect(second.report['projection']).toMatchObject({ attemptsLeft: 2, overBudget: true });
-  expect((second.report['notes'] as string[]).at(-1)).toMatch(/^over budget: at this repository's measured rate \(1 root fixed per attempt, [\d.]+ s per attempt\), clean needs about 2 more attempts \(~\d+ s\); the budget leaves 1 of 3 attempts\./);
+    // The agent fixes what it was shown, and also edits a file it was never shown.
+    rename(rates);
+    repo.write('README.md', '# acme\n\nPrices are unit prices.\n');
+    const second = check();
+    expect(second.exitCode).toBe(1);
+    expect(new Set(second.report.shown.map((f) => f.path))).toEqual(new Set([sync, invoice]));
+    // Measured now: 1 root file fixed in 1 attempt pair; 2 roots left → 2 more attempts; 2 + 2 > 3.
+    expect(second.report['projection']).toMatchObject({ attemptsLeft: 2, overBudget: true });
+    expect((second.report['notes'] as string[]).at(-1)).toMatch(
+      /^over budget: at this repository's measured rate \(1 root fixed per attempt, [\d.]+ s per attempt\), clean needs about 2 more attempts \(~\d+ s\); the budget leaves 1 of 3 attempts\./,
+    );
 
-  rename(sync);
-  rename(invoice);
-  const third = check();
-  expect(third.exitCode).toBe(1);
-  expect(new Set(third.report.shown.map((f) => f.path))).toEqual(new Set([fixtures, reports]));
+    rename(sync);
+    rename(invoice);
+    const third = check();
+    expect(third.exitCode).toBe(1);
+    expect(new Set(third.report.shown.map((f) => f.path))).toEqual(new Set([fixtures, reports]));
 
-  rename(reports);
-  rename(fixtures);
-  const last = check();
-  expect(last.exitCode).toBe(0);
-  expect(last.report['projection']).toEqual({ attemptsLeft: 0, secondsLeft: 0, overBudget: false });
+    rename(reports);
+    rename(fixtures);
+    const last = check();
+    expect(last.exitCode).toBe(0);
+    expect(last.report['projection']).toEqual({ attemptsLeft: 0, secondsLeft: 0, overBudget: false });
 
-  // The ledger: under git's common dir, one task of four attempts; nothing in the work tree.
-  expect(repo.git('status', '--porcelain').split('\n').filter(Boolean).sort()).toEqual(
-    [types, rates, invoice, reports, sync, fixtures, 'README.md'].map((path) => ` M ${path}`).sort(),
-  );
-  const [task, ...others] = readLedger(repo.root);
-  expect(others).toEqual([]);
-  const entries = task!.entries;
-  expect(entries.map((entry) => entry.attempt)).toEqual([1, 2, 3, 4]);
-  expect(entries.map((entry) => entry.verdict)).toEqual(['introduced', 'introduced', 'introduced', 'clean']);
-  expect(entries.map((entry) => entry.payloadChars)).toEqual(payloads);
-  expect(entries.map((entry) => entry.changed)).toEqual([[types], ['README.md', rates], [invoice, sync], [fixtures, reports]]);
-  // README.md was never shown; invoice, sync, fixtures and reports were, the attempt before their edit.
-  expect(entries.map((entry) => entry.outside)).toEqual([[types], ['README.md'], [], []]);
-  // Every shown finding was gone at the next attempt.
-  expect(entries.map((entry) => entry.stalled)).toEqual([[], [], [], []]);
-  expect(entries.map((entry) => entry.shown.map((finding) => finding.f))).toEqual(reportsSeen.map((report) => report.shown.map((f) => f.fingerprint)));
-  // The ledger's fates agree with the session's own count of shown findings fixed (report.progress).
-  for (const [index, entry] of entries.entries()) {
-    if (index === 0) continue;
-    expect(reportsSeen[index - 1]!.shown.length - entry.stalled.length - entry.unknown.length).toBe((reportsSeen[index]!['progress'] as { fixed: number }).fixed);
-  }
-  for (const [index, entry] of entries.entries()) {
-    const report = reportsSeen[index]!;
-    expect(entry.checks).toEqual([
-      {
-        name: 'tsc',
-        status: 'ok',
-        durationMs: report.checks[0]!.durationMs,
-        raw: report.counts.introduced + report.counts.standing,
-        standing: report.counts.standing,
-        introduced: report.counts.introduced,
-        shown: report.shown.length,
-        withheld: {
-          downstream: (report.withheld as unknown as Report['withheld']).reasons.downstream.count,
-          queued: (report.withheld as unknown as Report['withheld']).reasons.queued.count,
-          nonEditable: 0,
-          belowRung: 0,
-          echoes: 0,
-        },
-        unlocated: 0,
-      },
+    // The ledger: under git's common dir, one task of four attempts; nothing in the work tree.
+    expect(repo.git('status', '--porcelain').split('\n').filter(Boolean).sort()).toEqual(
+      [types, rates, invoice, reports, sync, fixtures, 'README.md'].map((path) => ` M ${path}`).sort(),
+    );
+    const [task, ...others] = readLedger(repo.root);
+    expect(others).toEqual([]);
+    const entries = task!.entries;
+    expect(entries.map((entry) => entry.attempt)).toEqual([1, 2, 3, 4]);
+    expect(entries.map((entry) => entry.verdict)).toEqual(['introduced', 'introduced', 'introduced', 'clean']);
+    expect(entries.map((entry) => entry.payloadChars)).toEqual(payloads);
+    expect(entries.map((entry) => entry.changed)).toEqual([
+      [types],
+      ['README.md', rates],
+      [invoice, sync],
+      [fixtures, reports],
     ]);
-    expect(entry.checkMs).toBeGreaterThanOrEqual(report.checks[0]!.durationMs);
-    expect(entry.agentMs).not.toBeNull();
-  }
-  // secondsLeft at attempt 2: 2 attempts at the median measured cost (check + agent time) of attempt 1.
-  expect((second.report['projection'] as { secondsLeft: number }).secondsLeft).toBe(Math.round((2 * (entries[0]!.checkMs + entries[0]!.agentMs!)) / 1000));
+    // README.md was never shown; invoice, sync, fixtures and reports were, the attempt before their edit.
+    expect(entries.map((entry) => entry.outside)).toEqual([[types], ['README.md'], [], []]);
+    // Every shown finding was gone at the next attempt.
+    expect(entries.map((entry) => entry.stalled)).toEqual([[], [], [], []]);
+    expect(entries.map((entry) => entry.shown.map((finding) => finding.f))).toEqual(
+      reportsSeen.map((report) => report.shown.map((f) => f.fingerprint)),
+    );
+    // The ledger's fates agree with the session's own count of shown findings fixed (report.progress).
+    for (const [index, entry] of entries.entries()) {
+      if (index === 0) continue;
+      expect(reportsSeen[index - 1]!.shown.length - entry.stalled.length - entry.unknown.length).toBe(
+        (reportsSeen[index]!['progress'] as { fixed: number }).fixed,
+      );
+    }
+    for (const [index, entry] of entries.entries()) {
+      const report = reportsSeen[index]!;
+      expect(entry.checks).toEqual([
+        {
+          name: 'tsc',
+          status: 'ok',
+          durationMs: report.checks[0]!.durationMs,
+          raw: report.counts.introduced + report.counts.standing,
+          standing: report.counts.standing,
+          introduced: report.counts.introduced,
+          shown: report.shown.length,
+          withheld: {
+            downstream: (report.withheld as unknown as Report['withheld']).reasons.downstream.count,
+            queued: (report.withheld as unknown as Report['withheld']).reasons.queued.count,
+            nonEditable: 0,
+            belowRung: 0,
+            echoes: 0,
+          },
+          unlocated: 0,
+        },
+      ]);
+      expect(entry.checkMs).toBeGreaterThanOrEqual(report.checks[0]!.durationMs);
+      expect(entry.agentMs).not.toBeNull();
+    }
+    // secondsLeft at attempt 2: 2 attempts at the median measured cost (check + agent time) of attempt 1.
+    expect((second.report['projection'] as { secondsLeft: number }).secondsLeft).toBe(
+      Math.round((2 * (entries[0]!.checkMs + entries[0]!.agentMs!)) / 1000),
+    );
 
-  // stats, JSON: exactly the documented shape, each number from what happened above.
-  const stats = runCli(repo.root, ['stats', '--json']);
-  expect(stats.exitCode).toBe(0);
-  const shownCounts = reportsSeen.map((report) => report.shown.length);
-  const durations = reportsSeen.map((report) => report.checks[0]!.durationMs);
-  const totalShown = shownCounts.reduce((a, b) => a + b, 0);
-  const introduced = reportsSeen.reduce((sum, report) => sum + report.counts.introduced, 0);
-  const parsed = JSON.parse(stats.stdout) as { tasks: { seconds: number }[] };
-  expect(parsed).toEqual({
-    tasks: [
-      {
-        id: task!.id,
-        attempts: 4,
-        outcome: 'clean',
-        seconds: expect.any(Number),
-        payloadChars: { median: median(payloads), p90: p90(payloads) },
-        shown: { median: median(shownCounts), p90: p90(shownCounts) },
-        editsOutsideShown: 1,
-      },
-    ],
-    checks: [
-      {
-        name: 'tsc',
-        runs: 4,
-        runtimeMs: { median: median(durations), total: durations.reduce((a, b) => a + b, 0) },
-        raw: introduced,
-        standing: 0,
-        introduced,
-        shown: totalShown,
-        // Attempt 4 showed nothing, so every shown finding had a next attempt, where it was gone.
-        fixedNextAttempt: totalShown,
-        falsePositiveRate: 0,
-        precision: 1,
-        actionability: 1,
-        firstToReport: 1,
-      },
-    ],
-  });
-  expect(parsed.tasks[0]!.seconds).toBeCloseTo((Date.parse(entries[3]!.at) - Date.parse(task!.startedAt)) / 1000, 0);
+    // stats, JSON: exactly the documented shape, each number from what happened above.
+    const stats = runCli(repo.root, ['stats', '--json']);
+    expect(stats.exitCode).toBe(0);
+    const shownCounts = reportsSeen.map((report) => report.shown.length);
+    const durations = reportsSeen.map((report) => report.checks[0]!.durationMs);
+    const totalShown = shownCounts.reduce((a, b) => a + b, 0);
+    const introduced = reportsSeen.reduce((sum, report) => sum + report.counts.introduced, 0);
+    const parsed = JSON.parse(stats.stdout) as { tasks: { seconds: number }[] };
+    expect(parsed).toEqual({
+      tasks: [
+        {
+          id: task!.id,
+          attempts: 4,
+          outcome: 'clean',
+          seconds: expect.any(Number),
+          payloadChars: { median: median(payloads), p90: p90(payloads) },
+          shown: { median: median(shownCounts), p90: p90(shownCounts) },
+          editsOutsideShown: 1,
+        },
+      ],
+      checks: [
+        {
+          name: 'tsc',
+          runs: 4,
+          runtimeMs: { median: median(durations), total: durations.reduce((a, b) => a + b, 0) },
+          raw: introduced,
+          standing: 0,
+          introduced,
+          shown: totalShown,
+          // Attempt 4 showed nothing, so every shown finding had a next attempt, where it was gone.
+          fixedNextAttempt: totalShown,
+          falsePositiveRate: 0,
+          precision: 1,
+          actionability: 1,
+          firstToReport: 1,
+        },
+      ],
+    });
+    expect(parsed.tasks[0]!.seconds).toBeCloseTo((Date.parse(entries[3]!.at) - Date.parse(task!.startedAt)) / 1000, 0);
 
-  const text = runCli(repo.root, ['stats']);
-  expect(text.exitCode).toBe(0);
-  expect(text.stdout).toContain('culprit stats: 1 task, 4 attempts (oldest first).');
-  expect(text.stdout).toContain(`tsc: `);
-  expect(text.stdout).toContain(`for ${totalShown} shown findings, ${totalShown} fixed at the next attempt (100%); it reported 100% of the fixed findings first.`);
+    const text = runCli(repo.root, ['stats']);
+    expect(text.exitCode).toBe(0);
+    expect(text.stdout).toContain('culprit stats: 1 task, 4 attempts (oldest first).');
+    expect(text.stdout).toContain(`tsc: `);
+    expect(text.stdout).toContain(
+      `for ${totalShown} shown findings, ${totalShown} fixed at the next attempt (100%); it reported 100% of the fixed findings first.`,
+    );
 
-  // --since: a time after the task began leaves it out; bad input is one line and exit 2.
-  expect(JSON.parse(runCli(repo.root, ['stats', '--json', '--since', new Date(Date.now() + 60_000).toISOString()]).stdout)).toEqual({ tasks: [], checks: [] });
-  expect((JSON.parse(runCli(repo.root, ['stats', '--json', '--since', '1d']).stdout) as { tasks: unknown[] }).tasks).toHaveLength(1);
-  const bad = runCli(repo.root, ['stats', '--since', 'yesterday']);
-  expect(bad.exitCode).toBe(2);
-  expect(bad.stderr.trim().split('\n')).toHaveLength(1);
-  expect(bad.stderr).toContain('--since: expected an ISO date or time');
-});
+    // --since: a time after the task began leaves it out; bad input is one line and exit 2.
+    expect(
+      JSON.parse(runCli(repo.root, ['stats', '--json', '--since', new Date(Date.now() + 60_000).toISOString()]).stdout),
+    ).toEqual({ tasks: [], checks: [] });
+    expect(
+      (JSON.parse(runCli(repo.root, ['stats', '--json', '--since', '1d']).stdout) as { tasks: unknown[] }).tasks,
+    ).toHaveLength(1);
+    const bad = runCli(repo.root, ['stats', '--since', 'yesterday']);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    expect(bad.stderr).toContain('--since: expected an ISO date or time');
+  },
+);

@@ -16,7 +16,11 @@ afterAll(() => repo.cleanup());
 test('start reports the standing debt', () => {
   const start = runCli(repo.root, ['start', '--json']);
   expect(start.exitCode).toBe(0);
-  const summary = JSON.parse(start.stdout) as { clean: boolean; findings: number; checks: { name: string; findings: number }[] };
+  const summary = JSON.parse(start.stdout) as {
+    clean: boolean;
+    findings: number;
+    checks: { name: string; findings: number }[];
+  };
   expect(summary.clean).toBe(false);
   expect(summary.findings).toBe(305);
   expect(summary.checks.map((check) => [check.name, check.findings])).toEqual([
@@ -35,11 +39,22 @@ test('lines inserted above 305 standing findings introduce and resolve nothing',
 });
 
 test('a new finding next to the moved debt is the only thing shown', () => {
-  repo.write('src/invoice.ts', 'export function currencyOf(code: string): string {\n  let upper = code.toUpperCase();\n  return upper;\n}\n');
+  repo.write(
+    'src/invoice.ts',
+    'export function currencyOf(code: string): string {\n  let upper = code.toUpperCase();\n  return upper;\n}\n',
+  );
   const { exitCode, report } = checkJson(repo.root);
   expect(exitCode).toBe(1);
   expect(report.counts).toEqual({ introduced: 1, resolved: 0, standing: 305, reworded: 0 });
   expect(report.shown).toEqual([
-    expect.objectContaining({ tool: 'eslint', code: 'prefer-const', path: 'src/invoice.ts', line: 2, column: 7, severity: 'error', phase: 'lint' }),
+    expect.objectContaining({
+      tool: 'eslint',
+      code: 'prefer-const',
+      path: 'src/invoice.ts',
+      line: 2,
+      column: 7,
+      severity: 'error',
+      phase: 'lint',
+    }),
   ]);
 });

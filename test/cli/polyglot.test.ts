@@ -42,7 +42,9 @@ describe('Python', () => {
     repo = makeShop({ pyright: {} });
     const start = runCli(repo.root, ['start']);
     expect(start.exitCode).toBe(0);
-    expect(start.stdout).toContain('the repository was not clean before this task: 1 finding, 1 error (pyright 1.1.414: 1)');
+    expect(start.stdout).toContain(
+      'the repository was not clean before this task: 1 finding, 1 error (pyright 1.1.414: 1)',
+    );
 
     renameInPython(card);
     const first = checkJson(repo.root);
@@ -71,24 +73,27 @@ describe('Python', () => {
   });
 
   const hasMypy = findExecutable('mypy', { local: [], roots: [] }) !== null;
-  test.skipIf(!hasMypy && process.env['CI'] !== 'true')('pyright and mypy found by detection agree on the root, over one merged graph', () => {
-    repo = makeShop();
-    expect(runCli(repo.root, ['start']).exitCode).toBe(0);
-    renameInPython(card);
-    const first = checkJson(repo.root);
-    expect(first.report.checks.map((check) => [check.name, check.status])).toEqual([
-      ['pyright', 'ok'],
-      ['mypy', 'ok'],
-    ]);
-    expect(first.report.roots.map((root) => root.files)).toEqual([[rates]]);
-    expect(first.report.shown.map((f) => [f.tool, f.path, f.line])).toEqual([
-      ['mypy', rates, 5],
-      ['pyright', rates, 5],
-      ['mypy', rates, 9],
-      ['pyright', rates, 9],
-    ]);
-    expect(first.report.counts.standing).toBe(2);
-  });
+  test.skipIf(!hasMypy && process.env['CI'] !== 'true')(
+    'pyright and mypy found by detection agree on the root, over one merged graph',
+    () => {
+      repo = makeShop();
+      expect(runCli(repo.root, ['start']).exitCode).toBe(0);
+      renameInPython(card);
+      const first = checkJson(repo.root);
+      expect(first.report.checks.map((check) => [check.name, check.status])).toEqual([
+        ['pyright', 'ok'],
+        ['mypy', 'ok'],
+      ]);
+      expect(first.report.roots.map((root) => root.files)).toEqual([[rates]]);
+      expect(first.report.shown.map((f) => [f.tool, f.path, f.line])).toEqual([
+        ['mypy', rates, 5],
+        ['pyright', rates, 5],
+        ['mypy', rates, 9],
+        ['pyright', rates, 9],
+      ]);
+      expect(first.report.counts.standing).toBe(2);
+    },
+  );
 });
 
 describe('Rust', () => {
@@ -111,7 +116,9 @@ describe('Rust', () => {
       [ratesRs, 4, 'E0609'],
       [ratesRs, 8, 'E0609'],
     ]);
-    expect(first.report['notes']).toContain('cargo: crate app was not checked: cargo skips a crate whose dependency failed to compile, so its findings come once that compiles');
+    expect(first.report['notes']).toContain(
+      'cargo: crate app was not checked: cargo skips a crate whose dependency failed to compile, so its findings come once that compiles',
+    );
     expect(first.report.counts).toEqual({ introduced: 2, resolved: 0, standing: 1, reworded: 0 });
 
     renameInRust(ratesRs);
@@ -144,7 +151,9 @@ describe('Rust', () => {
     const first = checkJson(repo.root);
     expect(first.exitCode).toBe(1);
     expect(first.report.roots).toEqual([{ files: [modelCard], editable: true, selected: true, introduced: 1 }]);
-    expect(first.report.shown.map((f) => [f.path, f.code, f.message])).toEqual([[modelCard, 'deprecated', 'use of deprecated field `card::RateCard::price`: use unit_price']]);
+    expect(first.report.shown.map((f) => [f.path, f.code, f.message])).toEqual([
+      [modelCard, 'deprecated', 'use of deprecated field `card::RateCard::price`: use unit_price'],
+    ]);
     expect(first.report.withheld).toMatchObject({ count: 3, files: [appMain, ratesRs] });
   });
 });

@@ -29,9 +29,7 @@ describe.each(['6.0', '5.9'] as const)('TypeScript %s', (typescript) => {
     expect(first.report.verdict).toBe('introduced');
     expect(first.report.attempt).toBe(1);
     // Every other failing file reaches rates.ts through its imports (via the barrel and the alias).
-    expect(first.report.roots).toEqual([
-      { files: [rates], editable: true, selected: true, introduced: 3 },
-    ]);
+    expect(first.report.roots).toEqual([{ files: [rates], editable: true, selected: true, introduced: 3 }]);
     expect(first.report.shown.map((f) => [f.path, f.line, f.column, f.code])).toEqual([
       [rates, 4, 15, 'TS2339'],
       [rates, 8, 38, 'TS2339'],

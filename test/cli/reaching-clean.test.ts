@@ -47,7 +47,11 @@ function attempt(repo: TestRepo): Attempt {
  * nothing anywhere else. A site it has no fix for fails the test: the payload showed something
  * that was not the agent's to fix.
  */
-function fixSites(repo: TestRepo, sites: readonly string[], fixAt: (text: string, column: number, site: string) => string): void {
+function fixSites(
+  repo: TestRepo,
+  sites: readonly string[],
+  fixAt: (text: string, column: number, site: string) => string,
+): void {
   const byFile = new Map<string, { line: number; column: number; site: string }[]>();
   for (const site of sites) {
     const [path, line, column] = site.split(':');
@@ -76,75 +80,99 @@ describe('a context-object field renamed in 32 commands of one import cycle', ()
     throw new Error(`the agent was shown ${site} (${text.trim()}), which is not its to fix`);
   };
 
-  test('is one entry with every site in the shown files, withholds what follows from it, and is clean after two rounds', { timeout: 600_000 }, () => {
-    const repo = startRepo(contextFiles, '10');
-    repo.write('src/types.ts', renameTrField(repo.read('src/types.ts')));
+  test(
+    'is one entry with every site in the shown files, withholds what follows from it, and is clean after two rounds',
+    { timeout: 600_000 },
+    () => {
+      const repo = startRepo(contextFiles, '10');
+      repo.write('src/types.ts', renameTrField(repo.read('src/types.ts')));
 
-    const first = attempt(repo);
-    const sites = readPayloadSites(first.text);
-    expect(first.text.length).toBeLessThanOrEqual(2500);
-    // The cause, stated once, with a site in every command; the extensions wait, named.
-    expect(first.report.groups).toHaveLength(1);
-    const [group] = first.report.groups;
-    expect(group!.cause).toEqual({ symbol: 'CommandProps', member: 'tr' });
-    expect([group!.sites, group!.files]).toEqual([contextCommandFiles.length, contextCommandFiles.length]);
-    expect(group!.pending).toEqual({ sites: contextExtensionFiles.length, files: [...contextExtensionFiles].sort() });
-    expect(first.text).toContain("One cause: the member 'tr' of 'CommandProps', declared in src/types.ts:4, a file your edit changed.");
-    expect(sites).toEqual(first.report.shown.map((finding) => `${finding.path}:${finding.line}:${finding.column}`));
-    expect(new Set(sites.map((site) => site.split(':')[0]))).toEqual(new Set(contextCommandFiles));
-    // Nothing derived from the error type is shown: the implicit anys and the no-unsafe-* on them wait.
-    expect(first.report.shown.every((finding) => finding.code === 'TS2339')).toBe(true);
-    expect(first.report.withheld.reasons.echoes.count).toBeGreaterThan(contextCommandFiles.length * 2);
+      const first = attempt(repo);
+      const sites = readPayloadSites(first.text);
+      expect(first.text.length).toBeLessThanOrEqual(2500);
+      // The cause, stated once, with a site in every command; the extensions wait, named.
+      expect(first.report.groups).toHaveLength(1);
+      const [group] = first.report.groups;
+      expect(group!.cause).toEqual({ symbol: 'CommandProps', member: 'tr' });
+      expect([group!.sites, group!.files]).toEqual([contextCommandFiles.length, contextCommandFiles.length]);
+      expect(group!.pending).toEqual({ sites: contextExtensionFiles.length, files: [...contextExtensionFiles].sort() });
+      expect(first.text).toContain(
+        "One cause: the member 'tr' of 'CommandProps', declared in src/types.ts:4, a file your edit changed.",
+      );
+      expect(sites).toEqual(first.report.shown.map((finding) => `${finding.path}:${finding.line}:${finding.column}`));
+      expect(new Set(sites.map((site) => site.split(':')[0]))).toEqual(new Set(contextCommandFiles));
+      // Nothing derived from the error type is shown: the implicit anys and the no-unsafe-* on them wait.
+      expect(first.report.shown.every((finding) => finding.code === 'TS2339')).toBe(true);
+      expect(first.report.withheld.reasons.echoes.count).toBeGreaterThan(contextCommandFiles.length * 2);
 
-    fixSites(repo, sites, fixContext);
-    const second = attempt(repo);
-    expect(second.report.verdict).toBe('introduced');
-    expect(second.text.length).toBeLessThanOrEqual(2500);
-    expect(second.report.progress).toEqual({ fixed: first.report.shown.length, stalled: 0 });
-    // Four extensions, four roots at width 2: all of them the same cause, so one entry.
-    const secondSites = readPayloadSites(second.text);
-    expect(new Set(secondSites.map((site) => site.split(':')[0]))).toEqual(new Set(contextExtensionFiles));
+      fixSites(repo, sites, fixContext);
+      const second = attempt(repo);
+      expect(second.report.verdict).toBe('introduced');
+      expect(second.text.length).toBeLessThanOrEqual(2500);
+      expect(second.report.progress).toEqual({ fixed: first.report.shown.length, stalled: 0 });
+      // Four extensions, four roots at width 2: all of them the same cause, so one entry.
+      const secondSites = readPayloadSites(second.text);
+      expect(new Set(secondSites.map((site) => site.split(':')[0]))).toEqual(new Set(contextExtensionFiles));
 
-    fixSites(repo, secondSites, fixContext);
-    const last = attempt(repo);
-    expect([last.report.verdict, last.report.counts.introduced]).toEqual(['clean', 0]);
-  });
+      fixSites(repo, secondSites, fixContext);
+      const last = attempt(repo);
+      expect([last.report.verdict, last.report.counts.introduced]).toEqual(['clean', 0]);
+    },
+  );
 
-  test('keeps a genuinely independent error beside the cause group shown, and an agent fixing what it reads reaches clean', { timeout: 600_000 }, () => {
-    const repo = startRepo(contextFiles, '10');
-    repo.write('src/types.ts', renameTrField(repo.read('src/types.ts')));
-    // Beside the cause, two errors of the agent's own that do not follow from it.
-    repo.write(independent, `${repo.read(independent)}${limit}${identity}`);
+  test(
+    'keeps a genuinely independent error beside the cause group shown, and an agent fixing what it reads reaches clean',
+    { timeout: 600_000 },
+    () => {
+      const repo = startRepo(contextFiles, '10');
+      repo.write('src/types.ts', renameTrField(repo.read('src/types.ts')));
+      // Beside the cause, two errors of the agent's own that do not follow from it.
+      repo.write(independent, `${repo.read(independent)}${limit}${identity}`);
 
-    const first = attempt(repo);
-    const [group] = first.report.groups;
-    expect([group!.cause, group!.sites]).toEqual([{ symbol: 'CommandProps', member: 'tr' }, contextCommandFiles.length]);
-    // The changed command is the ring nearest the change; the others fail only on the cause, so they are shown with it.
-    expect(new Set(first.report.shown.map((finding) => finding.path))).toEqual(new Set(contextCommandFiles));
-    const others = first.report.shown.filter((finding) => finding.code !== 'TS2339').map((finding) => `${finding.path}:${finding.code}`);
-    expect(others.sort()).toEqual([`${independent}:TS2322`, `${independent}:TS7006`]);
-    expect(first.text).toContain(`${independent}:15:26 error TS7006 Parameter 'value' implicitly has an 'any' type.`);
+      const first = attempt(repo);
+      const [group] = first.report.groups;
+      expect([group!.cause, group!.sites]).toEqual([
+        { symbol: 'CommandProps', member: 'tr' },
+        contextCommandFiles.length,
+      ]);
+      // The changed command is the ring nearest the change; the others fail only on the cause, so they are shown with it.
+      expect(new Set(first.report.shown.map((finding) => finding.path))).toEqual(new Set(contextCommandFiles));
+      const others = first.report.shown
+        .filter((finding) => finding.code !== 'TS2339')
+        .map((finding) => `${finding.path}:${finding.code}`);
+      expect(others.sort()).toEqual([`${independent}:TS2322`, `${independent}:TS7006`]);
+      expect(first.text).toContain(`${independent}:15:26 error TS7006 Parameter 'value' implicitly has an 'any' type.`);
 
-    let rounds = 0;
-    for (let next = first; next.report.verdict === 'introduced' && rounds < 4; next = attempt(repo)) {
-      fixSites(repo, readPayloadSites(next.text), fixContext);
-      rounds += 1;
-    }
-    expect(rounds).toBe(2);
-    expect(attempt(repo).report.verdict).toBe('clean');
-  });
+      let rounds = 0;
+      for (let next = first; next.report.verdict === 'introduced' && rounds < 4; next = attempt(repo)) {
+        fixSites(repo, readPayloadSites(next.text), fixContext);
+        rounds += 1;
+      }
+      expect(rounds).toBe(2);
+      expect(attempt(repo).report.verdict).toBe('clean');
+    },
+  );
 });
 
 describe("a type's member renamed, read at many sites and written in object literals", () => {
   const files = {
     'package.json': JSON.stringify({ name: 'ranges', private: true, type: 'module' }),
     'tsconfig.json': JSON.stringify({
-      compilerOptions: { target: 'es2022', module: 'esnext', moduleResolution: 'bundler', strict: true, noEmit: true, types: [] },
+      compilerOptions: {
+        target: 'es2022',
+        module: 'esnext',
+        moduleResolution: 'bundler',
+        strict: true,
+        noEmit: true,
+        types: [],
+      },
       include: ['src'],
     }),
     'src/range.ts': 'export type Range = {\n  from: number;\n  to: number;\n};\n',
-    'src/measure.ts': "import type { Range } from './range';\n\nexport const size = (range: Range): number => range.to - range.from;\nexport const starts = (range: Range, at: number): boolean => range.from === at;\n",
-    'src/make.ts': "import type { Range } from './range';\n\nexport const empty: Range = { from: 0, to: 0 };\nexport const all = (length: number): Range => ({ from: 0, to: length });\nexport const shift = (range: Range, by: number): Range => ({ from: range.from + by, to: range.to + by });\n",
+    'src/measure.ts':
+      "import type { Range } from './range';\n\nexport const size = (range: Range): number => range.to - range.from;\nexport const starts = (range: Range, at: number): boolean => range.from === at;\n",
+    'src/make.ts':
+      "import type { Range } from './range';\n\nexport const empty: Range = { from: 0, to: 0 };\nexport const all = (length: number): Range => ({ from: 0, to: length });\nexport const shift = (range: Range, by: number): Range => ({ from: range.from + by, to: range.to + by });\n",
   };
 
   test('is one entry across codes, listing every site, and one round of fixes clears it', () => {
@@ -152,7 +180,12 @@ describe("a type's member renamed, read at many sites and written in object lite
     repo.write('src/range.ts', 'export type Range = {\n  start: number;\n  to: number;\n};\n');
     const first = attempt(repo);
     expect(first.report.groups).toHaveLength(1);
-    expect(first.report.groups[0]).toMatchObject({ cause: { symbol: 'Range', member: 'from' }, sites: 6, files: 2, codes: ['TS2353', 'TS2339'] });
+    expect(first.report.groups[0]).toMatchObject({
+      cause: { symbol: 'Range', member: 'from' },
+      sites: 6,
+      files: 2,
+      codes: ['TS2353', 'TS2339'],
+    });
     expect(first.text).toContain('Its 6 sites in 2 files (TS2353, TS2339):\n');
     const sites = readPayloadSites(first.text);
     expect(sites).toEqual(first.report.shown.map((finding) => `${finding.path}:${finding.line}:${finding.column}`));
@@ -183,10 +216,15 @@ describe.each(agentDocuments)("the demo's cascade through $agent's Stop hook", (
   // Four checks of a repository with type-aware ESLint and 304 standing findings, per agent.
   test('keeps the agent working, round after round, until the tree is clean', { timeout: 600_000 }, () => {
     const repo = startRepo(readDemoFiles(), '10');
-    repo.write('packages/billing/src/types.ts', repo.read('packages/billing/src/types.ts').replace('  price: number;', '  unitPrice: number;'));
+    repo.write(
+      'packages/billing/src/types.ts',
+      repo.read('packages/billing/src/types.ts').replace('  price: number;', '  unitPrice: number;'),
+    );
     const rounds: number[] = [];
     for (let round = 0; round < 8; round++) {
-      const result = runCli(repo.root, ['hook', documents.agent], { input: JSON.stringify(documents.stop(repo.root, round > 0)) });
+      const result = runCli(repo.root, ['hook', documents.agent], {
+        input: JSON.stringify(documents.stop(repo.root, round > 0)),
+      });
       expect([result.exitCode, result.stderr]).toEqual([0, '']);
       if (result.stdout === '') break;
       const answer = JSON.parse(result.stdout) as Record<string, unknown>;

@@ -7,7 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { attribute } from '../../src/core/attribute.js';
 import type { AnchoredDiagnostic } from '../../src/core/diagnostic.js';
 
-function unsafeArgument(path: string, line: number, parameterType: string, anchor: string, fields: Partial<AnchoredDiagnostic> = {}): AnchoredDiagnostic {
+function unsafeArgument(
+  path: string,
+  line: number,
+  parameterType: string,
+  anchor: string,
+  fields: Partial<AnchoredDiagnostic> = {},
+): AnchoredDiagnostic {
   return {
     tool: 'eslint',
     code: '@typescript-eslint/no-unsafe-argument',
@@ -29,7 +35,12 @@ describe('attribute and the way types are printed', () => {
     const before = [unsafeArgument('src/use.ts', 4, 'string | URLSearchParams | Record<string, string>', anchor)];
     const after = [unsafeArgument('src/use.ts', 4, 'string | Record<string, string> | URLSearchParams', anchor)];
     const result = attribute(before, after);
-    expect([result.introduced.length, result.resolved.length, result.standing.length, result.reworded]).toEqual([0, 0, 1, []]);
+    expect([result.introduced.length, result.resolved.length, result.standing.length, result.reworded]).toEqual([
+      0,
+      0,
+      1,
+      [],
+    ]);
   });
 
   it('counts a finding that names the edit’s new type as reworded and standing, with its base message', () => {
@@ -47,7 +58,10 @@ describe('attribute and the way types are printed', () => {
 
   it('keeps a second finding of the same rule on the same line introduced', () => {
     const before = [unsafeArgument('src/use.ts', 4, 'PartialObserver<number>', anchor)];
-    const after = [unsafeArgument('src/use.ts', 4, 'Partial<Observer<number>>', anchor), unsafeArgument('src/use.ts', 9, 'Partial<Observer<number>>', anchor)];
+    const after = [
+      unsafeArgument('src/use.ts', 4, 'Partial<Observer<number>>', anchor),
+      unsafeArgument('src/use.ts', 9, 'Partial<Observer<number>>', anchor),
+    ];
     const result = attribute(before, after);
     expect(result.reworded?.map((finding) => finding.line)).toEqual([4]);
     expect(result.introduced.map((finding) => finding.line)).toEqual([9]);
@@ -56,7 +70,13 @@ describe('attribute and the way types are printed', () => {
 
   it('keeps a finding of another rule on that line introduced', () => {
     const before = [unsafeArgument('src/use.ts', 4, 'PartialObserver<number>', anchor)];
-    const other: AnchoredDiagnostic = { ...unsafeArgument('src/use.ts', 4, 'x', anchor), tool: 'tsc', code: 'TS2554', phase: 'semantic', message: "Expected 2 arguments, but got 1. See 'Observer'." };
+    const other: AnchoredDiagnostic = {
+      ...unsafeArgument('src/use.ts', 4, 'x', anchor),
+      tool: 'tsc',
+      code: 'TS2554',
+      phase: 'semantic',
+      message: "Expected 2 arguments, but got 1. See 'Observer'.",
+    };
     const result = attribute(before, [unsafeArgument('src/use.ts', 4, 'Partial<Observer<number>>', anchor), other]);
     expect(result.introduced.map((finding) => finding.code)).toEqual(['TS2554']);
     expect(result.reworded?.map((finding) => finding.code)).toEqual(['@typescript-eslint/no-unsafe-argument']);
@@ -67,7 +87,10 @@ describe('attribute and the way types are printed', () => {
     const cases: AnchoredDiagnostic[] = [
       unsafeArgument('src/use.ts', 4, 'Partial<Observer<number>>', 'subscribe<number>(JSON.parse(other));'),
       unsafeArgument('src/other.ts', 4, 'Partial<Observer<number>>', anchor),
-      { ...unsafeArgument('src/use.ts', 4, 'Partial<Observer<number>>', anchor), message: 'Unsafe spread of an `any` value in an array.' },
+      {
+        ...unsafeArgument('src/use.ts', 4, 'Partial<Observer<number>>', anchor),
+        message: 'Unsafe spread of an `any` value in an array.',
+      },
       unsafeArgument('src/use.ts', 4, 'Partial<Observer<number>>', ''),
     ];
     for (const after of cases) {

@@ -41,7 +41,11 @@ test('two checks at once are two attempts in order; with a start racing them, ev
   expect(readSessionFile(fault).implicit[0]?.attempts.map((attempt) => attempt.attempt)).toEqual([1, 2]);
 
   const raced = await Promise.all(
-    [['check', '--json'], ['start', '--json'], ['check', '--json']].map((args) => spawnCulprit(fault.repo.root, args, fault.env()).exited),
+    [
+      ['check', '--json'],
+      ['start', '--json'],
+      ['check', '--json'],
+    ].map((args) => spawnCulprit(fault.repo.root, args, fault.env()).exited),
   );
   for (const result of raced) {
     expect([0, 1, 3], result.stderr).toContain(result.code);
@@ -82,11 +86,18 @@ test('a second culprit waits for the first, and gives up after its wait with one
 
 test('two baseline --write at once both finish, and the file is whole', async () => {
   const fault = setUp();
-  const results = await Promise.all([0, 1].map(() => spawnCulprit(fault.repo.root, ['baseline', '--write', '--json'], fault.env()).exited));
+  const results = await Promise.all(
+    [0, 1].map(() => spawnCulprit(fault.repo.root, ['baseline', '--write', '--json'], fault.env()).exited),
+  );
   for (const result of results) expect(result.code, result.stderr).toBe(0);
   // One wrote the file, the other found it already saying exactly that.
-  expect(results.map((result) => (JSON.parse(result.stdout) as { changed: boolean }).changed).sort()).toEqual([false, true]);
-  const file = JSON.parse(readFileSync(join(fault.repo.root, 'culprit-baseline.json'), 'utf8')) as { checks: { todos: { files: object } } };
+  expect(results.map((result) => (JSON.parse(result.stdout) as { changed: boolean }).changed).sort()).toEqual([
+    false,
+    true,
+  ]);
+  const file = JSON.parse(readFileSync(join(fault.repo.root, 'culprit-baseline.json'), 'utf8')) as {
+    checks: { todos: { files: object } };
+  };
   expect(Object.keys(file.checks.todos.files)).toEqual(['src/cart.js', 'src/shipping.js', 'src/tax.js']);
   expect(runCli(fault.repo.root, ['gate'], { env: fault.env() }).exitCode).toBe(0);
   expect(listLeftovers(fault)).toEqual([]);

@@ -64,7 +64,13 @@ export function makeFaultRepo(options: { git?: boolean; files?: Record<string, s
     tmp,
     signals,
     // Outside git, state lives in the cache folder: this test's own.
-    env: (extra = {}) => ({ TMPDIR: tmp, XDG_CACHE_HOME: join(signals, 'cache'), CULPRIT_TEST_ROOT: repo.root, CULPRIT_TEST_SIGNALS: signals, ...extra }),
+    env: (extra = {}) => ({
+      TMPDIR: tmp,
+      XDG_CACHE_HOME: join(signals, 'cache'),
+      CULPRIT_TEST_ROOT: repo.root,
+      CULPRIT_TEST_SIGNALS: signals,
+      ...extra,
+    }),
     cleanup: () => {
       killAll([...findProcessesIn(tmp), ...findProcessesIn(repo.root)]);
       for (const pids of readHeld(signals)) killAll(pids);
@@ -117,13 +123,17 @@ export interface Spawned {
 
 /** `culprit <args>` as a separate process; its output is collected. */
 export function spawnCulprit(cwd: string, args: readonly string[], env: NodeJS.ProcessEnv): Spawned {
-  const child = spawn(process.execPath, [cliPath, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cliPath, ...args], {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) =>
-    child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>(
+    (resolve) => child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
   );
   return { child, exited };
 }
@@ -185,7 +195,8 @@ export function listLeftovers(fault: FaultRepo): string[] {
     }
     for (const dir of ['sessions', 'snapshots']) {
       const path = join(state, dir);
-      if (existsSync(path)) for (const name of readdirSync(path)) if (!name.endsWith('.json')) left.push(`${dir}/${name}`);
+      if (existsSync(path))
+        for (const name of readdirSync(path)) if (!name.endsWith('.json')) left.push(`${dir}/${name}`);
     }
   }
   for (const name of readdirSync(fault.repo.root)) if (name.endsWith('.tmp')) left.push(name);
@@ -208,14 +219,20 @@ export function readStateFiles(root: string): Record<string, unknown> {
   for (const dir of ['sessions', 'snapshots']) {
     const path = join(root, '.git', 'culprit', dir);
     if (!existsSync(path)) continue;
-    for (const name of readdirSync(path)) files[`${dir}/${name}`] = JSON.parse(readFileSync(join(path, name), 'utf8')) as unknown;
+    for (const name of readdirSync(path))
+      files[`${dir}/${name}`] = JSON.parse(readFileSync(join(path, name), 'utf8')) as unknown;
   }
   return files;
 }
 
 /** Waits until a check holds (its wrapper recorded itself), then returns its pids. */
-export async function waitForHold(fault: FaultRepo, where: 'base' | 'after', timeoutMs = 60_000): Promise<[number, number]> {
+export async function waitForHold(
+  fault: FaultRepo,
+  where: 'base' | 'after',
+  timeoutMs = 60_000,
+): Promise<[number, number]> {
   const held = () => readHeld(fault.signals, `held-${where}-`)[0];
-  if (!(await waitFor(() => held() !== undefined, timeoutMs))) throw new Error(`no check held in the ${where} run within ${timeoutMs} ms`);
+  if (!(await waitFor(() => held() !== undefined, timeoutMs)))
+    throw new Error(`no check held in the ${where} run within ${timeoutMs} ms`);
   return held()!;
 }

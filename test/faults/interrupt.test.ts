@@ -11,13 +11,24 @@ import { expect, test } from 'vitest';
 import { captureRepoState } from '../baseline/repo-state.js';
 import { waitFor } from '../checks/helpers.js';
 import { runCli } from '../helpers/cli.js';
-import { killAll, listLeftovers, readHeld, readStateFiles, spawnCulprit, waitForHold, type FaultRepo, useFaultRepos } from './helpers.js';
+import {
+  killAll,
+  listLeftovers,
+  readHeld,
+  readStateFiles,
+  spawnCulprit,
+  waitForHold,
+  type FaultRepo,
+  useFaultRepos,
+} from './helpers.js';
 
 /** Repositories whose edit introduces one TODO. */
 const setUp = useFaultRepos();
 
 function readSessions(fault: FaultRepo): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(readStateFiles(fault.repo.root)).filter(([name]) => name.startsWith('sessions/')));
+  return Object.fromEntries(
+    Object.entries(readStateFiles(fault.repo.root)).filter(([name]) => name.startsWith('sessions/')),
+  );
 }
 
 async function expectNothingLeft(fault: FaultRepo): Promise<void> {
@@ -78,7 +89,10 @@ test('signals at arbitrary moments of check and start leave whole state and noth
     await expectNothingLeft(fault);
     expect(() => readStateFiles(fault.repo.root)).not.toThrow();
   }
-  expect(outcomes.some((outcome) => outcome === 'SIGINT' || outcome === 'SIGTERM'), outcomes.join()).toBe(true);
+  expect(
+    outcomes.some((outcome) => outcome === 'SIGINT' || outcome === 'SIGTERM'),
+    outcomes.join(),
+  ).toBe(true);
   // A start may have finished last: then the TODO is part of its baseline.
   const next = runCli(fault.repo.root, ['check', '--json', '--base', 'HEAD'], { env: fault.env() });
   expect(next.exitCode, next.stderr).not.toBe(2);
@@ -93,7 +107,9 @@ test('what a culprit killed with SIGKILL left is ignored and removed by the next
   const dead = run.child.pid!;
   // Nothing could clean up: the copy, the locks (the work tree's, and the baseline's it was
   // computing) and the orphaned check stay until someone acts.
-  const leftovers = listLeftovers(fault).filter((left) => !left.startsWith('process') && !left.startsWith('held') && !left.startsWith('its'));
+  const leftovers = listLeftovers(fault).filter(
+    (left) => !left.startsWith('process') && !left.startsWith('held') && !left.startsWith('its'),
+  );
   expect(leftovers).toHaveLength(3);
   expect(leftovers).toEqual(
     expect.arrayContaining([
@@ -114,5 +130,7 @@ test('what a culprit killed with SIGKILL left is ignored and removed by the next
 
   expectNextCheckWorks(fault);
   await expectNothingLeft(fault);
-  expect(Object.keys(readStateFiles(fault.repo.root)).filter((name) => name.startsWith('sessions/'))).toEqual([`sessions/${sessionFile}`]);
+  expect(Object.keys(readStateFiles(fault.repo.root)).filter((name) => name.startsWith('sessions/'))).toEqual([
+    `sessions/${sessionFile}`,
+  ]);
 });

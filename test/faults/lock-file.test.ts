@@ -21,10 +21,13 @@ function makeLockPath(): string {
 
 /** A pid that certainly ran and no longer does. */
 function readDeadPid(): number {
-  return Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
+  return Number(
+    spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout,
+  );
 }
 
-const holder = (pid: number, host = hostname()) => `${JSON.stringify({ pid, host, command: 'check', since: '2025-01-01T00:00:00.000Z' })}\n`;
+const holder = (pid: number, host = hostname()) =>
+  `${JSON.stringify({ pid, host, command: 'check', since: '2025-01-01T00:00:00.000Z' })}\n`;
 
 test('one holder at a time: the second runs after the first, and nothing is left', async () => {
   const lock = makeLockPath();
@@ -36,7 +39,11 @@ test('one holder at a time: the second runs after the first, and nothing is left
     order.push('first out');
   });
   let waitedFor: unknown;
-  const second = withLockFile(lock, { command: 'start', waitMs: 10_000, pollMs: 20, onWait: (seen) => (waitedFor = seen) }, async () => order.push('second'));
+  const second = withLockFile(
+    lock,
+    { command: 'start', waitMs: 10_000, pollMs: 20, onWait: (seen) => (waitedFor = seen) },
+    async () => order.push('second'),
+  );
   await new Promise((resolve) => setTimeout(resolve, 100));
   expect(waitedFor).toMatchObject({ pid: process.pid, command: 'check' });
   release();
@@ -65,13 +72,17 @@ test('a lock whose holder is gone, or that stays unreadable, is taken over; one 
   expect(readdirSync(join(lock, '..'))).toEqual([]);
 
   writeFileSync(lock, '');
-  await expect(withLockFile(lock, { command: 'check', waitMs: 100, pollMs: 20 }, async () => 'ran')).rejects.toThrow(/^another culprit is still working/);
+  await expect(withLockFile(lock, { command: 'check', waitMs: 100, pollMs: 20 }, async () => 'ran')).rejects.toThrow(
+    /^another culprit is still working/,
+  );
   const old = new Date(Date.now() - 60_000);
   utimesSync(lock, old, old);
   expect(await withLockFile(lock, { command: 'check', waitMs: 0 }, async () => 'ran')).toBe('ran');
 
   writeFileSync(lock, holder(readDeadPid(), 'another-host.invalid'));
-  await expect(withLockFile(lock, { command: 'check', waitMs: 100, pollMs: 20 }, async () => 'ran')).rejects.toThrow(/on another-host\.invalid/);
+  await expect(withLockFile(lock, { command: 'check', waitMs: 100, pollMs: 20 }, async () => 'ran')).rejects.toThrow(
+    /on another-host\.invalid/,
+  );
 });
 
 // A lock judged by its holder's pid, not by how recently the holder touched it: a holder whose
@@ -80,11 +91,17 @@ test('a lock whose holder is gone, or that stays unreadable, is taken over; one 
 test('a holder that is alive keeps its lock however long it stays busy', async () => {
   const lock = makeLockPath();
   const script = join(projectRoot, 'test', 'faults', 'fixtures', 'hold-busy-lock.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script, lock, '4000'], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, lock, '4000'], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  await new Promise<void>((resolve) => child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('held') && resolve()));
-  await expect(withLockFile(lock, { command: 'check', waitMs: 3000, pollMs: 50 }, async () => 'ran')).rejects.toThrow(`pid ${child.pid} on`);
+  await new Promise<void>((resolve) =>
+    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('held') && resolve()),
+  );
+  await expect(withLockFile(lock, { command: 'check', waitMs: 3000, pollMs: 50 }, async () => 'ran')).rejects.toThrow(
+    `pid ${child.pid} on`,
+  );
   expect(await exited).toBe(0);
   expect(existsSync(lock)).toBe(false);
 }, 20_000);
-

@@ -68,7 +68,9 @@ test('paths outside the repository are refused, by spelling or through a link', 
   for (const [file, why] of refusals) {
     const result = await call('explain', { file });
     expect(result.isError, file).toBe(true);
-    expect(textOf(result)).toBe(`culprit: refusing ${JSON.stringify(file)}: ${why}${why.startsWith('a path') ? '; give a file inside the repository' : ''} ${fault.repo.root}`);
+    expect(textOf(result)).toBe(
+      `culprit: refusing ${JSON.stringify(file)}: ${why}${why.startsWith('a path') ? '; give a file inside the repository' : ''} ${fault.repo.root}`,
+    );
     expect(textOf(result)).not.toContain('never read this');
   }
   // A path that only looks odd but stays inside is answered.

@@ -33,13 +33,18 @@ test('start and check work: a new finding is introduced, a moved file keeps its 
   expect(check.exitCode, check.stderr).toBe(1);
   const report = JSON.parse(check.stdout) as Report;
   expect(report.counts).toEqual({ introduced: 1, resolved: 1, standing: 1, reworded: 0 });
-  expect(report.shown.map(({ path, message }) => [path, message])).toEqual([['src/tax.js', 'Unfinished work: regional rates']]);
+  expect(report.shown.map(({ path, message }) => [path, message])).toEqual([
+    ['src/tax.js', 'Unfinished work: regional rates'],
+  ]);
 });
 
 test('check without start says how to get a baseline, in one line', () => {
   const { repo, env } = setUp();
   for (const [args, message] of [
-    [['check'], `no baseline for ${repo.root}: it is not a git repository, so run \`culprit start\` before the agent's first edit`],
+    [
+      ['check'],
+      `no baseline for ${repo.root}: it is not a git repository, so run \`culprit start\` before the agent's first edit`,
+    ],
     [['check', '--base', 'main'], `--base needs a git repository; ${repo.root} is not one`],
   ] as const) {
     const result = runCli(repo.root, args, { env: env() });
@@ -49,7 +54,10 @@ test('check without start says how to get a baseline, in one line', () => {
 
 test('baseline --write, gate and baseline --prune work as in git, renames included', () => {
   const { repo, env } = setUp();
-  expect(runCli(repo.root, ['gate'], { env: env() })).toMatchObject({ exitCode: 2, stderr: `culprit: no culprit-baseline.json in ${repo.root}: run \`culprit baseline --write\` and commit it\n` });
+  expect(runCli(repo.root, ['gate'], { env: env() })).toMatchObject({
+    exitCode: 2,
+    stderr: `culprit: no culprit-baseline.json in ${repo.root}: run \`culprit baseline --write\` and commit it\n`,
+  });
   expect(runCli(repo.root, ['baseline', '--write'], { env: env() }).exitCode).toBe(0);
   expect(runCli(repo.root, ['gate'], { env: env() }).exitCode).toBe(0);
 
@@ -58,12 +66,18 @@ test('baseline --write, gate and baseline --prune work as in git, renames includ
   repo.write('src/tax.js', 'export const rate = 0.2; // TODO: regional rates\n');
   const failing = runCli(repo.root, ['gate', '--json'], { env: env() });
   expect(failing.exitCode).toBe(1);
-  expect(JSON.parse(failing.stdout)).toMatchObject({ verdict: 'new-findings', counts: { new: 1, unchanged: 2, absent: 0 } });
+  expect(JSON.parse(failing.stdout)).toMatchObject({
+    verdict: 'new-findings',
+    counts: { new: 1, unchanged: 2, absent: 0 },
+  });
 
   repo.write('src/tax.js', 'export const rate = 0.2;\n');
   repo.remove('src/cart.js');
   expect(runCli(repo.root, ['gate'], { env: env() }).exitCode).toBe(1);
   const prune = runCli(repo.root, ['baseline', '--prune', '--json'], { env: env() });
-  expect(JSON.parse(prune.stdout)).toMatchObject({ removed: 1, renames: [{ from: 'src/shipping.js', to: 'src/rates/shipping.js' }] });
+  expect(JSON.parse(prune.stdout)).toMatchObject({
+    removed: 1,
+    renames: [{ from: 'src/shipping.js', to: 'src/rates/shipping.js' }],
+  });
   expect(runCli(repo.root, ['gate'], { env: env() }).exitCode).toBe(0);
 });

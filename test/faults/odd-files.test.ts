@@ -12,7 +12,13 @@ import { listTree } from '../checks/helpers.js';
 import { checkJson, runCli } from '../helpers/cli.js';
 import { makeRepo, type TestRepo } from '../helpers/repo.js';
 
-const shellNames = ['src/$(touch pwned).ts', 'src/`touch pwned`.ts', `src/it's "quoted"; touch pwned.ts`, 'src/with space.ts', 'src/ünïcødé 名前.ts'];
+const shellNames = [
+  'src/$(touch pwned).ts',
+  'src/`touch pwned`.ts',
+  `src/it's "quoted"; touch pwned.ts`,
+  'src/with space.ts',
+  'src/ünïcødé 名前.ts',
+];
 
 let repo: TestRepo;
 let outside: string;
@@ -25,14 +31,25 @@ beforeAll(() => {
       'src/crlf.ts': "export const a: number = 'crlf';\r\nexport const b = 1;\r\n",
       'src/bom.ts': "\uFEFFexport const c: number = 'bom';\n",
       'src/doomed.ts': "export const d: number = 'doomed';\n",
-      ...Object.fromEntries(shellNames.map((name, index) => [name, `export const standing${index}: number = 'standing';\n`])),
+      ...Object.fromEntries(
+        shellNames.map((name, index) => [name, `export const standing${index}: number = 'standing';\n`]),
+      ),
     },
   });
   outside = `${repo.root}-outside`;
   mkdirSync(outside);
   writeFileSync(join(outside, 'shared.ts'), "export const shared: number = 'outside';\n");
-  repo.write('tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [] }, include: ['src', `../${basename(outside)}/*.ts`] }));
-  writeFileSync(join(repo.root, 'src', 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0xff, 0xfe]));
+  repo.write(
+    'tsconfig.json',
+    JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, types: [] },
+      include: ['src', `../${basename(outside)}/*.ts`],
+    }),
+  );
+  writeFileSync(
+    join(repo.root, 'src', 'logo.png'),
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0xff, 0xfe]),
+  );
   repo.commit('odd files');
   // Ignored symbolic link loops, in the work tree and among installed packages: the base copy links them.
   mkdirSync(join(repo.root, 'cache'));
@@ -58,18 +75,29 @@ test('odd sources and names: attribution is right, paths are exact, no shell eve
   expect(JSON.parse(start.stdout)).toMatchObject({ complete: true, findings: 3 + shellNames.length + 1 });
 
   // Unrelated lines above every standing finding, one new finding per odd name, a deleted file, a move.
-  repo.write('src/crlf.ts', "// moved down\r\nexport const a: number = 'crlf';\r\nexport const b = 1;\r\nexport const e: string = 2;\r\n");
+  repo.write(
+    'src/crlf.ts',
+    "// moved down\r\nexport const a: number = 'crlf';\r\nexport const b = 1;\r\nexport const e: string = 2;\r\n",
+  );
   repo.write('src/bom.ts', "\uFEFF// moved down\nexport const c: number = 'bom';\n");
   repo.remove('src/doomed.ts');
   const edited = shellNames.filter((name) => name !== 'src/with space.ts');
   for (const [index, name] of edited.entries()) {
-    repo.write(name, `// moved down\nexport const standing${shellNames.indexOf(name)}: number = 'standing';\nexport const fresh${index}: boolean = ${index};\n`);
+    repo.write(
+      name,
+      `// moved down\nexport const standing${shellNames.indexOf(name)}: number = 'standing';\nexport const fresh${index}: boolean = ${index};\n`,
+    );
   }
   repo.move('src/with space.ts', 'src/moved dir/with space.ts');
 
   const { exitCode, report, stderr } = checkJson(repo.root, ['--max-files', '9']);
   expect(exitCode, stderr).toBe(1);
-  expect(report.counts).toEqual({ introduced: 1 + edited.length, resolved: 1, standing: 2 + shellNames.length + 1, reworded: 0 });
+  expect(report.counts).toEqual({
+    introduced: 1 + edited.length,
+    resolved: 1,
+    standing: 2 + shellNames.length + 1,
+    reworded: 0,
+  });
   expect(report.shown.map((finding) => finding.path).sort()).toEqual(['src/crlf.ts', ...edited].sort());
   expect(runCli(repo.root, ['check']).exitCode).toBe(3);
 

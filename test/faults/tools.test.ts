@@ -24,7 +24,12 @@ function makeTsRepo(files: Record<string, string> = {}, options: { eslint?: '10'
     typescript: false,
     ...(options.eslint === undefined ? {} : { eslint: options.eslint }),
     git: false,
-    files: { 'package.json': '{ "type": "module" }\n', 'tsconfig.json': tsconfig, 'src/a.ts': 'export const a: number = 1;\n', ...files },
+    files: {
+      'package.json': '{ "type": "module" }\n',
+      'tsconfig.json': tsconfig,
+      'src/a.ts': 'export const a: number = 1;\n',
+      ...files,
+    },
   });
   repos.push(repo);
   return repo;
@@ -61,11 +66,21 @@ describe('missing tools', () => {
     expect(result.stdout).toBe(
       `culprit: the baseline is incomplete, so check cannot attribute tsc until start succeeds: tsc missing: typescript is not installed in ${repo.root}: no typescript found from ${repo.root} upwards.\n`,
     );
-    expect(startJson(repo)).toMatchObject({ exitCode: 2, start: { clean: false, complete: false, checks: [{ name: 'tsc', status: 'missing' }] } });
+    expect(startJson(repo)).toMatchObject({
+      exitCode: 2,
+      start: { clean: false, complete: false, checks: [{ name: 'tsc', status: 'missing' }] },
+    });
   });
 
   it('eslint: check is not clean, exit 2, its first line names the check and the root', () => {
-    const repo = makeRepo({ typescript: false, files: { 'eslint.config.js': 'export default [];\n', 'package.json': '{ "type": "module" }\n', 'a.js': 'export const a = 1;\n' } });
+    const repo = makeRepo({
+      typescript: false,
+      files: {
+        'eslint.config.js': 'export default [];\n',
+        'package.json': '{ "type": "module" }\n',
+        'a.js': 'export const a = 1;\n',
+      },
+    });
     repos.push(repo);
     const result = runCli(repo.root, ['check']);
     expect(result.exitCode).toBe(2);
@@ -78,7 +93,12 @@ describe('missing tools', () => {
 describe('broken tools', () => {
   it('a typescript whose main throws on load', () => {
     const repo = makeTsRepo();
-    writePackage(repo, 'typescript', { main: 'lib/typescript.js' }, { 'lib/typescript.js': "throw new Error('corrupt install: lib.d.ts is missing');\n" });
+    writePackage(
+      repo,
+      'typescript',
+      { main: 'lib/typescript.js' },
+      { 'lib/typescript.js': "throw new Error('corrupt install: lib.d.ts is missing');\n" },
+    );
     expect(startJson(repo)).toMatchObject({
       exitCode: 2,
       start: {
@@ -99,26 +119,39 @@ describe('broken tools', () => {
     const { start } = startJson(repo);
     expect(start.checks[0]?.status).toBe('failed');
     expect(start.checks[0]?.error).toMatch(
-      new RegExp(`^typescript is installed but could not be loaded \\(typescript at ${dir}\\): Cannot find module '${dir}/lib/nowhere\\.js'`),
+      new RegExp(
+        `^typescript is installed but could not be loaded \\(typescript at ${dir}\\): Cannot find module '${dir}/lib/nowhere\\.js'`,
+      ),
     );
   });
 
   it('a typescript that is not one (a stub without the compiler API)', () => {
     const repo = makeTsRepo();
-    writePackage(repo, 'typescript', { main: 'index.js' }, { 'index.js': "module.exports = { version: '6.0.0', versionMajorMinor: '6.0' };\n" });
+    writePackage(
+      repo,
+      'typescript',
+      { main: 'index.js' },
+      { 'index.js': "module.exports = { version: '6.0.0', versionMajorMinor: '6.0' };\n" },
+    );
     expect(startJson(repo).start.checks[0]?.error).toBe(
       `typescript is installed but is not usable (typescript at ${repo.root}/node_modules/typescript/index.js): it exports no createProgram, no getParsedCommandLineOfConfigFile`,
     );
   });
 
   it('an eslint whose main throws on load', () => {
-    const repo = makeRepo({ typescript: false, git: false, files: { 'eslint.config.js': 'export default [];\n', 'a.js': 'export const a = 1;\n' } });
+    const repo = makeRepo({
+      typescript: false,
+      git: false,
+      files: { 'eslint.config.js': 'export default [];\n', 'a.js': 'export const a = 1;\n' },
+    });
     repos.push(repo);
     writePackage(repo, 'eslint', { main: 'lib/api.js' }, { 'lib/api.js': "require('./missing-rule-loader');\n" });
     const { exitCode, start } = startJson(repo);
     expect(exitCode).toBe(2);
     expect(start.checks[0]).toMatchObject({ name: 'eslint', status: 'failed' });
-    expect(start.checks[0]?.error).toMatch(/^eslint is installed but could not be loaded \(eslint at .*\/lib\/api\.js\): Cannot find module '\.\/missing-rule-loader'$/);
+    expect(start.checks[0]?.error).toMatch(
+      /^eslint is installed but could not be loaded \(eslint at .*\/lib\/api\.js\): Cannot find module '\.\/missing-rule-loader'$/,
+    );
   });
 });
 
@@ -127,7 +160,11 @@ describe('checks that crash or print garbage', () => {
     const repo = makeRepo({
       typescript: false,
       eslint: '10',
-      files: { 'package.json': '{ "type": "module" }\n', 'eslint.config.js': "process.kill(process.pid, 'SIGKILL');\nexport default [];\n", 'a.js': '' },
+      files: {
+        'package.json': '{ "type": "module" }\n',
+        'eslint.config.js': "process.kill(process.pid, 'SIGKILL');\nexport default [];\n",
+        'a.js': '',
+      },
     });
     repos.push(repo);
     const result = runCli(repo.root, ['check']);
@@ -141,23 +178,32 @@ describe('checks that crash or print garbage', () => {
     const repo = makeRepo({
       typescript: false,
       git: false,
-      files: { 'tool.mjs': script, 'culprit.config.json': JSON.stringify({ checks: { lint: { command: ['node', 'tool.mjs'], ...check } } }) },
+      files: {
+        'tool.mjs': script,
+        'culprit.config.json': JSON.stringify({ checks: { lint: { command: ['node', 'tool.mjs'], ...check } } }),
+      },
     });
     repos.push(repo);
     return repo;
   };
 
   it('a tool that exits with garbage on stdout', () => {
-    const repo = commandRepo("process.stdout.write(Buffer.from([0xff, 0xfe, 0x00, 0x1b, 0x5b, 0x41, 0x0a]));\nprocess.stderr.write('Segmentation fault\\n');\nprocess.exitCode = 139;\n");
+    const repo = commandRepo(
+      "process.stdout.write(Buffer.from([0xff, 0xfe, 0x00, 0x1b, 0x5b, 0x41, 0x0a]));\nprocess.stderr.write('Segmentation fault\\n');\nprocess.exitCode = 139;\n",
+    );
     const { start } = startJson(repo);
     expect(start.checks[0]?.status).toBe('failed');
-    expect(start.checks[0]?.error).toMatch(/^node tool\.mjs \(exit code 139\) printed no SARIF 2\.1\.0 log: stdout is not JSON \(.*\); it starts with ".*"; stderr: Segmentation fault$/);
+    expect(start.checks[0]?.error).toMatch(
+      /^node tool\.mjs \(exit code 139\) printed no SARIF 2\.1\.0 log: stdout is not JSON \(.*\); it starts with ".*"; stderr: Segmentation fault$/,
+    );
     expect(start.checks[0]?.error).not.toContain('\n');
   });
 
   it('a tool that prints JSON that is not SARIF', () => {
     const repo = commandRepo("console.log(JSON.stringify({ results: [{ file: 'a.js', line: 1 }] }));\n");
-    expect(startJson(repo).start.checks[0]?.error).toBe('node tool.mjs (exit code 0) printed no SARIF 2.1.0 log: not a SARIF 2.1.0 log: version: expected "2.1.0"');
+    expect(startJson(repo).start.checks[0]?.error).toBe(
+      'node tool.mjs (exit code 0) printed no SARIF 2.1.0 log: not a SARIF 2.1.0 log: version: expected "2.1.0"',
+    );
   });
 
   it('a tool that prints 100 MB is stopped, fails clearly, and culprit stays small', () => {
@@ -165,10 +211,16 @@ describe('checks that crash or print garbage', () => {
       "const chunk = Buffer.alloc(1 << 20, 'x');\nlet left = 100;\nconst write = () => { while (left > 0) { left--; if (!process.stdout.write(chunk)) { process.stdout.once('drain', write); return; } } };\nwrite();\n",
     );
     // GNU time reports the largest resident set of culprit and of every process it waited for (the worker).
-    const result = spawnSync('/usr/bin/time', ['-f', 'maxrss=%M', process.execPath, cliPath, 'start', '--json'], { cwd: repo.root, encoding: 'utf8' });
+    const result = spawnSync('/usr/bin/time', ['-f', 'maxrss=%M', process.execPath, cliPath, 'start', '--json'], {
+      cwd: repo.root,
+      encoding: 'utf8',
+    });
     const start = JSON.parse(result.stdout) as StartJson;
     expect(result.status).toBe(2);
-    expect(start.checks[0]).toMatchObject({ status: 'failed', error: 'node tool.mjs printed more than 64 MiB on stdout and was stopped; culprit does not read further' });
+    expect(start.checks[0]).toMatchObject({
+      status: 'failed',
+      error: 'node tool.mjs printed more than 64 MiB on stdout and was stopped; culprit does not read further',
+    });
     const maxRssKb = Number(/maxrss=(\d+)/.exec(result.stderr)?.[1]);
     expect(maxRssKb).toBeGreaterThan(0);
     expect(maxRssKb).toBeLessThan(400 * 1024);

@@ -58,12 +58,19 @@ const anyText = fc.oneof(
   fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes).toString('utf8')),
   fc.json({ maxDepth: 4 }),
 );
-const anyValue = fc.oneof(fc.constantFrom(null, true, -1, 0, 1.5, 1e300, -0, '', 'x', [], {}), fc.integer(), fc.string({ maxLength: 20 }), fc.jsonValue({ maxDepth: 2 }));
+const anyValue = fc.oneof(
+  fc.constantFrom(null, true, -1, 0, 1.5, 1e300, -0, '', 'x', [], {}),
+  fc.integer(),
+  fc.string({ maxLength: 20 }),
+  fc.jsonValue({ maxDepth: 2 }),
+);
 /** Either a plausible value or anything at all, so each field's type is fuzzed too. */
-const maybe = <T>(plausible: fc.Arbitrary<T>) => fc.oneof({ weight: 3, arbitrary: plausible }, { weight: 1, arbitrary: anyValue });
+const maybe = <T>(plausible: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 3, arbitrary: plausible }, { weight: 1, arbitrary: anyValue });
 const position = fc.integer({ min: -3, max: 1_000_000 });
 /** An object whose keys may be absent, except `required` (what the format needs to be read at all). */
-const record = <T>(shape: { [K in keyof T]: fc.Arbitrary<T[K]> }, required: (keyof T)[] = []) => fc.record(shape, { requiredKeys: required });
+const record = <T>(shape: { [K in keyof T]: fc.Arbitrary<T[K]> }, required: (keyof T)[] = []) =>
+  fc.record(shape, { requiredKeys: required });
 
 type Wrap = <T>(plausible: fc.Arbitrary<T>) => fc.Arbitrary<unknown>;
 
@@ -71,11 +78,27 @@ type Wrap = <T>(plausible: fc.Arbitrary<T>) => fc.Arbitrary<unknown>;
 function makeSarifLog(wrap: Wrap): fc.Arbitrary<unknown> {
   const uri = fc.constantFrom('src/a.js', 'file:///repo/b.js', '%E0%A4%A', 'http://x/y', '../out.js', '');
   const baseId = fc.constantFrom('SRC', '%SRCROOT%');
-  const region = record({ startLine: wrap(position), startColumn: wrap(position), endLine: wrap(position), endColumn: wrap(position) });
-  const location = record({
-    physicalLocation: wrap(record({ artifactLocation: wrap(record({ uri: wrap(uri), uriBaseId: wrap(baseId), index: wrap(fc.integer({ min: -2, max: 3 })) })), region: wrap(region) })),
+  const region = record({
+    startLine: wrap(position),
+    startColumn: wrap(position),
+    endLine: wrap(position),
+    endColumn: wrap(position),
   });
-  const message = record({ text: wrap(fc.string()), id: wrap(fc.constantFrom('default', 'm')), arguments: wrap(fc.array(fc.string(), { maxLength: 3 })) });
+  const location = record({
+    physicalLocation: wrap(
+      record({
+        artifactLocation: wrap(
+          record({ uri: wrap(uri), uriBaseId: wrap(baseId), index: wrap(fc.integer({ min: -2, max: 3 })) }),
+        ),
+        region: wrap(region),
+      }),
+    ),
+  });
+  const message = record({
+    text: wrap(fc.string()),
+    id: wrap(fc.constantFrom('default', 'm')),
+    arguments: wrap(fc.array(fc.string(), { maxLength: 3 })),
+  });
   const result = record(
     {
       ruleId: wrap(fc.string({ maxLength: 10 })),
@@ -88,30 +111,56 @@ function makeSarifLog(wrap: Wrap): fc.Arbitrary<unknown> {
     },
     ['message'],
   );
-  const rule = record({ id: wrap(fc.string({ maxLength: 5 })), messageStrings: wrap(fc.dictionary(fc.string({ maxLength: 5 }), record({ text: wrap(fc.string()) }))) });
-  const driver = record({ name: wrap(fc.string({ maxLength: 8 })), version: wrap(fc.string({ maxLength: 5 })), rules: wrap(fc.array(rule, { maxLength: 3 })) }, ['name']);
+  const rule = record({
+    id: wrap(fc.string({ maxLength: 5 })),
+    messageStrings: wrap(fc.dictionary(fc.string({ maxLength: 5 }), record({ text: wrap(fc.string()) }))),
+  });
+  const driver = record(
+    {
+      name: wrap(fc.string({ maxLength: 8 })),
+      version: wrap(fc.string({ maxLength: 5 })),
+      rules: wrap(fc.array(rule, { maxLength: 3 })),
+    },
+    ['name'],
+  );
   const run = record(
     {
       tool: wrap(record({ driver: wrap(driver) }, ['driver'])),
       results: wrap(fc.array(result, { maxLength: 4 })),
-      artifacts: wrap(fc.array(record({ location: wrap(record({ uri: wrap(fc.string({ maxLength: 10 })) })) }), { maxLength: 3 })),
-      originalUriBaseIds: wrap(fc.dictionary(baseId, record({ uri: wrap(fc.constantFrom('file:///repo/', 'sub/', 'http://h/')), uriBaseId: wrap(baseId) }))),
+      artifacts: wrap(
+        fc.array(record({ location: wrap(record({ uri: wrap(fc.string({ maxLength: 10 })) })) }), { maxLength: 3 }),
+      ),
+      originalUriBaseIds: wrap(
+        fc.dictionary(
+          baseId,
+          record({ uri: wrap(fc.constantFrom('file:///repo/', 'sub/', 'http://h/')), uriBaseId: wrap(baseId) }),
+        ),
+      ),
     },
     ['tool'],
   );
-  return record({ version: wrap(fc.constant('2.1.0')), runs: wrap(fc.array(run, { maxLength: 3 })) }, ['version', 'runs']);
+  return record({ version: wrap(fc.constant('2.1.0')), runs: wrap(fc.array(run, { maxLength: 3 })) }, [
+    'version',
+    'runs',
+  ]);
 }
 
 describe('SARIF logs', () => {
   const context = { root: '/repo', toRepoPath, phase: 'lint' as const };
 
   it('any text', () => {
-    fc.assert(fc.property(anyText, (text) => expectResultOrClearError(() => parseSarifLog(text, context).diagnostics)), runs);
+    fc.assert(
+      fc.property(anyText, (text) => expectResultOrClearError(() => parseSarifLog(text, context).diagnostics)),
+      runs,
+    );
   });
 
   it('logs with any values, and with fields of any type', () => {
     let found = 0;
-    const logs = fc.oneof(makeSarifLog((plausible) => plausible), makeSarifLog(maybe));
+    const logs = fc.oneof(
+      makeSarifLog((plausible) => plausible),
+      makeSarifLog(maybe),
+    );
     fc.assert(
       fc.property(logs, (log) =>
         expectResultOrClearError(() => {
@@ -128,48 +177,151 @@ describe('SARIF logs', () => {
 });
 
 describe('pyright, mypy, ruff and cargo output', () => {
-  const range = record({ start: maybe(record({ line: maybe(position), character: maybe(position) })), end: maybe(record({ line: maybe(position), character: maybe(position) })) });
+  const range = record({
+    start: maybe(record({ line: maybe(position), character: maybe(position) })),
+    end: maybe(record({ line: maybe(position), character: maybe(position) })),
+  });
   const pyright = record({
     version: maybe(fc.string({ maxLength: 6 })),
-    generalDiagnostics: maybe(fc.array(record({ file: maybe(fc.constantFrom('/repo/a.py', '', 'rel.py')), severity: maybe(fc.constantFrom('error', 'warning', 'information', 'hint')), message: maybe(fc.string()), rule: maybe(fc.string({ maxLength: 8 })), range: maybe(range) }), { maxLength: 4 })),
+    generalDiagnostics: maybe(
+      fc.array(
+        record({
+          file: maybe(fc.constantFrom('/repo/a.py', '', 'rel.py')),
+          severity: maybe(fc.constantFrom('error', 'warning', 'information', 'hint')),
+          message: maybe(fc.string()),
+          rule: maybe(fc.string({ maxLength: 8 })),
+          range: maybe(range),
+        }),
+        { maxLength: 4 },
+      ),
+    ),
   });
-  const mypyLine = record({ file: maybe(fc.constantFrom('a.py', '/repo/b.py')), line: maybe(position), column: maybe(position), end_line: maybe(position), end_column: maybe(position), message: maybe(fc.string()), code: maybe(fc.string({ maxLength: 8 })), severity: maybe(fc.constantFrom('error', 'note', 'warning')) });
+  const mypyLine = record({
+    file: maybe(fc.constantFrom('a.py', '/repo/b.py')),
+    line: maybe(position),
+    column: maybe(position),
+    end_line: maybe(position),
+    end_column: maybe(position),
+    message: maybe(fc.string()),
+    code: maybe(fc.string({ maxLength: 8 })),
+    severity: maybe(fc.constantFrom('error', 'note', 'warning')),
+  });
   const mypyText = fc
-    .tuple(fc.constantFrom('a.py', 'dir/b c.py', ''), position, fc.option(position), fc.option(fc.tuple(position, position)), fc.constantFrom('error', 'warning', 'note'), fc.string({ maxLength: 30 }))
-    .map(([file, line, column, end, severity, rest]) => `${file}:${line}${column === null ? '' : `:${column}`}${end === null ? '' : `:${end[0]}:${end[1]}`}: ${severity}: ${rest}`);
+    .tuple(
+      fc.constantFrom('a.py', 'dir/b c.py', ''),
+      position,
+      fc.option(position),
+      fc.option(fc.tuple(position, position)),
+      fc.constantFrom('error', 'warning', 'note'),
+      fc.string({ maxLength: 30 }),
+    )
+    .map(
+      ([file, line, column, end, severity, rest]) =>
+        `${file}:${line}${column === null ? '' : `:${column}`}${end === null ? '' : `:${end[0]}:${end[1]}`}: ${severity}: ${rest}`,
+    );
   const ruff = fc.array(
-    record({ code: maybe(fc.constantFrom('E999', 'F401', null)), filename: maybe(fc.constantFrom('/repo/a.py', 'b.py')), message: maybe(fc.string()), location: maybe(record({ row: maybe(position), column: maybe(position) })), end_location: maybe(fc.option(record({ row: maybe(position), column: maybe(position) }))) }),
+    record({
+      code: maybe(fc.constantFrom('E999', 'F401', null)),
+      filename: maybe(fc.constantFrom('/repo/a.py', 'b.py')),
+      message: maybe(fc.string()),
+      location: maybe(record({ row: maybe(position), column: maybe(position) })),
+      end_location: maybe(fc.option(record({ row: maybe(position), column: maybe(position) }))),
+    }),
     { maxLength: 4 },
   );
-  const span = record({ file_name: maybe(fc.constantFrom('src/lib.rs', '/rustc/x/core.rs', '../dep/src/a.rs', '<macro>')), is_primary: maybe(fc.boolean()), line_start: maybe(position), line_end: maybe(position), column_start: maybe(position), column_end: maybe(position), suggested_replacement: maybe(fc.option(fc.string({ maxLength: 10 }))) });
+  const span = record({
+    file_name: maybe(fc.constantFrom('src/lib.rs', '/rustc/x/core.rs', '../dep/src/a.rs', '<macro>')),
+    is_primary: maybe(fc.boolean()),
+    line_start: maybe(position),
+    line_end: maybe(position),
+    column_start: maybe(position),
+    column_end: maybe(position),
+    suggested_replacement: maybe(fc.option(fc.string({ maxLength: 10 }))),
+  });
   const rustc = fc.letrec((tie) => ({
     message: record({
       message: maybe(fc.string({ maxLength: 40 })),
       code: maybe(fc.option(record({ code: maybe(fc.constantFrom('E0308', 'unused_variables', 'clippy::x')) }))),
-      level: maybe(fc.constantFrom('error', 'warning', 'note', 'help', 'error: internal compiler error', 'failure-note')),
-      spans: maybe(fc.array(fc.oneof(span, span.map((outer) => ({ ...outer, expansion: { span: { file_name: 'src/main.rs', line_start: 3 } } }))), { maxLength: 3 })),
+      level: maybe(
+        fc.constantFrom('error', 'warning', 'note', 'help', 'error: internal compiler error', 'failure-note'),
+      ),
+      spans: maybe(
+        fc.array(
+          fc.oneof(
+            span,
+            span.map((outer) => ({ ...outer, expansion: { span: { file_name: 'src/main.rs', line_start: 3 } } })),
+          ),
+          { maxLength: 3 },
+        ),
+      ),
       children: maybe(fc.array(tie('message'), { maxLength: 2 })),
     }),
   })).message;
-  const cargoLine = record({ reason: maybe(fc.constantFrom('compiler-message', 'compiler-artifact', 'build-finished')), package_id: maybe(fc.string({ maxLength: 8 })), target: maybe(record({ kind: maybe(fc.array(fc.constantFrom('lib', 'custom-build'))) })), message: maybe(rustc) });
-  const lines = <T>(arbitrary: fc.Arbitrary<T>) => fc.array(fc.oneof(arbitrary.map((value) => JSON.stringify(value)), anyText), { maxLength: 5 }).map((parts) => parts.join('\n'));
+  const cargoLine = record({
+    reason: maybe(fc.constantFrom('compiler-message', 'compiler-artifact', 'build-finished')),
+    package_id: maybe(fc.string({ maxLength: 8 })),
+    target: maybe(record({ kind: maybe(fc.array(fc.constantFrom('lib', 'custom-build'))) })),
+    message: maybe(rustc),
+  });
+  const lines = <T>(arbitrary: fc.Arbitrary<T>) =>
+    fc
+      .array(
+        fc.oneof(
+          arbitrary.map((value) => JSON.stringify(value)),
+          anyText,
+        ),
+        { maxLength: 5 },
+      )
+      .map((parts) => parts.join('\n'));
 
   it('pyright: any text, and reports with fields of any type', () => {
-    fc.assert(fc.property(fc.oneof(anyText, pyright.map((value) => JSON.stringify(value))), (text) => expectResultOrClearError(() => parsePyrightReport(text, toRepoPath).diagnostics)), runs);
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          anyText,
+          pyright.map((value) => JSON.stringify(value)),
+        ),
+        (text) => expectResultOrClearError(() => parsePyrightReport(text, toRepoPath).diagnostics),
+      ),
+      runs,
+    );
   });
 
   it('mypy: JSON lines and text lines of any shape', () => {
-    fc.assert(fc.property(lines(mypyLine), (text) => expectResultOrClearError(() => parseMypyOutput(text, 'json', toRepoPath))), runs);
-    fc.assert(fc.property(fc.array(fc.oneof(mypyText, anyText), { maxLength: 5 }).map((parts) => parts.join('\n')), (text) => expectResultOrClearError(() => parseMypyOutput(text, 'text', toRepoPath))), runs);
+    fc.assert(
+      fc.property(lines(mypyLine), (text) => expectResultOrClearError(() => parseMypyOutput(text, 'json', toRepoPath))),
+      runs,
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(mypyText, anyText), { maxLength: 5 }).map((parts) => parts.join('\n')),
+        (text) => expectResultOrClearError(() => parseMypyOutput(text, 'text', toRepoPath)),
+      ),
+      runs,
+    );
   });
 
   it('ruff: any text, and violation lists with fields of any type', () => {
-    fc.assert(fc.property(fc.oneof(anyText, ruff.map((value) => JSON.stringify(value))), (text) => expectResultOrClearError(() => parseRuffOutput(text, toRepoPath))), runs);
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          anyText,
+          ruff.map((value) => JSON.stringify(value)),
+        ),
+        (text) => expectResultOrClearError(() => parseRuffOutput(text, toRepoPath)),
+      ),
+      runs,
+    );
   });
 
   it('cargo: message streams with fields of any type, mixed with any text', () => {
     const toSpanPath = (file: string) => (file.startsWith('/') ? `../${file}` : file);
-    fc.assert(fc.property(lines(cargoLine), (text) => expectResultOrClearError(() => parseCargoMessages(text, toSpanPath).diagnostics)), runs);
+    fc.assert(
+      fc.property(lines(cargoLine), (text) =>
+        expectResultOrClearError(() => parseCargoMessages(text, toSpanPath).diagnostics),
+      ),
+      runs,
+    );
   });
 });
 
@@ -188,7 +340,12 @@ describe('ESLint messages and TypeScript 7 diagnostics', () => {
       },
       { requiredKeys: ['ruleId', 'severity', 'message'] },
     );
-    fc.assert(fc.property(message, (lint) => expectResultOrClearError(() => [makeEslintDiagnostic(lint as Linter.LintMessage, 'src/a.ts')])), runs);
+    fc.assert(
+      fc.property(message, (lint) =>
+        expectResultOrClearError(() => [makeEslintDiagnostic(lint as Linter.LintMessage, 'src/a.ts')]),
+      ),
+      runs,
+    );
   });
 
   it('TypeScript 7 diagnostics at any offsets, with any message chains, on any text', () => {
@@ -217,11 +374,20 @@ describe('ESLint messages and TypeScript 7 diagnostics', () => {
 
 describe('git name-status output', () => {
   it('any fields, statuses and separators give sets of paths', () => {
-    const field = fc.oneof(fc.constantFrom('M', 'A', 'D', 'R100', 'C075', 'T', ''), fc.string({ unit: 'binary', maxLength: 12 }));
+    const field = fc.oneof(
+      fc.constantFrom('M', 'A', 'D', 'R100', 'C075', 'T', ''),
+      fc.string({ unit: 'binary', maxLength: 12 }),
+    );
     fc.assert(
       fc.property(fc.array(field, { maxLength: 12 }), (fields) => {
         const changes = parseNameStatus(fields.join('\0'));
-        for (const path of [...changes.changed, ...changes.deleted, ...changes.renames.keys(), ...changes.renames.values()]) expect(typeof path).toBe('string');
+        for (const path of [
+          ...changes.changed,
+          ...changes.deleted,
+          ...changes.renames.keys(),
+          ...changes.renames.values(),
+        ])
+          expect(typeof path).toBe('string');
       }),
       runs,
     );

@@ -13,7 +13,11 @@ export interface CliResult {
   exitCode: number;
 }
 
-export function runCli(cwd: string, args: readonly string[], options: { input?: string; env?: NodeJS.ProcessEnv } = {}): CliResult {
+export function runCli(
+  cwd: string,
+  args: readonly string[],
+  options: { input?: string; env?: NodeJS.ProcessEnv } = {},
+): CliResult {
   const result = spawnSync(process.execPath, [cliPath, ...args], {
     cwd,
     encoding: 'utf8',
@@ -26,9 +30,17 @@ export function runCli(cwd: string, args: readonly string[], options: { input?: 
 }
 
 /** runCli without blocking the test's event loop: for culprits running side by side, or beside a server the test watches. */
-export function runCliAsync(cwd: string, args: readonly string[], options: { env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+export function runCliAsync(
+  cwd: string,
+  args: readonly string[],
+  options: { env?: NodeJS.ProcessEnv } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliPath, ...args], { cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cliPath, ...args], {
+      cwd,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -39,13 +51,18 @@ export function runCliAsync(cwd: string, args: readonly string[], options: { env
 }
 
 /** `culprit check --json`, parsed; fails the test with culprit's stderr when the output is not JSON. */
-export function checkJson(cwd: string, extra: readonly string[] = []): { exitCode: number; report: JsonReport; stderr: string } {
+export function checkJson(
+  cwd: string,
+  extra: readonly string[] = [],
+): { exitCode: number; report: JsonReport; stderr: string } {
   const result = runCli(cwd, ['check', '--json', ...extra]);
   let report: JsonReport;
   try {
     report = JSON.parse(result.stdout) as JsonReport;
   } catch {
-    throw new Error(`culprit check --json printed no JSON (exit ${result.exitCode}):\n${result.stdout}\n${result.stderr}`);
+    throw new Error(
+      `culprit check --json printed no JSON (exit ${result.exitCode}):\n${result.stdout}\n${result.stderr}`,
+    );
   }
   return { exitCode: result.exitCode, report, stderr: result.stderr };
 }

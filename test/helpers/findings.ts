@@ -10,7 +10,12 @@ export interface FindingDefaults {
   anchor?: string;
 }
 
-export function makeFinding(path: string | null, line: number, fields: Partial<Diagnostic> = {}, defaults: FindingDefaults = {}): Finding {
+export function makeFinding(
+  path: string | null,
+  line: number,
+  fields: Partial<Diagnostic> = {},
+  defaults: FindingDefaults = {},
+): Finding {
   return {
     tool: 'tsc',
     code: 'TS2339',

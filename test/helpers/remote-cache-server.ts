@@ -84,5 +84,13 @@ export async function startRemoteCacheServer(options: ServerOptions): Promise<Re
     throw error;
   }
   const port = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(log)?.[1] ?? '';
-  return { url: `http://127.0.0.1:${port}`, token: options.token, storage: options.storage, child, readLog: () => log, waitForLog, stop };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    token: options.token,
+    storage: options.storage,
+    child,
+    readLog: () => log,
+    waitForLog,
+    stop,
+  };
 }

@@ -4,7 +4,16 @@
  * test repository is what a user's repository looks like to culprit.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, renameSync, realpathSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  renameSync,
+  realpathSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -95,7 +104,11 @@ export function makeRepo(options: RepoOptions): TestRepo {
 }
 
 /** Gives a directory a node_modules holding the chosen tool versions, as symlinks into ours. */
-export function linkToolchain(root: string, typescript: TypeScriptVersion | false, eslint: EslintVersion | false): void {
+export function linkToolchain(
+  root: string,
+  typescript: TypeScriptVersion | false,
+  eslint: EslintVersion | false,
+): void {
   const modules = join(root, 'node_modules');
   mkdirSync(modules, { recursive: true });
   const link = (name: string, target: string) => {

@@ -26,7 +26,8 @@ const asContext = (event: string) => ({
   payload: (answer: Record<string, unknown>) => {
     const output = answer['hookSpecificOutput'] as { hookEventName: string; additionalContext: string };
     if (output.hookEventName !== event) throw new Error(`hookEventName is ${output.hookEventName}, not ${event}`);
-    if (!output.additionalContext.startsWith(answer['systemMessage'] as string)) throw new Error('systemMessage is not the first line of the context');
+    if (!output.additionalContext.startsWith(answer['systemMessage'] as string))
+      throw new Error('systemMessage is not the first line of the context');
     return output.additionalContext;
   },
 });
@@ -37,7 +38,8 @@ const asDecision = (decision: string, lead = '') => ({
   payload: (answer: Record<string, unknown>) => {
     if (answer['decision'] !== decision) throw new Error(`decision is ${String(answer['decision'])}, not ${decision}`);
     const reason = answer['reason'] as string;
-    if (!reason.startsWith(lead)) throw new Error(`the reason does not start with ${JSON.stringify(lead)}: ${reason.slice(0, 120)}`);
+    if (!reason.startsWith(lead))
+      throw new Error(`the reason does not start with ${JSON.stringify(lead)}: ${reason.slice(0, 120)}`);
     return reason.slice(lead.length);
   },
 });
@@ -58,7 +60,14 @@ export const claudeCodeDocuments: AgentDocuments = {
       hook_event_name: 'PostToolUse',
       tool_name: 'Edit',
       tool_input: { file_path: `${cwd}/${file}`, old_string: 'amount', new_string: 'value', replace_all: false },
-      tool_response: { filePath: `${cwd}/${file}`, oldString: 'amount', newString: 'value', structuredPatch: [], userModified: false, replaceAll: false },
+      tool_response: {
+        filePath: `${cwd}/${file}`,
+        oldString: 'amount',
+        newString: 'value',
+        structuredPatch: [],
+        userModified: false,
+        replaceAll: false,
+      },
       tool_use_id: 'toolu_01EditExample',
     }),
     Write: (cwd, file) => ({
@@ -73,7 +82,10 @@ export const claudeCodeDocuments: AgentDocuments = {
       ...claudeBase(cwd),
       hook_event_name: 'PostToolUse',
       tool_name: 'MultiEdit',
-      tool_input: { file_path: `${cwd}/${file}`, edits: [{ old_string: 'amount', new_string: 'value', replace_all: true }] },
+      tool_input: {
+        file_path: `${cwd}/${file}`,
+        edits: [{ old_string: 'amount', new_string: 'value', replace_all: true }],
+      },
       tool_response: { filePath: `${cwd}/${file}`, edits: [], structuredPatch: [] },
       tool_use_id: 'toolu_01MultiEditExample',
     }),
@@ -102,7 +114,10 @@ const codexBase = (cwd: string) => ({
 export const codexDocuments: AgentDocuments = {
   agent: 'codex',
   blocked: {
-    edit: asDecision('block', 'Exit code: 0\nWall time: 0.3 seconds\nOutput:\nSuccess. Updated the following files:\nM src/sync.ts\nculprit then checked the repository:\n\n'),
+    edit: asDecision(
+      'block',
+      'Exit code: 0\nWall time: 0.3 seconds\nOutput:\nSuccess. Updated the following files:\nM src/sync.ts\nculprit then checked the repository:\n\n',
+    ),
     stop: asDecision('block'),
   },
   edits: {
@@ -124,7 +139,12 @@ export const codexDocuments: AgentDocuments = {
     tool_response: { output: 'app.ts\n', metadata: { exit_code: 0 } },
     tool_use_id: 'call_shell_1',
   }),
-  stop: (cwd, stopHookActive) => ({ ...codexBase(cwd), hook_event_name: 'Stop', stop_hook_active: stopHookActive, last_assistant_message: 'Renamed the field.' }),
+  stop: (cwd, stopHookActive) => ({
+    ...codexBase(cwd),
+    hook_event_name: 'Stop',
+    stop_hook_active: stopHookActive,
+    last_assistant_message: 'Renamed the field.',
+  }),
   unrelated: (cwd) => ({ ...codexBase(cwd), hook_event_name: 'UserPromptSubmit', prompt: 'rename price' }),
 };
 
@@ -143,8 +163,16 @@ export const geminiDocuments: AgentDocuments = {
       ...geminiBase(cwd),
       hook_event_name: 'AfterTool',
       tool_name: 'replace',
-      tool_input: { file_path: `${cwd}/${file}`, old_string: 'amount', new_string: 'value', instruction: 'Rename the field.' },
-      tool_response: { llmContent: `Successfully modified file: ${cwd}/${file} (1 replacements).`, returnDisplay: 'Edited' },
+      tool_input: {
+        file_path: `${cwd}/${file}`,
+        old_string: 'amount',
+        new_string: 'value',
+        instruction: 'Rename the field.',
+      },
+      tool_response: {
+        llmContent: `Successfully modified file: ${cwd}/${file} (1 replacements).`,
+        returnDisplay: 'Edited',
+      },
     }),
     write_file: (cwd, file) => ({
       ...geminiBase(cwd),

@@ -11,7 +11,14 @@ import { makeRepo, type TestRepo } from '../helpers/repo.js';
 import { agentDocuments, type AgentDocuments } from './documents.js';
 
 const tsconfig = JSON.stringify({
-  compilerOptions: { target: 'es2022', module: 'esnext', moduleResolution: 'bundler', strict: true, noEmit: true, types: [] },
+  compilerOptions: {
+    target: 'es2022',
+    module: 'esnext',
+    moduleResolution: 'bundler',
+    strict: true,
+    noEmit: true,
+    types: [],
+  },
   include: ['src'],
 });
 
@@ -21,8 +28,10 @@ const files = {
   'tsconfig.json': tsconfig,
   'src/types.ts': 'export interface Rate { amount: number }\n',
   'src/rates.ts': "import type { Rate } from './types';\nexport const rate = (r: Rate): number => r.amount * 2;\n",
-  'src/sync.ts': "import type { Rate } from './types';\nexport const same = (a: Rate, b: Rate): boolean => a.amount === b.amount;\n",
-  'src/app.ts': "import type { Rate } from './types';\nimport { rate } from './rates';\nexport const show = (r: Rate): string => `${r.amount}: ${rate(r)}`;\n",
+  'src/sync.ts':
+    "import type { Rate } from './types';\nexport const same = (a: Rate, b: Rate): boolean => a.amount === b.amount;\n",
+  'src/app.ts':
+    "import type { Rate } from './types';\nimport { rate } from './rates';\nexport const show = (r: Rate): string => `${r.amount}: ${rate(r)}`;\n",
 };
 
 function parse(result: CliResult): Record<string, unknown> {
@@ -39,7 +48,10 @@ function expectSilent(result: CliResult): void {
 
 describe.each(agentDocuments)('culprit hook $agent', (documents: AgentDocuments) => {
   let repo: TestRepo;
-  const hook = (document: unknown) => runCli(repo.root, ['hook', documents.agent], { input: typeof document === 'string' ? document : JSON.stringify(document) });
+  const hook = (document: unknown) =>
+    runCli(repo.root, ['hook', documents.agent], {
+      input: typeof document === 'string' ? document : JSON.stringify(document),
+    });
   const [firstEdit, ...otherEdits] = Object.entries(documents.edits);
   /** The payload of an answer that makes the model act, after checking the answer's shape. */
   const payloadOf = (answer: Record<string, unknown>, kind: 'edit' | 'stop') => {
@@ -66,12 +78,17 @@ describe.each(agentDocuments)('culprit hook $agent', (documents: AgentDocuments)
     repo.write('src/types.ts', 'export interface Rate { value: number }\n');
     const result = hook(documents.stop(repo.root, false));
     const payload = payloadOf(parse(result), 'stop');
-    expect(payload).toMatch(/^culprit: your edit introduced 4 findings; showing 3 in 2 root files \(src\/sync\.ts and src\/rates\.ts\)/);
+    expect(payload).toMatch(
+      /^culprit: your edit introduced 4 findings; showing 3 in 2 root files \(src\/sync\.ts and src\/rates\.ts\)/,
+    );
     expect(result.stdout.length).toBeLessThan(10_000);
   });
 
   it('blocks again on a continued stop while the root causes fall', () => {
-    repo.write('src/sync.ts', "import type { Rate } from './types';\nexport const same = (a: Rate, b: Rate): boolean => a.value === b.value;\n");
+    repo.write(
+      'src/sync.ts',
+      "import type { Rate } from './types';\nexport const same = (a: Rate, b: Rate): boolean => a.value === b.value;\n",
+    );
     const payload = payloadOf(parse(hook(documents.stop(repo.root, true))), 'stop');
     expect(payload).toMatch(/^culprit: your edit introduced 2 findings; showing 1 in 1 root file \(src\/rates\.ts\)/);
   });
@@ -81,7 +98,9 @@ describe.each(agentDocuments)('culprit hook $agent', (documents: AgentDocuments)
       // `codex exec` shows the user nothing a hook says: the stop is held once for the model to say it.
       const held = parse(hook(documents.stop(repo.root, true)));
       expect(Object.keys(held)).toEqual(['decision', 'reason']);
-      expect(held['reason']).toMatch(/^culprit is stuck, and the user does not see culprit's messages here, only your reply\..*\n\nculprit: stuck: the same 2 findings came back unchanged/s);
+      expect(held['reason']).toMatch(
+        /^culprit is stuck, and the user does not see culprit's messages here, only your reply\..*\n\nculprit: stuck: the same 2 findings came back unchanged/s,
+      );
       // The model replied without editing and without saying so: the next stop goes all the same.
     }
     const answer = parse(hook(documents.stop(repo.root, true)));
@@ -90,27 +109,36 @@ describe.each(agentDocuments)('culprit hook $agent', (documents: AgentDocuments)
   });
 
   it('blocks again when fixing the shown root reveals the next file downstream: that is progress', () => {
-    repo.write('src/rates.ts', "import type { Rate } from './types';\nexport const rate = (r: Rate): number => r.value * 2;\n");
+    repo.write(
+      'src/rates.ts',
+      "import type { Rate } from './types';\nexport const rate = (r: Rate): number => r.value * 2;\n",
+    );
     const payload = payloadOf(parse(hook(documents.stop(repo.root, true))), 'stop');
     expect(payload).toMatch(/^culprit: your edit introduced 1 finding; showing 1 in 1 root file \(src\/app\.ts\)/);
     expect(payload).toContain('src/app.ts:3:47 error TS2339');
   });
 
   it('lets the model stop once two continued stops in a row fixed nothing they were shown', () => {
-    const sync = "import type { Rate } from './types';\nexport const same = (a: Rate, b: Rate): boolean => a.value === b.value;\n";
+    const sync =
+      "import type { Rate } from './types';\nexport const same = (a: Rate, b: Rate): boolean => a.value === b.value;\n";
     repo.write('src/sync.ts', `${sync}export const first: number = 'x';\n`);
     const once = parse(hook(documents.stop(repo.root, true)));
     expect(payloadOf(once, 'stop')).toMatch(/^culprit: your edit introduced/);
     repo.write('src/sync.ts', `${sync}export const first: number = 'x';\nexport const second: number = 'y';\n`);
     const answer = parse(hook(documents.stop(repo.root, true)));
     expect(answer).not.toHaveProperty('decision');
-    expect(answer['systemMessage']).toMatch(/^culprit: not blocking the stop again: nothing that was shown was fixed in the last 2 attempts/);
+    expect(answer['systemMessage']).toMatch(
+      /^culprit: not blocking the stop again: nothing that was shown was fixed in the last 2 attempts/,
+    );
     expect(answer['systemMessage']).toContain('src/app.ts:3:47 error TS2339');
     repo.write('src/sync.ts', sync);
   });
 
   it('blocks after an edit that introduced findings, and says nothing once clean', () => {
-    repo.write('src/app.ts', "import type { Rate } from './types';\nimport { rate } from './rates';\nexport const show = (r: Rate): string => `${r.value}: ${rate(r)}`;\n");
+    repo.write(
+      'src/app.ts',
+      "import type { Rate } from './types';\nimport { rate } from './rates';\nexport const show = (r: Rate): string => `${r.value}: ${rate(r)}`;\n",
+    );
     for (const [, document] of otherEdits) expectSilent(hook(document(repo.root, 'src/app.ts')));
     repo.write('src/sync.ts', 'export const broken: number = "x";\n');
     const payload = payloadOf(parse(hook(firstEdit![1](repo.root, 'src/sync.ts'))), 'edit');
@@ -130,11 +158,18 @@ describe.each(agentDocuments)('culprit hook $agent', (documents: AgentDocuments)
   });
 
   it('rejects input it cannot read with one line on stderr and exit 1, never 2', () => {
-    for (const input of ['not json', '[1]', JSON.stringify({ cwd: repo.root }), JSON.stringify({ ...documents.stop(repo.root, false), stop_hook_active: 'yes' })]) {
+    for (const input of [
+      'not json',
+      '[1]',
+      JSON.stringify({ cwd: repo.root }),
+      JSON.stringify({ ...documents.stop(repo.root, false), stop_hook_active: 'yes' }),
+    ]) {
       const result = hook(input);
       expect(result.exitCode, input).toBe(1);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toMatch(new RegExp(`^culprit hook ${documents.agent}: the ${documents.agent} hook input is [^\\n]+\\n$`));
+      expect(result.stderr).toMatch(
+        new RegExp(`^culprit hook ${documents.agent}: the ${documents.agent} hook input is [^\\n]+\\n$`),
+      );
     }
   });
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { hookAgents } from '../../src/hooks/agents.js';
-import { answerHook, decideHook, hookOutputLimit, maxBlockedAttempts, relayStuck, type HookTrigger } from '../../src/hooks/hook-decision.js';
+import {
+  answerHook,
+  decideHook,
+  hookOutputLimit,
+  maxBlockedAttempts,
+  relayStuck,
+  type HookTrigger,
+} from '../../src/hooks/hook-decision.js';
 import { makeModuleGraph } from '../../src/core/graph/module-graph.js';
 import { makeReport, type Report, type Verdict } from '../../src/core/report/report.js';
 import { makeEditabilityClassifier } from '../../src/core/triage/non-editable.js';
@@ -46,12 +53,16 @@ describe('decideHook', () => {
   it('says why it no longer blocks a stop, then gives the payload', () => {
     expect(decideHook(continuedStop, reportWith('introduced', 2), 'PAYLOAD')).toEqual({
       action: 'inform',
-      message: expect.stringMatching(/^culprit: not blocking the stop again: nothing that was shown was fixed in the last 2 attempts.*\n\nPAYLOAD$/s),
+      message: expect.stringMatching(
+        /^culprit: not blocking the stop again: nothing that was shown was fixed in the last 2 attempts.*\n\nPAYLOAD$/s,
+      ),
     });
   });
 
   it('lets a continued stop go after the attempt cap even while it progresses, so every loop ends', () => {
-    expect(decideHook(continuedStop, reportWith('introduced', 0, maxBlockedAttempts - 1), 'PAYLOAD').action).toBe('block');
+    expect(decideHook(continuedStop, reportWith('introduced', 0, maxBlockedAttempts - 1), 'PAYLOAD').action).toBe(
+      'block',
+    );
     expect(decideHook(continuedStop, reportWith('introduced', 0, maxBlockedAttempts), 'PAYLOAD')).toEqual({
       action: 'inform',
       message: expect.stringMatching(/^culprit: not blocking the stop again: this task has had 40 attempts/),
@@ -61,11 +72,14 @@ describe('decideHook', () => {
 
 describe('decideHook for an agent whose user sees only the model (Codex exec)', () => {
   const codex = { stuckThroughModel: true };
-  const stuckStop = (trigger: HookTrigger, stalled: number, attempt = 3) => decideHook(trigger, reportWith('stuck', stalled, attempt), 'culprit: stuck: PAYLOAD', codex);
+  const stuckStop = (trigger: HookTrigger, stalled: number, attempt = 3) =>
+    decideHook(trigger, reportWith('stuck', stalled, attempt), 'culprit: stuck: PAYLOAD', codex);
 
   it('holds the first stuck stop after a blocked one, asking the model to quote the payload to the user', () => {
     expect(stuckStop(continuedStop, 1)).toEqual({ action: 'block', reason: relayStuck('culprit: stuck: PAYLOAD') });
-    expect(relayStuck('P')).toMatch(/^culprit is stuck, and the user does not see culprit's messages here, only your reply\. Do not edit anything more .*quote its report below as it is.*\n\nP$/s);
+    expect(relayStuck('P')).toMatch(
+      /^culprit is stuck, and the user does not see culprit's messages here, only your reply\. Do not edit anything more .*quote its report below as it is.*\n\nP$/s,
+    );
   });
 
   it('lets the next stop go, whatever the model replied: it has stalled once more', () => {
@@ -74,8 +88,12 @@ describe('decideHook for an agent whose user sees only the model (Codex exec)', 
   });
 
   it('lets a stop go when the model already told the user culprit is stuck', () => {
-    expect(stuckStop({ ...continuedStop, lastAssistantMessage: 'Culprit says it is STUCK: the same 2 findings…' }, 1).action).toBe('inform');
-    expect(stuckStop({ ...stop, lastAssistantMessage: 'culprit: stuck: the same 2 findings came back' }, 5).action).toBe('inform');
+    expect(
+      stuckStop({ ...continuedStop, lastAssistantMessage: 'Culprit says it is STUCK: the same 2 findings…' }, 1).action,
+    ).toBe('inform');
+    expect(
+      stuckStop({ ...stop, lastAssistantMessage: 'culprit: stuck: the same 2 findings came back' }, 5).action,
+    ).toBe('inform');
     expect(stuckStop({ ...continuedStop, lastAssistantMessage: 'I am stuck.' }, 1).action).toBe('block');
   });
 
@@ -95,7 +113,9 @@ describe('decideHook for an agent whose user sees only the model (Codex exec)', 
       for (const trigger of [edit, stop, continuedStop]) {
         for (const stalled of [0, 1, 2]) {
           const report = reportWith(verdict, stalled);
-          expect(decideHook(trigger, report, 'P', codex), `${verdict} ${trigger.kind} ${stalled}`).toEqual(decideHook(trigger, report, 'P'));
+          expect(decideHook(trigger, report, 'P', codex), `${verdict} ${trigger.kind} ${stalled}`).toEqual(
+            decideHook(trigger, report, 'P'),
+          );
         }
       }
     }
@@ -118,8 +138,17 @@ describe('answerHook', () => {
   });
 
   it('uses the configured limit when it is smaller', () => {
-    const answer = answerHook(hookAgents['claude-code'], edit, reportWith('introduced'), (limit) => 'x'.repeat(limit), 1000);
-    expect(JSON.parse(answer.stdout)).toEqual({ systemMessage: 'x'.repeat(1000), hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'x'.repeat(1000) } });
+    const answer = answerHook(
+      hookAgents['claude-code'],
+      edit,
+      reportWith('introduced'),
+      (limit) => 'x'.repeat(limit),
+      1000,
+    );
+    expect(JSON.parse(answer.stdout)).toEqual({
+      systemMessage: 'x'.repeat(1000),
+      hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'x'.repeat(1000) },
+    });
   });
 });
 
@@ -134,7 +163,10 @@ describe('agent answers', () => {
       systemMessage: 'R',
       hookSpecificOutput: { hookEventName: 'Stop', additionalContext: 'R\nmore' },
     });
-    expect(JSON.parse(agent.makeAnswer(edit, block).stdout)).toEqual({ systemMessage: 'R', hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'R' } });
+    expect(JSON.parse(agent.makeAnswer(edit, block).stdout)).toEqual({
+      systemMessage: 'R',
+      hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'R' },
+    });
     expect(JSON.parse(agent.makeAnswer(edit, inform).stdout)).toEqual({
       systemMessage: 'first line',
       hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'first line\nmore' },
@@ -143,7 +175,10 @@ describe('agent answers', () => {
   });
 
   it('Codex: a stuck stop is held to ask the model to tell the user; the other agents tell the user themselves', () => {
-    const stuckAt = (agent: keyof typeof hookAgents) => JSON.parse(answerHook(hookAgents[agent], continuedStop, reportWith('stuck', 1), () => 'culprit: stuck: P', 10_000).stdout) as unknown;
+    const stuckAt = (agent: keyof typeof hookAgents) =>
+      JSON.parse(
+        answerHook(hookAgents[agent], continuedStop, reportWith('stuck', 1), () => 'culprit: stuck: P', 10_000).stdout,
+      ) as unknown;
     expect(stuckAt('codex')).toEqual({ decision: 'block', reason: relayStuck('culprit: stuck: P') });
     expect(stuckAt('claude-code')).toEqual({ systemMessage: 'culprit: stuck: P' });
     expect(stuckAt('gemini')).toEqual({ systemMessage: 'culprit: stuck: P' });
@@ -152,19 +187,31 @@ describe('agent answers', () => {
   it('Codex: decision block; after a patch the reason leads with the patch result it replaces', () => {
     const agent = hookAgents.codex;
     expect(JSON.parse(agent.makeAnswer(stop, block).stdout)).toEqual({ decision: 'block', reason: 'R' });
-    expect(JSON.parse(agent.makeAnswer({ ...edit, toolOutput: 'Success. Updated the following files:\nM a.ts\n' }, block).stdout)).toEqual({
+    expect(
+      JSON.parse(
+        agent.makeAnswer({ ...edit, toolOutput: 'Success. Updated the following files:\nM a.ts\n' }, block).stdout,
+      ),
+    ).toEqual({
       decision: 'block',
       reason: 'Success. Updated the following files:\nM a.ts\nculprit then checked the repository:\n\nR',
     });
-    expect(JSON.parse(agent.makeAnswer(edit, block).stdout)).toEqual({ decision: 'block', reason: 'The patch was applied.\nculprit then checked the repository:\n\nR' });
+    expect(JSON.parse(agent.makeAnswer(edit, block).stdout)).toEqual({
+      decision: 'block',
+      reason: 'The patch was applied.\nculprit then checked the repository:\n\nR',
+    });
     expect(JSON.parse(agent.makeAnswer(stop, inform).stdout)).toEqual({ systemMessage: 'first line\nmore' });
   });
 
   it('Gemini CLI: context on the successful tool result after an edit, decision deny on AfterAgent', () => {
     const gemini = hookAgents.gemini;
     const afterTool: HookTrigger = { kind: 'edit', event: 'AfterTool', stopHookActive: false };
-    expect(JSON.parse(gemini.makeAnswer(afterTool, block).stdout)).toEqual({ systemMessage: 'R', hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'R' } });
-    expect(JSON.parse(gemini.makeAnswer({ kind: 'stop', event: 'AfterAgent', stopHookActive: false }, block).stdout)).toEqual({ decision: 'deny', reason: 'R' });
+    expect(JSON.parse(gemini.makeAnswer(afterTool, block).stdout)).toEqual({
+      systemMessage: 'R',
+      hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'R' },
+    });
+    expect(
+      JSON.parse(gemini.makeAnswer({ kind: 'stop', event: 'AfterAgent', stopHookActive: false }, block).stdout),
+    ).toEqual({ decision: 'deny', reason: 'R' });
     expect(JSON.parse(gemini.makeAnswer(afterTool, inform).stdout)).toEqual({
       systemMessage: 'first line',
       hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'first line\nmore' },
@@ -180,20 +227,35 @@ describe('reading hook input', () => {
     }
     expect(agent.readTrigger(documents.other('/repo'))).toBeNull();
     expect(agent.readTrigger(documents.unrelated('/repo'))).toBeNull();
-    expect(agent.readTrigger(documents.stop('/repo', true))).toMatchObject({ kind: 'stop', stopHookActive: true, cwd: '/repo' });
+    expect(agent.readTrigger(documents.stop('/repo', true))).toMatchObject({
+      kind: 'stop',
+      stopHookActive: true,
+      cwd: '/repo',
+    });
     expect(agent.readTrigger(documents.stop('/repo', false))).toMatchObject({ kind: 'stop', stopHookActive: false });
   });
 
   it("Codex: a stop carries the model's last message, which tells whether the user heard culprit is stuck", () => {
     const agent = hookAgents.codex;
-    expect(agent.readTrigger(codexDocuments.stop('/repo', true))).toMatchObject({ kind: 'stop', lastAssistantMessage: 'Renamed the field.' });
-    expect(agent.readTrigger({ ...codexDocuments.stop('/repo', true), last_assistant_message: null })).not.toHaveProperty('lastAssistantMessage');
+    expect(agent.readTrigger(codexDocuments.stop('/repo', true))).toMatchObject({
+      kind: 'stop',
+      lastAssistantMessage: 'Renamed the field.',
+    });
+    expect(
+      agent.readTrigger({ ...codexDocuments.stop('/repo', true), last_assistant_message: null }),
+    ).not.toHaveProperty('lastAssistantMessage');
   });
 
   it('names the agent and the field when the input is wrong', () => {
     const agent = hookAgents['claude-code'];
-    expect(() => agent.readTrigger({})).toThrow('the claude-code hook input is invalid: "hook_event_name" must be a string, got nothing');
-    expect(() => agent.readTrigger({ hook_event_name: 'PostToolUse', tool_name: 7 })).toThrow('"tool_name" must be a string, got 7');
-    expect(() => agent.readTrigger({ hook_event_name: 'Stop', stop_hook_active: 'yes' })).toThrow('"stop_hook_active" must be a boolean, got "yes"');
+    expect(() => agent.readTrigger({})).toThrow(
+      'the claude-code hook input is invalid: "hook_event_name" must be a string, got nothing',
+    );
+    expect(() => agent.readTrigger({ hook_event_name: 'PostToolUse', tool_name: 7 })).toThrow(
+      '"tool_name" must be a string, got 7',
+    );
+    expect(() => agent.readTrigger({ hook_event_name: 'Stop', stop_hook_active: 'yes' })).toThrow(
+      '"stop_hook_active" must be a boolean, got "yes"',
+    );
   });
 });

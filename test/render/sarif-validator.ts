@@ -13,9 +13,14 @@ import { projectRoot } from '../helpers/repo.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
-const { $schema: _draft, id: _id, ...schema } = JSON.parse(
-  readFileSync(join(projectRoot, 'test', 'fixtures', 'sarif-2.1.0-rtm.5.schema.json'), 'utf8'),
-) as Record<string, unknown>;
+const {
+  $schema: _draft,
+  id: _id,
+  ...schema
+} = JSON.parse(readFileSync(join(projectRoot, 'test', 'fixtures', 'sarif-2.1.0-rtm.5.schema.json'), 'utf8')) as Record<
+  string,
+  unknown
+>;
 
 // unicodeRegExp off: the schema's language pattern has a stray `]` that only non-unicode regular expressions accept.
 const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
@@ -25,5 +30,7 @@ const validate = ajv.compile(schema);
 /** The schema errors of a SARIF log, as readable lines; empty when it is valid. */
 export function findSarifErrors(log: unknown): string[] {
   if (validate(log)) return [];
-  return (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message ?? ''} ${JSON.stringify(error.params)}`);
+  return (validate.errors ?? []).map(
+    (error) => `${error.instancePath} ${error.message ?? ''} ${JSON.stringify(error.params)}`,
+  );
 }

@@ -16,7 +16,15 @@ const attribution: Attribution = {
     makeFinding('src/b.ts', 7, { column: 9, endLine: 8, endColumn: 2 }),
     makeFinding(null, 0, { code: 'TS5023', phase: 'config', message: "Unknown compiler option 'foo'." }),
   ],
-  standing: [makeFinding('src/my file.ts', 3, { tool: 'eslint', code: 'no-unused-vars', severity: 'warning', phase: 'lint', message: "'x' is unused." })],
+  standing: [
+    makeFinding('src/my file.ts', 3, {
+      tool: 'eslint',
+      code: 'no-unused-vars',
+      severity: 'warning',
+      phase: 'lint',
+      message: "'x' is unused.",
+    }),
+  ],
   resolved: [{ ...makeFinding('src/old.ts', 4, { code: 'TS2322' }), lineDeleted: true }],
 };
 
@@ -29,13 +37,18 @@ function makeSarif(checks: readonly CheckRun[], configFiles?: ReadonlyMap<string
     checks,
     baseWidth: 2,
   });
-  return JSON.parse(renderSarif(report, { attribution, ...(configFiles === undefined ? {} : { configFiles }) })) as SarifLog;
+  return JSON.parse(
+    renderSarif(report, { attribution, ...(configFiles === undefined ? {} : { configFiles }) }),
+  ) as SarifLog;
 }
 
 interface SarifLog {
   runs: {
     tool: { driver: { name: string; version?: string; rules: { id: string }[] } };
-    invocations: { executionSuccessful: boolean; toolExecutionNotifications?: { level: string; message: { text: string } }[] }[];
+    invocations: {
+      executionSuccessful: boolean;
+      toolExecutionNotifications?: { level: string; message: { text: string } }[];
+    }[];
     results: {
       ruleId: string;
       ruleIndex: number;
@@ -43,7 +56,9 @@ interface SarifLog {
       baselineState: string;
       partialFingerprints: Record<string, string>;
       properties: { shown: boolean };
-      locations?: { physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region?: Record<string, number> } }[];
+      locations?: {
+        physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region?: Record<string, number> };
+      }[];
     }[];
   }[];
   properties: { culprit: { verdict: string } };
@@ -55,7 +70,9 @@ describe('renderSarif', () => {
   it('is valid SARIF 2.1.0', () => {
     expect(findSarifErrors(makeSarif(checks, new Map([['tsc', 'tsconfig.json']])))).toEqual([]);
     expect(findSarifErrors(makeSarif(checks))).toEqual([]);
-    expect(findSarifErrors(makeSarif([makeCheck('tsc', { status: 'timed-out', error: 'killed after 600000 ms' })]))).toEqual([]);
+    expect(
+      findSarifErrors(makeSarif([makeCheck('tsc', { status: 'timed-out', error: 'killed after 600000 ms' })])),
+    ).toEqual([]);
   });
 
   it('is checked by a schema that does catch mistakes', () => {
@@ -110,7 +127,12 @@ describe('renderSarif', () => {
         },
       ],
     });
-    expect(third?.locations?.[0]?.physicalLocation.region).toEqual({ startLine: 7, startColumn: 9, endLine: 8, endColumn: 2 });
+    expect(third?.locations?.[0]?.physicalLocation.region).toEqual({
+      startLine: 7,
+      startColumn: 9,
+      endLine: 8,
+      endColumn: 2,
+    });
   });
 
   it('gives a finding about no file no location when its config file is unknown', () => {
@@ -122,7 +144,10 @@ describe('renderSarif', () => {
   it('says in the invocation when a check did not complete, and carries the verdict', () => {
     const log = makeSarif([makeCheck('tsc', { status: 'timed-out', error: 'killed after 600000 ms' }), checks[1]!]);
     expect(log.runs[0]!.invocations).toEqual([
-      { executionSuccessful: false, toolExecutionNotifications: [{ level: 'error', message: { text: 'tsc timed-out: killed after 600000 ms' } }] },
+      {
+        executionSuccessful: false,
+        toolExecutionNotifications: [{ level: 'error', message: { text: 'tsc timed-out: killed after 600000 ms' } }],
+      },
     ]);
     expect(log.runs[1]!.invocations).toEqual([{ executionSuccessful: true }]);
     expect(log.properties.culprit.verdict).toBe('check-failed');

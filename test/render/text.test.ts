@@ -13,11 +13,13 @@ import { makeEditabilityClassifier } from '../../src/core/triage/non-editable.js
 import { makeCheck, makeFinding as makeBaseFinding, makeFindings as makeBaseFindings } from '../helpers/findings.js';
 
 const defaults = { column: 15, anchor: '' };
-const makeFinding = (path: string | null, line: number, fields: Partial<Diagnostic> = {}): Finding => makeBaseFinding(path, line, fields, defaults);
+const makeFinding = (path: string | null, line: number, fields: Partial<Diagnostic> = {}): Finding =>
+  makeBaseFinding(path, line, fields, defaults);
 const makeFindings = (counts: Record<string, number>): Finding[] => makeBaseFindings(counts, defaults);
 
 const sources: Record<string, string> = {
-  'src/rates.ts': "import type { RateCard } from './types.js';\n\nexport function total(card: RateCard): number {\n  return card.price * card.quantity;\n}\n\nexport const zero = (card: RateCard) => card.price === 0;\n",
+  'src/rates.ts':
+    "import type { RateCard } from './types.js';\n\nexport function total(card: RateCard): number {\n  return card.price * card.quantity;\n}\n\nexport const zero = (card: RateCard) => card.price === 0;\n",
   'src/syntax.ts': 'export function broken( {\n  return 1;\n}\n',
 };
 
@@ -36,9 +38,17 @@ const graph = makeModuleGraph([
   },
 ]);
 
-const classify = makeEditabilityClassifier({ rules: [{ glob: 'src/generated/**', hint: 'run npm run codegen' }], readHead: () => undefined });
+const classify = makeEditabilityClassifier({
+  rules: [{ glob: 'src/generated/**', hint: 'run npm run codegen' }],
+  readHead: () => undefined,
+});
 
-function makeTestReport(introduced: Finding[], fields: Partial<MakeReportInput> = {}, standing = 0, resolved: ResolvedFinding[] = []): Report {
+function makeTestReport(
+  introduced: Finding[],
+  fields: Partial<MakeReportInput> = {},
+  standing = 0,
+  resolved: ResolvedFinding[] = [],
+): Report {
   const attribution: Attribution = {
     introduced,
     resolved,
@@ -59,9 +69,14 @@ const rateFindings = [makeFinding('src/rates.ts', 4), makeFinding('src/rates.ts'
 
 /** `count` findings on lines 1..count of a file, each with its own message: no echo groups among them. */
 function makeDistinctFindings(path: string, count: number): Finding[] {
-  return Array.from({ length: count }, (_, index) => makeFinding(path, index + 1, { message: `Property 'p${index}' does not exist on type 'RateCard'.` }));
+  return Array.from({ length: count }, (_, index) =>
+    makeFinding(path, index + 1, { message: `Property 'p${index}' does not exist on type 'RateCard'.` }),
+  );
 }
-const cascade = [...rateFindings, ...makeFindings({ 'src/credits.ts': 8, 'src/invoice.ts': 20, 'e2e/fixtures.ts': 14 })];
+const cascade = [
+  ...rateFindings,
+  ...makeFindings({ 'src/credits.ts': 8, 'src/invoice.ts': 20, 'e2e/fixtures.ts': 14 }),
+];
 
 describe('renderText', () => {
   it('says what is shown, what is withheld and why, with code excerpts', () => {
@@ -80,7 +95,10 @@ describe('renderText', () => {
   });
 
   it('says that syntax errors come first', () => {
-    const introduced = [makeFinding('src/syntax.ts', 1, { code: 'TS1005', phase: 'syntax', message: "',' expected.", column: 25 }), ...rateFindings];
+    const introduced = [
+      makeFinding('src/syntax.ts', 1, { code: 'TS1005', phase: 'syntax', message: "',' expected.", column: 25 }),
+      ...rateFindings,
+    ];
     expect(renderText(makeTestReport(introduced), { outputLimit: 8000, sourceLines })).toMatchInlineSnapshot(`
       "culprit: your edit introduced 3 findings; showing 1 in 1 root file (src/syntax.ts). Syntax errors first: 2 type and lint findings are hidden until the files parse.
 
@@ -92,13 +110,27 @@ describe('renderText', () => {
   });
 
   it('says that errors hide warnings', () => {
-    const warning = makeFinding('src/other.ts', 3, { tool: 'eslint', code: 'eqeqeq', phase: 'lint', severity: 'warning', message: "Expected '===' and instead saw '=='." });
-    expect(renderText(makeTestReport([...rateFindings, warning]), { outputLimit: 8000, sourceLines }).split('\n')[0]).toMatchInlineSnapshot(`"culprit: your edit introduced 3 findings; showing 2 in 1 root file (src/rates.ts). Errors first: 1 warning is hidden until the errors are fixed."`);
+    const warning = makeFinding('src/other.ts', 3, {
+      tool: 'eslint',
+      code: 'eqeqeq',
+      phase: 'lint',
+      severity: 'warning',
+      message: "Expected '===' and instead saw '=='.",
+    });
+    expect(
+      renderText(makeTestReport([...rateFindings, warning]), { outputLimit: 8000, sourceLines }).split('\n')[0],
+    ).toMatchInlineSnapshot(
+      `"culprit: your edit introduced 3 findings; showing 2 in 1 root file (src/rates.ts). Errors first: 1 warning is hidden until the errors are fixed."`,
+    );
   });
 
   it('surfaces a non-editable root as an instruction and a queued root as coming next', () => {
-    const introduced = [...makeFindings({ 'src/generated/api.ts': 3, 'src/invoice.ts': 2, 'src/a.ts': 2, 'src/b.ts': 1 }), makeFinding(null, 0, { code: 'TS5023', phase: 'config', message: "Unknown compiler option 'strictest'." })];
-    expect(renderText(makeTestReport(introduced, { baseWidth: 1 }), { outputLimit: 8000, sourceLines })).toMatchInlineSnapshot(`
+    const introduced = [
+      ...makeFindings({ 'src/generated/api.ts': 3, 'src/invoice.ts': 2, 'src/a.ts': 2, 'src/b.ts': 1 }),
+      makeFinding(null, 0, { code: 'TS5023', phase: 'config', message: "Unknown compiler option 'strictest'." }),
+    ];
+    expect(renderText(makeTestReport(introduced, { baseWidth: 1 }), { outputLimit: 8000, sourceLines }))
+      .toMatchInlineSnapshot(`
       "culprit: your edit introduced 9 findings; showing 3: 2 in 1 root file (src/a.ts) and 1 not tied to a file. 2 more in 1 file that depends on them are withheld: they are likely echoes and will be re-checked after this fix. 1 more in 1 other root file is held back: it looks like a separate cause and comes next. 3 in 1 file you must not edit by hand are not listed; the instruction below says what to do instead.
 
       (no file) error TS5023 Unknown compiler option 'strictest'.
@@ -114,8 +146,18 @@ describe('renderText', () => {
   });
 
   it('says when the frontier widened, and only when that shows more', () => {
-    const introduced = [makeFinding('src/a.ts', 1), makeFinding('src/b.ts', 1, { message: 'x' }), makeFinding('src/c.ts', 1, { message: 'y' })];
-    const previous: AttemptRecord = { attempt: 2, roots: 3, fingerprints: ['x#1'], width: 2, shown: ['src/a.ts:1:TS2339#1'] };
+    const introduced = [
+      makeFinding('src/a.ts', 1),
+      makeFinding('src/b.ts', 1, { message: 'x' }),
+      makeFinding('src/c.ts', 1, { message: 'y' }),
+    ];
+    const previous: AttemptRecord = {
+      attempt: 2,
+      roots: 3,
+      fingerprints: ['x#1'],
+      width: 2,
+      shown: ['src/a.ts:1:TS2339#1'],
+    };
     const text = renderText(makeTestReport(introduced, { previous }), { outputLimit: 8000, sourceLines });
     expect(text.split('\n').slice(0, 2)).toMatchInlineSnapshot(`
       [
@@ -124,7 +166,9 @@ describe('renderText', () => {
       ]
     `);
     const fits: AttemptRecord = { ...previous, shown: ['src/rates.ts:4:TS2339#1'] };
-    expect(renderText(makeTestReport(rateFindings, { previous: fits }), { outputLimit: 8000, sourceLines })).not.toContain('widened');
+    expect(
+      renderText(makeTestReport(rateFindings, { previous: fits }), { outputLimit: 8000, sourceLines }),
+    ).not.toContain('widened');
   });
 
   it('tells the loop to stop when it is stuck', () => {
@@ -136,7 +180,10 @@ describe('renderText', () => {
       checks: [makeCheck('tsc')],
       baseWidth: 2,
     });
-    const text = renderText(makeTestReport(rateFindings, { previous: first.attemptRecord }), { outputLimit: 8000, sourceLines });
+    const text = renderText(makeTestReport(rateFindings, { previous: first.attemptRecord }), {
+      outputLimit: 8000,
+      sourceLines,
+    });
     expect(text.split('\n').slice(0, 2)).toMatchInlineSnapshot(`
       [
         "culprit: stuck: the same 2 findings came back unchanged from the previous attempt. Stop retrying and hand over to a human with the findings below.",
@@ -164,7 +211,8 @@ describe('renderText', () => {
       { ...makeFinding('src/a.ts', 1), lineDeleted: true },
       { ...makeFinding('src/a.ts', 2), lineDeleted: false },
     ];
-    expect(renderText(makeTestReport([], {}, 312, resolved), { outputLimit: 8000, sourceLines })).toMatchInlineSnapshot(`
+    expect(renderText(makeTestReport([], {}, 312, resolved), { outputLimit: 8000, sourceLines }))
+      .toMatchInlineSnapshot(`
       "culprit: no new findings; 2 resolved. 312 findings predate this task and are not shown.
       1 resolved finding went away together with the line it flagged: make sure that code was meant to be deleted, not deleted to silence the check.
       "
@@ -186,7 +234,9 @@ describe('renderText', () => {
     }
     const cut = renderText(report, { outputLimit: 900, sourceLines });
     expect(cut.length).toBeLessThanOrEqual(900);
-    expect(cut.endsWith('more findings cut to stay within the output limit; `culprit check --json` has all of them.\n')).toBe(true);
+    expect(
+      cut.endsWith('more findings cut to stay within the output limit; `culprit check --json` has all of them.\n'),
+    ).toBe(true);
     expect(cut).toMatchInlineSnapshot(`
       "culprit: your edit introduced 11 findings; showing 7 in 1 root file (src/rates.ts). 4 more in 1 file that depends on it are withheld: they are likely echoes and will be re-checked after this fix.
 
@@ -235,20 +285,34 @@ describe('renderText for cascades', () => {
     },
   ]);
   const cycleSources: Record<string, string> = {
-    'src/types.ts': "import type { Editor } from './index';\n\nexport interface CommandProps {\n  editor: Editor;\n  transaction: string[];\n}\n",
-    'src/code.ts': "import type { CommandProps } from './types';\n\nexport const code = (props: CommandProps) => props.tr.push('code');\nexport const isCode = (props: CommandProps) => props.tr.includes('code');\n",
+    'src/types.ts':
+      "import type { Editor } from './index';\n\nexport interface CommandProps {\n  editor: Editor;\n  transaction: string[];\n}\n",
+    'src/code.ts':
+      "import type { CommandProps } from './types';\n\nexport const code = (props: CommandProps) => props.tr.push('code');\nexport const isCode = (props: CommandProps) => props.tr.includes('code');\n",
   };
-  const cycleLines = (path: string) => (cycleSources[path] === undefined ? undefined : splitSourceLines(cycleSources[path]));
+  const cycleLines = (path: string) =>
+    cycleSources[path] === undefined ? undefined : splitSourceLines(cycleSources[path]);
   const missingTr = { message: "Property 'tr' does not exist on type 'CommandProps'.", column: 52 };
-  const echo = { tool: 'eslint', code: '@typescript-eslint/no-unsafe-call', phase: 'lint', message: 'Unsafe call of a type that could not be resolved.' } as const;
+  const echo = {
+    tool: 'eslint',
+    code: '@typescript-eslint/no-unsafe-call',
+    phase: 'lint',
+    message: 'Unsafe call of a type that could not be resolved.',
+  } as const;
   const introduced = [
     makeFinding('src/bold.ts', 3, missingTr),
     makeFinding('src/bold.ts', 3, { ...echo, column: 46 }),
     makeFinding('src/code.ts', 3, missingTr),
     makeFinding('src/code.ts', 4, missingTr),
     makeFinding('src/italic.ts', 3, missingTr),
-    makeFinding('src/link.ts', 5, { code: 'TS2345', message: "Argument of type 'string' is not assignable to parameter of type 'number'." }),
-    makeFinding('src/undo.ts', 2, { code: 'TS2345', message: "Argument of type 'string' is not assignable to parameter of type 'number'." }),
+    makeFinding('src/link.ts', 5, {
+      code: 'TS2345',
+      message: "Argument of type 'string' is not assignable to parameter of type 'number'.",
+    }),
+    makeFinding('src/undo.ts', 2, {
+      code: 'TS2345',
+      message: "Argument of type 'string' is not assignable to parameter of type 'number'.",
+    }),
   ];
   const report = makeTestReport(introduced, { graph: cycle, sourceLines: cycleLines });
 
@@ -270,8 +334,15 @@ describe('renderText for cascades', () => {
   });
 
   it('lists fewer sites before it drops a group, and never exceeds the limit', () => {
-    const many = Array.from({ length: 12 }, (_, index) => makeFinding(`src/c${String(index).padStart(2, '0')}.ts`, 3, missingTr));
-    const big = makeTestReport(many, { graph: makeModuleGraph([]), baseWidth: 100, changedFiles: new Set(['src/types.ts']), sourceLines: cycleLines });
+    const many = Array.from({ length: 12 }, (_, index) =>
+      makeFinding(`src/c${String(index).padStart(2, '0')}.ts`, 3, missingTr),
+    );
+    const big = makeTestReport(many, {
+      graph: makeModuleGraph([]),
+      baseWidth: 100,
+      changedFiles: new Set(['src/types.ts']),
+      sourceLines: cycleLines,
+    });
     const lines = () => ['// one', '// two', 'props.tr.push(1);', '// four'];
     const full = renderText(big, { outputLimit: 100_000, sourceLines: lines });
     const listed: number[] = [];
@@ -281,7 +352,9 @@ describe('renderText for cascades', () => {
       if (limit >= full.length) expect(text).toBe(full);
       const more = /\n {2}and (\d+) more\.\n\n… \1 more findings? cut to stay within the output limit/.exec(text);
       if (more === null) continue;
-      expect(text).toContain("One cause: the member 'tr' of 'CommandProps', declared in src/types.ts:3, a file your edit changed.");
+      expect(text).toContain(
+        "One cause: the member 'tr' of 'CommandProps', declared in src/types.ts:3, a file your edit changed.",
+      );
       expect(text).not.toContain('> 3 |');
       listed.push(12 - Number(more[1]));
     }
@@ -307,21 +380,44 @@ describe('renderText for cascades', () => {
   });
 
   it('renders a report read back from its JSON as it renders the report itself', () => {
-    const written = { code: 'TS2353', message: "Object literal may only specify known properties, and 'tr' does not exist in type 'CommandProps'." };
-    const findings = [makeFinding('src/code.ts', 3, missingTr), makeFinding('src/code.ts', 4, { ...missingTr, ...written }), makeFinding('src/bold.ts', 3, missingTr)];
-    const report = makeTestReport(findings, { graph: makeModuleGraph([]), baseWidth: 3, changedFiles: new Set(['src/types.ts']), sourceLines: cycleLines });
+    const written = {
+      code: 'TS2353',
+      message: "Object literal may only specify known properties, and 'tr' does not exist in type 'CommandProps'.",
+    };
+    const findings = [
+      makeFinding('src/code.ts', 3, missingTr),
+      makeFinding('src/code.ts', 4, { ...missingTr, ...written }),
+      makeFinding('src/bold.ts', 3, missingTr),
+    ];
+    const report = makeTestReport(findings, {
+      graph: makeModuleGraph([]),
+      baseWidth: 3,
+      changedFiles: new Set(['src/types.ts']),
+      sourceLines: cycleLines,
+    });
     expect(report.groups.map((group) => group.codes)).toEqual([['TS2339', 'TS2353']]);
     const parsed = JSON.parse(renderJson(report)) as Report;
     expect(parsed.groups[0]).not.toHaveProperty('members');
-    expect(renderText(parsed, { outputLimit: 8000, sourceLines: cycleLines })).toBe(renderText(report, { outputLimit: 8000, sourceLines: cycleLines }));
+    expect(renderText(parsed, { outputLimit: 8000, sourceLines: cycleLines })).toBe(
+      renderText(report, { outputLimit: 8000, sourceLines: cycleLines }),
+    );
   });
 
   it('says how many sites the report did not list', () => {
     const count = maxListedSites + 10;
-    const many = Array.from({ length: count }, (_, index) => makeFinding(`src/c${String(index).padStart(3, '0')}.ts`, 3, missingTr));
-    const text = renderText(makeTestReport(many, { graph: makeModuleGraph([]), baseWidth: count }), { outputLimit: 100_000, sourceLines: () => undefined });
+    const many = Array.from({ length: count }, (_, index) =>
+      makeFinding(`src/c${String(index).padStart(3, '0')}.ts`, 3, missingTr),
+    );
+    const text = renderText(makeTestReport(many, { graph: makeModuleGraph([]), baseWidth: count }), {
+      outputLimit: 100_000,
+      sourceLines: () => undefined,
+    });
     expect(text).toContain(`Same error at ${count} sites in ${count} files:\n  src/c000.ts:3:52\n  src/c001.ts:3:52\n`);
-    expect(text).toMatch(new RegExp(`src/c${maxListedSites - 1}\\.ts:3:52\\n {2}and 10 more \\(\`culprit check --json\` lists every site under shown\\)\\.\\n$`));
+    expect(text).toMatch(
+      new RegExp(
+        `src/c${maxListedSites - 1}\\.ts:3:52\\n {2}and 10 more \\(\`culprit check --json\` lists every site under shown\\)\\.\\n$`,
+      ),
+    );
     expect(text).not.toContain(`src/c${maxListedSites}.ts`);
   });
 });

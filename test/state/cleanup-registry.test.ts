@@ -23,7 +23,10 @@ function countListeners(): number[] {
 function runFixture(end: string): { status: number | null; signal: NodeJS.Signals | null; lines: string[] } {
   const log = join(makeDirectory('culprit-cleanups-'), 'log');
   const script = join(projectRoot, 'test', 'state', 'fixtures', 'register-cleanups.ts');
-  const result = spawnSync(process.execPath, ['--import', 'tsx', script, log, end], { cwd: projectRoot, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script, log, end], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+  });
   let text = '';
   try {
     text = readFileSync(log, 'utf8');
@@ -34,9 +37,12 @@ function runFixture(end: string): { status: number | null; signal: NodeJS.Signal
 }
 
 describe('the cleanup registry', () => {
-  it.each(['SIGINT', 'SIGTERM', 'SIGHUP'] as const)('on %s runs the registered cleanups, last first, and the process dies of the signal', (signal) => {
-    expect(runFixture(signal)).toEqual({ status: null, signal, lines: ['last', 'first'] });
-  });
+  it.each(['SIGINT', 'SIGTERM', 'SIGHUP'] as const)(
+    'on %s runs the registered cleanups, last first, and the process dies of the signal',
+    (signal) => {
+      expect(runFixture(signal)).toEqual({ status: null, signal, lines: ['last', 'first'] });
+    },
+  );
 
   it('runs them at exit, keeping the exit code', () => {
     expect(runFixture('exit')).toEqual({ status: 3, signal: null, lines: ['last', 'first'] });
@@ -65,7 +71,10 @@ describe('the cleanup registry', () => {
   it('kills the workers on a signal that the embedding program also listens for, before that program decides', () => {
     const log = join(makeDirectory('culprit-cleanups-'), 'log');
     const script = join(projectRoot, 'test', 'state', 'fixtures', 'embedded-worker.ts');
-    const result = spawnSync(process.execPath, ['--import', 'tsx', script, log], { cwd: projectRoot, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['--import', 'tsx', script, log], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+    });
     const [pid, seen] = readFileSync(log, 'utf8').split('\n');
     try {
       process.kill(-Number(pid), 'SIGKILL');
@@ -75,4 +84,3 @@ describe('the cleanup registry', () => {
     expect({ status: result.status, seen }).toEqual({ status: 0, seen: 'worker gone' });
   });
 });
-

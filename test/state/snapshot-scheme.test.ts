@@ -11,8 +11,23 @@ import { loadSnapshot, saveSnapshot } from '../../src/state/snapshot-store.js';
 let dir: string | undefined;
 afterEach(() => dir !== undefined && rmSync(dir, { recursive: true, force: true }));
 
-const diagnostic: AnchoredDiagnostic = { tool: 'tsc', code: 'TS2322', severity: 'error', phase: 'semantic', path: 'a.ts', line: 1, column: 1, message: "Type 'B | A' is not assignable to type 'C'.", anchor: 'x' };
-const snapshot: Snapshot = { version: 1, takenAt: 't', tree: { kind: 'git', treeId: 'abc' }, checks: [{ name: 'tsc', status: 'ok', durationMs: 1, version: '6.0.0', diagnostics: [diagnostic] }] };
+const diagnostic: AnchoredDiagnostic = {
+  tool: 'tsc',
+  code: 'TS2322',
+  severity: 'error',
+  phase: 'semantic',
+  path: 'a.ts',
+  line: 1,
+  column: 1,
+  message: "Type 'B | A' is not assignable to type 'C'.",
+  anchor: 'x',
+};
+const snapshot: Snapshot = {
+  version: 1,
+  takenAt: 't',
+  tree: { kind: 'git', treeId: 'abc' },
+  checks: [{ name: 'tsc', status: 'ok', durationMs: 1, version: '6.0.0', diagnostics: [diagnostic] }],
+};
 
 test('a snapshot stored with hashes of an older scheme is read without them, so attribution hashes again', () => {
   dir = mkdtempSync(join(tmpdir(), 'culprit-scheme-'));

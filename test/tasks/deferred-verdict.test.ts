@@ -17,7 +17,9 @@ function makeInput(introduced: MakeReportInput['attribution']['introduced']): Ma
 }
 
 it('reports introduced syntax errors with a deferred check as introduced', () => {
-  const { report } = makeReport(makeInput([makeFinding('src/a.ts', 3, { code: 'TS1005', phase: 'syntax', message: "'}' expected." })]));
+  const { report } = makeReport(
+    makeInput([makeFinding('src/a.ts', 3, { code: 'TS1005', phase: 'syntax', message: "'}' expected." })]),
+  );
   expect(report.verdict).toBe('introduced');
   expect(report.checks.map((check) => check.status)).toEqual(['ok', 'deferred']);
 });

@@ -9,7 +9,8 @@ import type { WarmEngine } from '../../src/warm/warm-engine.js';
 
 /** What the agent is given, reduced to what must not depend on whether the check was served. */
 export function summarizeCheck({ report, details: { attribution } }: CheckResult) {
-  const prints = (findings: readonly { fingerprint: string }[]) => findings.map((finding) => finding.fingerprint).sort();
+  const prints = (findings: readonly { fingerprint: string }[]) =>
+    findings.map((finding) => finding.fingerprint).sort();
   return {
     verdict: report.verdict,
     counts: report.counts,
@@ -18,11 +19,24 @@ export function summarizeCheck({ report, details: { attribution } }: CheckResult
     resolved: prints(attribution.resolved),
     standing: prints(attribution.standing),
     reworded: prints(attribution.reworded ?? []),
-    roots: report.roots.map((root) => ({ files: root.files, selected: root.selected, editable: root.editable, introduced: root.introduced })),
+    roots: report.roots.map((root) => ({
+      files: root.files,
+      selected: root.selected,
+      editable: root.editable,
+      introduced: root.introduced,
+    })),
     // The code as identity reads it: a served check may show TS2552 "Did you mean …?" where the
     // cold one, past the checker's tenth suggestion, shows TS2304 (suggestion-cap.test.ts).
-    shown: report.shown.map((finding) => `${finding.fingerprint} ${finding.path ?? ''}:${finding.line}:${finding.column} ${dropSuggestion(finding.code, finding.message)?.code ?? finding.code}`),
-    groups: report.groups.map((group) => ({ code: group.code, message: normalizeMessage(group.message), sites: group.sites, listed: group.listed })),
+    shown: report.shown.map(
+      (finding) =>
+        `${finding.fingerprint} ${finding.path ?? ''}:${finding.line}:${finding.column} ${dropSuggestion(finding.code, finding.message)?.code ?? finding.code}`,
+    ),
+    groups: report.groups.map((group) => ({
+      code: group.code,
+      message: normalizeMessage(group.message),
+      sites: group.sites,
+      listed: group.listed,
+    })),
     withheld: { count: report.withheld.count, files: report.withheld.files },
   };
 }
@@ -32,7 +46,10 @@ export function summarizeCheck({ report, details: { attribution } }: CheckResult
  * same tree again, so with `oncePerTree` it re-reads the attempt before the served one: both
  * decide from the same history.
  */
-export async function checkServedAndCold(root: string, engine: WarmEngine): Promise<{ served: CheckResult; cold: CheckResult }> {
+export async function checkServedAndCold(
+  root: string,
+  engine: WarmEngine,
+): Promise<{ served: CheckResult; cold: CheckResult }> {
   const served = await checkTask({ cwd: root, runChecks: engine.runChecks, oncePerTree: true });
   const cold = await checkTask({ cwd: root, oncePerTree: true });
   return { served, cold };

@@ -5,7 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { makeRepo } from '../helpers/repo.js';
-import { addLegacyHook, derivedCommandFiles, derivedFiles, readTransaction, renameTr } from '../fixtures/derived-findings.js';
+import {
+  addLegacyHook,
+  derivedCommandFiles,
+  derivedFiles,
+  readTransaction,
+  renameTr,
+} from '../fixtures/derived-findings.js';
 import { makeWarmComparison, useRepos, useWarmEngine } from './helpers.js';
 
 const repos = useRepos();
@@ -26,7 +32,9 @@ describe('derived findings, warm', () => {
 
     repo.write('src/commands/lift-block.ts', readTransaction(repo.read('src/commands/lift-block.ts')));
     const one = await comparison.compare('one command fixed');
-    expect(one.warm.find((run) => run.name === 'tsc')!.diagnostics.filter((text) => text.includes('"derivedFrom"'))).toHaveLength(3 * 5);
+    expect(
+      one.warm.find((run) => run.name === 'tsc')!.diagnostics.filter((text) => text.includes('"derivedFrom"')),
+    ).toHaveLength(3 * 5);
 
     for (const path of derivedCommandFiles) repo.write(path, readTransaction(repo.read(path)));
     const fixed = await comparison.compare('every command fixed');

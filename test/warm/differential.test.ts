@@ -40,7 +40,16 @@ afterAll(() => {
 const config = {
   'package.json': '{ "name": "immer-sources", "private": true, "type": "module" }',
   'tsconfig.json': JSON.stringify({
-    compilerOptions: { target: 'es2022', lib: ['es2022'], module: 'esnext', moduleResolution: 'bundler', strict: true, noEmit: true, types: [], skipLibCheck: true },
+    compilerOptions: {
+      target: 'es2022',
+      lib: ['es2022'],
+      module: 'esnext',
+      moduleResolution: 'bundler',
+      strict: true,
+      noEmit: true,
+      types: [],
+      skipLibCheck: true,
+    },
     include: ['src'],
   }),
   'eslint.config.js': typeAwareEslintConfig,
@@ -51,7 +60,10 @@ const steps: string[] = [];
 async function compareStep(step: string): Promise<void> {
   steps.push(step);
   const { served, cold } = await checkServedAndCold(repo!.root, engine);
-  expect(summarizeCheck(served), `${step} (seed ${seed}); reproduce: CULPRIT_DIFFERENTIAL_SEED=${seed} npx vitest run test/warm/differential.test.ts`).toEqual(summarizeCheck(cold));
+  expect(
+    summarizeCheck(served),
+    `${step} (seed ${seed}); reproduce: CULPRIT_DIFFERENTIAL_SEED=${seed} npx vitest run test/warm/differential.test.ts`,
+  ).toEqual(summarizeCheck(cold));
 }
 
 test(
@@ -75,7 +87,9 @@ test(
     const applied: string[] = [];
     for (let index = 1; index < releases.length; index += 1) {
       const release = releases[index]!;
-      const changed = [...new Set([...Object.keys(current), ...Object.keys(release)])].filter((path) => current[path] !== release[path]);
+      const changed = [...new Set([...Object.keys(current), ...Object.keys(release)])].filter(
+        (path) => current[path] !== release[path],
+      );
       for (const path of orderByImports(changed, readRelativeImports({ ...current, ...release }))) {
         write(path, release[path]);
         applied.push(path);
@@ -95,7 +109,9 @@ test(
     const random = makeRandom(seed);
     for (let serial = 1; serial <= randomSteps; serial += 1) {
       // Every fourth step reverts a file edited before, so undoing is checked among the edits.
-      const edited = Object.keys(current).filter((path) => current[path] !== releases[0]![path]).sort();
+      const edited = Object.keys(current)
+        .filter((path) => current[path] !== releases[0]![path])
+        .sort();
       if (serial % 4 === 0 && edited.length > 0) {
         const path = edited[Math.floor(random() * edited.length)]!;
         write(path, releases[0]![path]);
@@ -107,7 +123,8 @@ test(
       write(edit.path, edit.text);
       await compareStep(`random ${serial}: ${edit.kind} in ${edit.path}: ${edit.detail}`);
     }
-    for (const path of Object.keys(releases[0]!)) if (current[path] !== releases[0]![path]) write(path, releases[0]![path]);
+    for (const path of Object.keys(releases[0]!))
+      if (current[path] !== releases[0]![path]) write(path, releases[0]![path]);
     await compareStep('everything reverted');
     const last = await checkTask({ cwd: repo.root, runChecks: engine.runChecks, oncePerTree: true });
     expect(last.report.counts.introduced).toBe(0);

@@ -36,11 +36,16 @@ export function makeComparable(run: CheckRun): ComparableRun {
     ...(error === undefined ? {} : { error }),
     ...(notes === undefined ? {} : { notes }),
     diagnostics: diagnostics.map((diagnostic) => JSON.stringify(diagnostic)).sort(),
-    imports: Object.entries(imports ?? {}).flatMap(([from, targets]) => targets.map((target) => `${from} -> ${target}`)).sort(),
+    imports: Object.entries(imports ?? {})
+      .flatMap(([from, targets]) => targets.map((target) => `${from} -> ${target}`))
+      .sort(),
     derived: Object.entries(derived?.spans ?? {})
       .flatMap(([path, spans]) => {
         const listed: string[] = [];
-        for (let at = 0; at + 4 < spans.length; at += 5) listed.push(`${path}:${spans.slice(at, at + 4).join(':')} <- ${JSON.stringify(derived!.origins[spans[at + 4]!])}`);
+        for (let at = 0; at + 4 < spans.length; at += 5)
+          listed.push(
+            `${path}:${spans.slice(at, at + 4).join(':')} <- ${JSON.stringify(derived!.origins[spans[at + 4]!])}`,
+          );
         return listed;
       })
       .sort(),
@@ -59,14 +64,14 @@ export function useDebugLines(): { take(): string[] } {
     process.env['CULPRIT_DEBUG'] = '1';
     const write = process.stderr.write.bind(process.stderr);
     // logDebug writes one whole line per call; those are kept here rather than printed.
-    process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    process.stderr.write = (chunk: string | Uint8Array, ...rest: unknown[]) => {
       const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
       if (!text.startsWith('culprit debug: ')) return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
       lines.push(text.slice('culprit debug: '.length).trimEnd());
       const callback = rest.find((arg): arg is () => void => typeof arg === 'function');
       callback?.();
       return true;
-    });
+    };
     restore = () => {
       process.stderr.write = write;
     };
@@ -108,7 +113,10 @@ export async function makeWarmComparison(engine: WarmEngine, root: string): Prom
     async compare(step) {
       const tree = await readTreeState({ root: context.root, repo: context.repo, scratch: context.layout.scratch });
       // Side by side: the warm answer cannot depend on the cold run, which only reads the tree.
-      const [warm, cold] = await Promise.all([engine.runChecks(used, context.root, tree), runChecks(used, context.root)]);
+      const [warm, cold] = await Promise.all([
+        engine.runChecks(used, context.root, tree),
+        runChecks(used, context.root),
+      ]);
       const comparableWarm = warm.map(makeComparable);
       expect(comparableWarm, step).toEqual(cold.map(makeComparable));
       return { pid: engine.workerPids[0], warm: comparableWarm };
@@ -151,7 +159,11 @@ export interface BackgroundCli {
 
 /** The built CLI as a background process (`culprit serve`), its stderr collected. */
 export function startCli(cwd: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): BackgroundCli {
-  const child = spawn(process.execPath, [cliPath, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [cliPath, ...args], {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
@@ -163,11 +175,16 @@ export function startCli(cwd: string, args: readonly string[], env: NodeJS.Proce
 /** `culprit <args>` to completion, asynchronously (so several can run side by side). */
 export function runCliAsync(cwd: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [cliPath, ...args], { cwd, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- execFile's error is an Error; its type is a union the rule cannot see through
-      if (error !== null && typeof error.code !== 'number') reject(error);
-      else resolve({ stdout, stderr, exitCode: error === null ? 0 : (error.code as number) });
-    });
+    execFile(
+      process.execPath,
+      [cliPath, ...args],
+      { cwd, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- execFile's error is an Error; its type is a union the rule cannot see through
+        if (error !== null && typeof error.code !== 'number') reject(error);
+        else resolve({ stdout, stderr, exitCode: error === null ? 0 : (error.code as number) });
+      },
+    );
   });
 }
 

@@ -20,7 +20,8 @@ export function loadPackageSources(name: string, version: string, under = 'src')
     for (const entry of readdirSync(dir).sort()) {
       const full = join(dir, entry);
       if (statSync(full).isDirectory()) walk(full);
-      else if (entry.endsWith('.ts') && !entry.endsWith('.d.ts')) sources[relative(extracted, full).split('\\').join('/')] = readFileSync(full, 'utf8');
+      else if (entry.endsWith('.ts') && !entry.endsWith('.d.ts'))
+        sources[relative(extracted, full).split('\\').join('/')] = readFileSync(full, 'utf8');
     }
   };
   walk(join(extracted, under));
@@ -34,10 +35,17 @@ function extractTarball(name: string, version: string, into: string): void {
   try {
     let file: string;
     try {
-      const packed = execFileSync('npm', ['pack', `${name}@${version}`, '--silent', '--pack-destination', work], { cwd: work, encoding: 'utf8', timeout: 120_000 });
+      const packed = execFileSync('npm', ['pack', `${name}@${version}`, '--silent', '--pack-destination', work], {
+        cwd: work,
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
       file = join(work, packed.trim().split('\n').at(-1)!);
     } catch (error) {
-      throw new Error(`npm pack ${name}@${version} failed: the differential test needs the npm registry (${(error as Error).message})`, { cause: error });
+      throw new Error(
+        `npm pack ${name}@${version} failed: the differential test needs the npm registry (${(error as Error).message})`,
+        { cause: error },
+      );
     }
     const unpacked = join(work, 'unpacked');
     mkdirSync(unpacked);

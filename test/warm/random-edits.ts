@@ -25,7 +25,11 @@ export interface RandomEdit {
   text: string;
 }
 
-type EditMaker = (text: string, pick: <T>(items: readonly T[]) => T, serial: number) => { detail: string; text: string } | undefined;
+type EditMaker = (
+  text: string,
+  pick: <T>(items: readonly T[]) => T,
+  serial: number,
+) => { detail: string; text: string } | undefined;
 
 const editMakers: Readonly<Record<string, EditMaker>> = {
   'exported type': (text, pick, serial) => {
@@ -37,15 +41,18 @@ const editMakers: Readonly<Record<string, EditMaker>> = {
     const insert = match[0].startsWith('export interface') ? `\tedited${serial}: string | number\n` : ` undefined |`;
     return { detail: `${match[1]}: ${insert.trim()}`, text: text.slice(0, at) + insert + text.slice(at) };
   },
-  'signature': (text, pick, serial) => {
+  signature: (text, pick, serial) => {
     const functions = [...text.matchAll(/^export function (\w+)(?:<[^>(]*>)?\(/gm)];
     if (functions.length === 0) return undefined;
     const match = pick(functions);
     const at = match.index + match[0].length;
     const closesAtOnce = text[at] === ')';
-    return { detail: `${match[1]}(edited${serial}: string)`, text: `${text.slice(0, at)}edited${serial}: string${closesAtOnce ? '' : ', '}${text.slice(at)}` };
+    return {
+      detail: `${match[1]}(edited${serial}: string)`,
+      text: `${text.slice(0, at)}edited${serial}: string${closesAtOnce ? '' : ', '}${text.slice(at)}`,
+    };
   },
-  'rename': (text, pick, serial) => {
+  rename: (text, pick, serial) => {
     const exported = [...text.matchAll(/^export (?:function|const|class|interface|type) (\w+)/gm)];
     if (exported.length === 0) return undefined;
     const match = pick(exported);
@@ -65,15 +72,22 @@ const editMakers: Readonly<Record<string, EditMaker>> = {
     const imports = [...text.matchAll(/^import[\s\S]*?from "[^"]+"\n/gm)];
     if (imports.length === 0) return undefined;
     const match = pick(imports);
-    return { detail: `removed ${match[0].split('\n')[0]!.trim()}…`, text: text.slice(0, match.index) + text.slice(match.index + match[0].length) };
+    return {
+      detail: `removed ${match[0].split('\n')[0]!.trim()}…`,
+      text: text.slice(0, match.index) + text.slice(match.index + match[0].length),
+    };
   },
 };
 
 export const editKinds = Object.keys(editMakers);
 
 /** One edit drawn from `random` over `files` (path → current text); undefined when no file has anything to edit. */
-export function drawEdit(files: Readonly<Record<string, string>>, random: () => number, serial: number): RandomEdit | undefined {
-  const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+export function drawEdit(
+  files: Readonly<Record<string, string>>,
+  random: () => number,
+  serial: number,
+): RandomEdit | undefined {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const paths = Object.keys(files).sort();
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const kind = pick(editKinds);

@@ -32,7 +32,11 @@ export const widened = [
 
 export const renameField: Edit = {
   name: 'an exported interface field renamed, cascading through the barrel and the paths alias',
-  apply: (repo) => repo.write('packages/a/src/rate-card.ts', original('packages/a/src/rate-card.ts').replace('RateCard { price: number;', 'RateCard { amount: number;')),
+  apply: (repo) =>
+    repo.write(
+      'packages/a/src/rate-card.ts',
+      original('packages/a/src/rate-card.ts').replace('RateCard { price: number;', 'RateCard { amount: number;'),
+    ),
   expected: [
     'tsc packages/a/src/rate-card.ts:2 TS2353',
     'tsc packages/a/src/rate-card.ts:4 TS2339',
@@ -45,7 +49,10 @@ export const renameField: Edit = {
 
 /** tax.ts imports vat.ts, which does not exist yet: the compiler's error type, which typescript-eslint flags too. */
 export const taxFile = "import { vat } from './vat.js';\nexport const rate: number = vat;\n";
-export const unresolvedVat = ['tsc packages/b/src/tax.ts:1 TS2307', 'eslint packages/b/src/tax.ts:2 @typescript-eslint/no-unsafe-assignment'];
+export const unresolvedVat = [
+  'tsc packages/b/src/tax.ts:1 TS2307',
+  'eslint packages/b/src/tax.ts:2 @typescript-eslint/no-unsafe-assignment',
+];
 
 /** What two new files git ignores hold: one only tsc flags, one only typescript-eslint does. */
 export const ignoredNew = [
@@ -69,7 +76,10 @@ export const shortEdits = (eslint: boolean): Edit[] => {
       name: 'a return type widened to any, and an import of a file that does not exist yet',
       apply: (repo) => {
         repo.write('packages/a/src/rate-card.ts', original('packages/a/src/rate-card.ts'));
-        repo.write('packages/a/src/settings.ts', original('packages/a/src/settings.ts').replace('loadSettings(): Settings', 'loadSettings(): any'));
+        repo.write(
+          'packages/a/src/settings.ts',
+          original('packages/a/src/settings.ts').replace('loadSettings(): Settings', 'loadSettings(): any'),
+        );
         repo.write('packages/b/src/tax.ts', taxFile);
       },
       expected: only([...widened, ...unresolvedVat, standing]),
@@ -88,11 +98,23 @@ export const shortEdits = (eslint: boolean): Edit[] => {
 };
 
 /** Walks `repo` through `scenario` with `engine`; `takeDebugLines` drains the engine's debug lines (useDebugLines). */
-export async function walk(repo: TestRepo, scenario: readonly Edit[], engine: WarmEngine, takeDebugLines: () => string[]): Promise<void> {
+export async function walk(
+  repo: TestRepo,
+  scenario: readonly Edit[],
+  engine: WarmEngine,
+  takeDebugLines: () => string[],
+): Promise<void> {
   const comparison = await makeWarmComparison(engine, repo.root);
   const first = await comparison.compare('the tree as committed');
   const eslint = first.warm.some((run) => run.name === 'eslint');
-  expect(first.warm.map((run) => [run.name, run.status])).toEqual(eslint ? [['tsc', 'ok'], ['eslint', 'ok']] : [['tsc', 'ok']]);
+  expect(first.warm.map((run) => [run.name, run.status])).toEqual(
+    eslint
+      ? [
+          ['tsc', 'ok'],
+          ['eslint', 'ok'],
+        ]
+      : [['tsc', 'ok']],
+  );
   expect(listFindings(first.warm)).toEqual(eslint ? [standing] : []);
   let pid = first.pid;
   expect(pid).toBeDefined();
@@ -104,10 +126,16 @@ export async function walk(repo: TestRepo, scenario: readonly Edit[], engine: Wa
     const lines = takeDebugLines();
     if (edit.restarts === true) {
       expect(now, edit.name).not.toBe(pid);
-      expect(lines.some((line) => /starting a new (worker|one), cold/.test(line)), edit.name).toBe(true);
+      expect(
+        lines.some((line) => /starting a new (worker|one), cold/.test(line)),
+        edit.name,
+      ).toBe(true);
     } else {
       expect(now, edit.name).toBe(pid);
-      expect(lines.filter((line) => /cold|new worker/.test(line)), edit.name).toEqual([]);
+      expect(
+        lines.filter((line) => /cold|new worker/.test(line)),
+        edit.name,
+      ).toEqual([]);
     }
     pid = now;
   }

@@ -55,7 +55,13 @@ async function walkCold(repo: TestRepo): Promise<{ exitCode: number; report: Jso
 
 /** The same walk through `culprit mcp`, with its stderr (CULPRIT_DEBUG). */
 async function walkMcp(repo: TestRepo): Promise<{ reports: JsonReport[]; stderr: string }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [cliPath, 'mcp'], cwd: repo.root, stderr: 'pipe', env: { ...process.env, CULPRIT_DEBUG: '1' } });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [cliPath, 'mcp'],
+    cwd: repo.root,
+    stderr: 'pipe',
+    env: { ...process.env, CULPRIT_DEBUG: '1' },
+  });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: 'culprit-test', version: '0.0.0' });
@@ -87,7 +93,8 @@ interface Server extends BackgroundCli {
 async function startServer(repo: TestRepo, args: readonly string[] = []): Promise<Server> {
   const server = startCli(repo.root, ['serve', ...args], { CULPRIT_DEBUG: '1' });
   const ready = /serving (\S+) on (\S+) \(pid (\d+)\)/;
-  if (!(await waitFor(() => ready.test(server.stderr()), 30_000))) throw new Error(`culprit serve did not start:\n${server.stderr()}`);
+  if (!(await waitFor(() => ready.test(server.stderr()), 30_000)))
+    throw new Error(`culprit serve did not start:\n${server.stderr()}`);
   const [, root, socket, pid] = ready.exec(server.stderr())!;
   expect(root).toBe(repo.root);
   return { ...server, pid: Number(pid), socket: socket! };
@@ -101,7 +108,9 @@ async function startServer(repo: TestRepo, args: readonly string[] = []): Promis
 function expectPrimedFirst(stderr: string, root: string): void {
   const lines = stderr.split('\n');
   const started = lines.findIndex((line) => line.startsWith('culprit debug: warm: started a worker'));
-  const primed = lines.findIndex((line) => line.startsWith('culprit debug: warm: primed ') && line.endsWith(` on ${root}`));
+  const primed = lines.findIndex(
+    (line) => line.startsWith('culprit debug: warm: primed ') && line.endsWith(` on ${root}`),
+  );
   const firstCheck = lines.findIndex((line) => line.startsWith('culprit debug: running '));
   expect(started, stderr).toBeGreaterThanOrEqual(0);
   expect(primed, stderr).toBeGreaterThan(started);
@@ -137,7 +146,9 @@ describe('culprit serve', () => {
     try {
       const second = await runCliAsync(served.root, ['serve']);
       expect(second.exitCode).toBe(2);
-      expect(second.stderr).toContain(`culprit: culprit serve is already running for ${served.root} (stop it with \`culprit serve --stop\`)`);
+      expect(second.stderr).toContain(
+        `culprit: culprit serve is already running for ${served.root} (stop it with \`culprit serve --stop\`)`,
+      );
 
       const start = await runCliAsync(served.root, ['start', '--json']);
       expect(start.exitCode, start.stderr).toBe(0);
@@ -155,7 +166,13 @@ describe('culprit serve', () => {
       // The rename: a tsc finding, and its lint echo withheld. The widening: a lint finding, and
       // lint findings in the two files it did not touch, withheld behind it.
       expect(
-        expected.map(({ report }) => [report.attempt, report.verdict, report.counts.introduced, report.shown.map((finding) => `${finding.path} ${finding.code}`), report.withheld.files]),
+        expected.map(({ report }) => [
+          report.attempt,
+          report.verdict,
+          report.counts.introduced,
+          report.shown.map((finding) => `${finding.path} ${finding.code}`),
+          report.withheld.files,
+        ]),
       ).toEqual([
         [1, 'introduced', 2, ['src/read.ts TS2339'], ['src/read.ts']],
         [2, 'introduced', 5, ['src/settings.ts @typescript-eslint/no-explicit-any'], ['src/read.ts', 'src/use.ts']],
@@ -168,7 +185,11 @@ describe('culprit serve', () => {
       expect(isProcessAlive(workers[0]!)).toBe(true);
 
       const stop = await runCliAsync(served.root, ['serve', '--stop']);
-      expect(stop).toEqual({ stdout: `culprit serve: stopping the server for ${served.root} (pid ${server.pid})\n`, stderr: '', exitCode: 0 });
+      expect(stop).toEqual({
+        stdout: `culprit serve: stopping the server for ${served.root} (pid ${server.pid})\n`,
+        stderr: '',
+        exitCode: 0,
+      });
       expect(await server.exited).toEqual({ code: 0, signal: null });
       expect(server.stderr()).toMatch(/culprit serve: stopped \(asked to stop\)\n$/);
       expect(existsSync(server.socket)).toBe(false);
@@ -204,7 +225,11 @@ describe('culprit serve', () => {
     expect(cold.stderr).not.toContain('answered by the server');
     const report = parseReport(cold.stdout, cold.stderr);
     expect(cold.exitCode).toBe(check.exitCode);
-    expect({ attempt: report.attempt, counts: report.counts, shown: report.shown }).toEqual({ attempt: last.attempt + 1, counts: last.counts, shown: last.shown });
+    expect({ attempt: report.attempt, counts: report.counts, shown: report.shown }).toEqual({
+      attempt: last.attempt + 1,
+      counts: last.counts,
+      shown: last.shown,
+    });
 
     const next = await startServer(served, ['--idle-timeout', '1']);
     expect(next.socket).toBe(killed.socket);
@@ -238,21 +263,24 @@ describe('culprit serve --stop while the server primes', () => {
 });
 
 describe('culprit serve interrupted', () => {
-  it.each(['SIGINT', 'SIGTERM'] as const)('by %s removes its socket and lock, kills its warm worker and dies of the signal', async (signal) => {
-    const server = await startServer(served);
-    try {
-      // The priming starts the worker right after the server listens.
-      expect(await waitFor(() => readWorkerPids(server.stderr()).length === 1, 30_000), server.stderr()).toBe(true);
-      const [worker] = readWorkerPids(server.stderr());
-      server.child.kill(signal);
-      expect(await server.exited).toEqual({ code: null, signal });
-      expect(existsSync(server.socket)).toBe(false);
-      expect(existsSync(server.socket.replace(/\.sock$/, '.lock'))).toBe(false);
-      expect(await waitFor(() => !isProcessAlive(worker!), 5_000)).toBe(true);
-    } finally {
-      server.child.kill('SIGKILL');
-    }
-  });
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    'by %s removes its socket and lock, kills its warm worker and dies of the signal',
+    async (signal) => {
+      const server = await startServer(served);
+      try {
+        // The priming starts the worker right after the server listens.
+        expect(await waitFor(() => readWorkerPids(server.stderr()).length === 1, 30_000), server.stderr()).toBe(true);
+        const [worker] = readWorkerPids(server.stderr());
+        server.child.kill(signal);
+        expect(await server.exited).toEqual({ code: null, signal });
+        expect(existsSync(server.socket)).toBe(false);
+        expect(existsSync(server.socket.replace(/\.sock$/, '.lock'))).toBe(false);
+        expect(await waitFor(() => !isProcessAlive(worker!), 5_000)).toBe(true);
+      } finally {
+        server.child.kill('SIGKILL');
+      }
+    },
+  );
 });
 
 describe('a served check whose culprit check is interrupted', () => {
@@ -264,7 +292,8 @@ describe('a served check whose culprit check is interrupted', () => {
         files: {
           ...todoFiles,
           'culprit.config.json': `${JSON.stringify({ checks: { todos: { command: ['node', 'check.mjs'], format: 'sarif' } } })}\n`,
-          'check.mjs': "import { existsSync } from 'node:fs';\nif (existsSync('slow')) await new Promise((resolve) => setTimeout(resolve, 3000));\nawait import('./todo-check.mjs');\n",
+          'check.mjs':
+            "import { existsSync } from 'node:fs';\nif (existsSync('slow')) await new Promise((resolve) => setTimeout(resolve, 3000));\nawait import('./todo-check.mjs');\n",
         },
       }),
     );
@@ -284,7 +313,11 @@ describe('a served check whose culprit check is interrupted', () => {
       expect(check.stderr).toContain('culprit debug: serve: answered by the server');
       expect(running()).toBe(2);
       const report = parseReport(check.stdout, check.stderr);
-      expect({ attempt: report.attempt, verdict: report.verdict, shown: report.shown.map((finding) => finding.path) }).toEqual({
+      expect({
+        attempt: report.attempt,
+        verdict: report.verdict,
+        shown: report.shown.map((finding) => finding.path),
+      }).toEqual({
         attempt: 1,
         verdict: 'introduced',
         shown: ['src/tax.js'],

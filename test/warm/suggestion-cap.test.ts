@@ -20,13 +20,24 @@ afterAll(() => {
   repo?.cleanup();
 });
 
-const misspelled = (count: number) => Array.from({ length: count }, (_, index) => `export const copy${index} = valeu;\n`).join('');
+const misspelled = (count: number) =>
+  Array.from({ length: count }, (_, index) => `export const copy${index} = valeu;\n`).join('');
 
 test('a suggestion taken away by misspellings checked before it neither introduces nor resolves anything, served or cold', async () => {
   repo = makeRepo({
     files: {
       'package.json': '{ "name": "suggestions", "private": true, "type": "module" }',
-      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'esnext', moduleResolution: 'bundler', types: [] }, include: ['src'] }),
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: 'es2022',
+          module: 'esnext',
+          moduleResolution: 'bundler',
+          types: [],
+        },
+        include: ['src'],
+      }),
       'src/a.ts': 'export const value = 1;\n',
       'src/b.ts': 'const value = 2;\nexport const standing = valeu;\n',
     },
@@ -35,7 +46,9 @@ test('a suggestion taken away by misspellings checked before it neither introduc
   // a.ts is checked first: its ten misspellings use up the checker's suggestions.
   repo.write('src/a.ts', `export const value = 1;\n${misspelled(10)}`);
   const cold = await checkTask({ cwd: repo.root });
-  expect(cold.details.attribution.standing.map((finding) => [finding.path, finding.code])).toEqual([['src/b.ts', 'TS2304']]);
+  expect(cold.details.attribution.standing.map((finding) => [finding.path, finding.code])).toEqual([
+    ['src/b.ts', 'TS2304'],
+  ]);
   expect([cold.report.counts.introduced, cold.report.counts.resolved]).toEqual([10, 0]);
 
   // Served: the first check primes the warm program; the second re-checks b.ts alone, with a fresh count.

@@ -16,18 +16,47 @@ import { makeSmallRepo, smallEdits } from './workspace.js';
 
 const repos = useRepos();
 
-const diagnostic = (message: string, line = 3): Diagnostic => ({ tool: 'tsc', code: 'TS2322', severity: 'error', phase: 'semantic', path: 'src/a.ts', line, column: 1, message });
-const run = (diagnostics: Diagnostic[], fields: Partial<CheckRun> = {}): CheckRun => ({ name: 'tsc', status: 'ok', durationMs: 1, version: '6.0.2', diagnostics, imports: { 'src/a.ts': ['src/b.ts'] }, ...fields });
+const diagnostic = (message: string, line = 3): Diagnostic => ({
+  tool: 'tsc',
+  code: 'TS2322',
+  severity: 'error',
+  phase: 'semantic',
+  path: 'src/a.ts',
+  line,
+  column: 1,
+  message,
+});
+const run = (diagnostics: Diagnostic[], fields: Partial<CheckRun> = {}): CheckRun => ({
+  name: 'tsc',
+  status: 'ok',
+  durationMs: 1,
+  version: '6.0.2',
+  diagnostics,
+  imports: { 'src/a.ts': ['src/b.ts'] },
+  ...fields,
+});
 
 describe('compareServedRuns', () => {
   it('sees no difference in how a union was printed, and every other one', () => {
-    expect(compareServedRuns([run([diagnostic("Type 'B | A' is not assignable.")])], [run([diagnostic("Type 'A | B' is not assignable.")])])).toEqual([]);
-    expect(compareServedRuns([run([diagnostic("Type 'A' is bad."), diagnostic("Type 'A' is bad.")])], [run([diagnostic("Type 'A' is bad.", 4)], { imports: {} })])).toEqual([
+    expect(
+      compareServedRuns(
+        [run([diagnostic("Type 'B | A' is not assignable.")])],
+        [run([diagnostic("Type 'A | B' is not assignable.")])],
+      ),
+    ).toEqual([]);
+    expect(
+      compareServedRuns(
+        [run([diagnostic("Type 'A' is bad."), diagnostic("Type 'A' is bad.")])],
+        [run([diagnostic("Type 'A' is bad.", 4)], { imports: {} })],
+      ),
+    ).toEqual([
       "tsc: only served: src/a.ts:3:1 TS2322 Type 'A' is bad. (×2)",
       "tsc: only cold: src/a.ts:4:1 TS2322 Type 'A' is bad.",
       'tsc: import only served: src/a.ts -> src/b.ts',
     ]);
-    expect(compareServedRuns([run([], { status: 'failed' })], [run([diagnostic('x')])])).toEqual(['tsc: served failed, cold ok']);
+    expect(compareServedRuns([run([], { status: 'failed' })], [run([diagnostic('x')])])).toEqual([
+      'tsc: served failed, cold ok',
+    ]);
   });
 });
 
@@ -46,14 +75,27 @@ describe('verifying a served check', () => {
     // The work tree moves on meanwhile: the copy is of the served tree.
     repo.write('src/settings.ts', 'export const broken = ;\n');
     const lines: string[] = [];
-    const input = { repo: context.repo, scratch: context.layout.scratch, root: context.root, log: (line: string) => lines.push(line) };
+    const input = {
+      repo: context.repo,
+      scratch: context.layout.scratch,
+      root: context.root,
+      log: (line: string) => lines.push(line),
+    };
     expect(await verifyServedRuns({ ...input, served })).toEqual([]);
-    expect(lines).toEqual([expect.stringMatching(/^culprit serve: verify: tree [0-9a-f]{12}: served and cold checks agree \(\d+ ms cold\)$/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^culprit serve: verify: tree [0-9a-f]{12}: served and cold checks agree \(\d+ ms cold\)$/),
+    ]);
 
     lines.length = 0;
-    const planted = served.runs.map((run) => (run.name === 'tsc' ? { ...run, diagnostics: [...run.diagnostics, diagnostic("Type 'X' is planted.", 9)] } : run));
-    expect(await verifyServedRuns({ ...input, served: { ...served, runs: planted } })).toEqual(["tsc: only served: src/a.ts:9:1 TS2322 Type 'X' is planted."]);
-    expect(lines[0]).toBe(`culprit serve: verify: tree ${(served.tree as { treeId: string }).treeId}: the served check differs from a cold run:`);
+    const planted = served.runs.map((run) =>
+      run.name === 'tsc' ? { ...run, diagnostics: [...run.diagnostics, diagnostic("Type 'X' is planted.", 9)] } : run,
+    );
+    expect(await verifyServedRuns({ ...input, served: { ...served, runs: planted } })).toEqual([
+      "tsc: only served: src/a.ts:9:1 TS2322 Type 'X' is planted.",
+    ]);
+    expect(lines[0]).toBe(
+      `culprit serve: verify: tree ${(served.tree as { treeId: string }).treeId}: the served check differs from a cold run:`,
+    );
     expect(lines[2]).toContain('reproduce: the cold answer is `CULPRIT_NO_SERVE=1 culprit check --json`');
   });
 
@@ -66,7 +108,10 @@ describe('verifying a served check', () => {
       repo.write('src/settings.ts', smallEdits[0]!['src/settings.ts']!);
       const verified = await runCliAsync(repo.root, ['check', '--json'], { CULPRIT_VERIFY_WARM: '1' });
       expect(verified.exitCode, verified.stderr).toBe(1);
-      expect(await waitFor(() => server.stderr().includes('served and cold checks agree'), 120_000), server.stderr()).toBe(true);
+      expect(
+        await waitFor(() => server.stderr().includes('served and cold checks agree'), 120_000),
+        server.stderr(),
+      ).toBe(true);
       // Without the variable: answered, not verified (--stop waits for anything queued).
       expect((await runCliAsync(repo.root, ['check', '--json'])).stdout).toContain('"verdict"');
     } finally {

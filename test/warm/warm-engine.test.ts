@@ -6,7 +6,18 @@
  */
 import { describe, it } from 'vitest';
 import { useDebugLines, useRepos, useWarmEngine } from './helpers.js';
-import { createImported, ignoredNew, original, renameField, standing, taxFile, unresolvedVat, walk, widened, type Edit } from './scenarios.js';
+import {
+  createImported,
+  ignoredNew,
+  original,
+  renameField,
+  standing,
+  taxFile,
+  unresolvedVat,
+  walk,
+  widened,
+  type Edit,
+} from './scenarios.js';
 import { eslintConfig, makeWorkspace } from './workspace.js';
 
 /**
@@ -30,7 +41,13 @@ const edits: Edit[] = [
     name: 'field types changed behind a name: tsc and no-unsafe-* two hops past a barrel, through a module whose declarations read the same',
     apply: (repo) => {
       repo.write('packages/a/src/units.ts', original('packages/a/src/units.ts'));
-      repo.write('packages/a/src/settings.ts', original('packages/a/src/settings.ts').replace('{ region: string; rate: number }', '{ region: any; rate: string }'));
+      repo.write(
+        'packages/a/src/settings.ts',
+        original('packages/a/src/settings.ts').replace(
+          '{ region: string; rate: number }',
+          '{ region: any; rate: string }',
+        ),
+      );
     },
     expected: [
       'tsc packages/a/src/settings.ts:3 TS2322',
@@ -44,7 +61,10 @@ const edits: Edit[] = [
     name: 'a return type widened to any: no-unsafe-* in files the edit did not touch, one and two hops past a barrel',
     apply: (repo) => {
       repo.write('packages/a/src/units.ts', original('packages/a/src/units.ts'));
-      repo.write('packages/a/src/settings.ts', original('packages/a/src/settings.ts').replace('loadSettings(): Settings', 'loadSettings(): any'));
+      repo.write(
+        'packages/a/src/settings.ts',
+        original('packages/a/src/settings.ts').replace('loadSettings(): Settings', 'loadSettings(): any'),
+      );
     },
     expected: [...widened, standing],
   },
@@ -55,7 +75,12 @@ const edits: Edit[] = [
       repo.write('packages/a/src/weigh.ts', `${original('packages/a/src/weigh.ts')}export const broken = ;\n`);
       repo.write('packages/b/src/tax.ts', taxFile);
     },
-    expected: ['tsc packages/a/src/weigh.ts:4 TS1109', 'eslint packages/a/src/weigh.ts:4 parse-error', ...unresolvedVat, standing],
+    expected: [
+      'tsc packages/a/src/weigh.ts:4 TS1109',
+      'eslint packages/a/src/weigh.ts:4 parse-error',
+      ...unresolvedVat,
+      standing,
+    ],
   },
   {
     ...createImported,
@@ -85,19 +110,42 @@ const edits: Edit[] = [
   },
   {
     name: 'a tsconfig change',
-    apply: (repo) => repo.write('packages/b/tsconfig.json', original('packages/b/tsconfig.json').replace('"outDir":"dist"', '"outDir":"dist","noUnusedLocals":true')),
-    expected: ['tsc packages/b/src/tax.ts:2 TS2322', 'tsc packages/b/src/build.ts:2 TS2322', 'tsc packages/b/src/standing.ts:2 TS6133', ...ignoredNew, standing],
+    apply: (repo) =>
+      repo.write(
+        'packages/b/tsconfig.json',
+        original('packages/b/tsconfig.json').replace('"outDir":"dist"', '"outDir":"dist","noUnusedLocals":true'),
+      ),
+    expected: [
+      'tsc packages/b/src/tax.ts:2 TS2322',
+      'tsc packages/b/src/build.ts:2 TS2322',
+      'tsc packages/b/src/standing.ts:2 TS6133',
+      ...ignoredNew,
+      standing,
+    ],
     restarts: true,
   },
   {
     name: 'an eslint.config.js change',
-    apply: (repo) => repo.write('eslint.config.js', eslintConfig.replace('  { rules },', "  { rules },\n  { rules: { '@typescript-eslint/no-unused-vars': 'off' } },")),
-    expected: ['tsc packages/b/src/tax.ts:2 TS2322', 'tsc packages/b/src/build.ts:2 TS2322', 'tsc packages/b/src/standing.ts:2 TS6133', ...ignoredNew],
+    apply: (repo) =>
+      repo.write(
+        'eslint.config.js',
+        eslintConfig.replace(
+          '  { rules },',
+          "  { rules },\n  { rules: { '@typescript-eslint/no-unused-vars': 'off' } },",
+        ),
+      ),
+    expected: [
+      'tsc packages/b/src/tax.ts:2 TS2322',
+      'tsc packages/b/src/build.ts:2 TS2322',
+      'tsc packages/b/src/standing.ts:2 TS6133',
+      ...ignoredNew,
+    ],
     restarts: true,
   },
   {
     name: 'a change to a module eslint.config.js imports (only the worker can see it)',
-    apply: (repo) => repo.write('eslint-rules.js', "export const rules = { 'no-restricted-syntax': ['error', 'TemplateLiteral'] };\n"),
+    apply: (repo) =>
+      repo.write('eslint-rules.js', "export const rules = { 'no-restricted-syntax': ['error', 'TemplateLiteral'] };\n"),
     expected: [
       'tsc packages/b/src/tax.ts:2 TS2322',
       'tsc packages/b/src/build.ts:2 TS2322',

@@ -47,7 +47,10 @@ describe('a timeout in the warm worker', () => {
         files: {
           'package.json': '{ "type": "module" }\n',
           'eslint.config.js': hangingConfig,
-          'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, lib: ['es2022'], types: [], noEmit: true }, include: ['src'] }),
+          'tsconfig.json': JSON.stringify({
+            compilerOptions: { strict: true, lib: ['es2022'], types: [], noEmit: true },
+            include: ['src'],
+          }),
           'src/index.ts': 'export const count: number = "1";\n',
           'a.js': 'const unusedA = 1;\n',
           'b.js': 'const unusedB = 2;\n',
@@ -120,8 +123,16 @@ describe('a warm check that cannot run', () => {
     };
     const broken = await compare();
     expect(broken.map(({ name, status, error }) => ({ name, status, error }))).toEqual([
-      { name: 'tsc', status: 'missing', error: `typescript is not installed in ${repo.root}: no typescript found from ${repo.root} upwards` },
-      { name: 'eslint', status: 'failed', error: 'eslint.config.js could not be loaded: SyntaxError: Unexpected end of input' },
+      {
+        name: 'tsc',
+        status: 'missing',
+        error: `typescript is not installed in ${repo.root}: no typescript found from ${repo.root} upwards`,
+      },
+      {
+        name: 'eslint',
+        status: 'failed',
+        error: 'eslint.config.js could not be loaded: SyntaxError: Unexpected end of input',
+      },
     ]);
     // A session that failed may hold half-loaded modules: the worker is retired.
     expect(engine.workerPids).toEqual([]);
@@ -142,13 +153,18 @@ describe('an install under a warm worker', () => {
       makeRepo({
         typescript: '6.0',
         files: {
-          'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, lib: ['es2022'], types: [], noEmit: true }, include: ['src'] }),
+          'tsconfig.json': JSON.stringify({
+            compilerOptions: { strict: true, lib: ['es2022'], types: [], noEmit: true },
+            include: ['src'],
+          }),
           'src/index.ts': 'export const count: number = "1";\n',
         },
       }),
     );
     const engine = getEngine();
-    const checks: ResolvedCheck[] = [{ name: 'tsc', kind: 'tsc', timeoutMs: 120_000, options: { project: 'tsconfig.json' } }];
+    const checks: ResolvedCheck[] = [
+      { name: 'tsc', kind: 'tsc', timeoutMs: 120_000, options: { project: 'tsconfig.json' } },
+    ];
     const first = await engine.runChecks(checks, repo.root);
     const [pid] = engine.workerPids;
     debug.take();
@@ -157,7 +173,9 @@ describe('an install under a warm worker', () => {
     const [again, cold] = await Promise.all([engine.runChecks(checks, repo.root), runChecks(checks, repo.root)]);
     expect(again.map(makeComparable)).toEqual(cold.map(makeComparable));
     expect(again.map(makeComparable)).toEqual(first.map(makeComparable));
-    expect(debug.take()).toContain(`warm: the worker is stale (${join(repo.root, 'node_modules', '.package-lock.json')} changed); starting a new one, cold`);
+    expect(debug.take()).toContain(
+      `warm: the worker is stale (${join(repo.root, 'node_modules', '.package-lock.json')} changed); starting a new one, cold`,
+    );
     expect(engine.workerPids).toHaveLength(1);
     expect(engine.workerPids[0]).not.toBe(pid);
   });
@@ -182,11 +200,17 @@ describe('a warm update that throws where a fresh run would not', () => {
     const repo = repos.add(
       makeRepo({
         eslint: '10',
-        files: { 'package.json': '{ "type": "module" }\n', 'eslint.config.js': onceOnlyConfig, 'a.js': 'const unusedA = 1;\n' },
+        files: {
+          'package.json': '{ "type": "module" }\n',
+          'eslint.config.js': onceOnlyConfig,
+          'a.js': 'const unusedA = 1;\n',
+        },
       }),
     );
     const engine = getEngine();
-    const checks: ResolvedCheck[] = [{ name: 'eslint', kind: 'eslint', timeoutMs: 120_000, options: { patterns: ['.'] } }];
+    const checks: ResolvedCheck[] = [
+      { name: 'eslint', kind: 'eslint', timeoutMs: 120_000, options: { patterns: ['.'] } },
+    ];
     await engine.runChecks(checks, repo.root);
     const [pid] = engine.workerPids;
     debug.take();
@@ -195,7 +219,10 @@ describe('a warm update that throws where a fresh run would not', () => {
     const [warm, cold] = await Promise.all([engine.runChecks(checks, repo.root), runChecks(checks, repo.root)]);
     expect(warm.map(makeComparable)).toEqual(cold.map(makeComparable));
     expect(warm[0]!.status).toBe('ok');
-    expect(warm[0]!.diagnostics.map(({ code, line }) => `${code}:${line}`)).toEqual(['no-unused-vars:1', 'no-unused-vars:2']);
+    expect(warm[0]!.diagnostics.map(({ code, line }) => `${code}:${line}`)).toEqual([
+      'no-unused-vars:1',
+      'no-unused-vars:2',
+    ]);
     const lines = debug.take();
     expect(lines, lines.join('\n')).toContain(
       'warm: the worker is stale (the warm eslint session failed (eslint failed while linting: RangeError: Maximum call stack size exceeded)); starting a new one, cold',

@@ -27,7 +27,14 @@ export default tseslint.config(
 );
 `;
 
-const baseOptions = { strict: true, target: 'es2022', lib: ['es2022'], module: 'nodenext', skipLibCheck: true, types: [] };
+const baseOptions = {
+  strict: true,
+  target: 'es2022',
+  lib: ['es2022'],
+  module: 'nodenext',
+  skipLibCheck: true,
+  types: [],
+};
 
 export const workspaceFiles: Readonly<Record<string, string>> = {
   'package.json': '{ "name": "workspace", "private": true, "type": "module" }\n',
@@ -36,14 +43,24 @@ export const workspaceFiles: Readonly<Record<string, string>> = {
   'eslint-rules.js': 'export const rules = {};\n',
   'tsconfig.json': JSON.stringify({ files: [], references: [{ path: 'packages/a' }, { path: 'packages/b' }] }),
   'tsconfig.base.json': JSON.stringify({ compilerOptions: { ...baseOptions, composite: true, incremental: true } }),
-  'packages/a/package.json': JSON.stringify({ name: '@repo/a', type: 'module', exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } } }),
-  'packages/a/tsconfig.json': JSON.stringify({ extends: '../../tsconfig.base.json', compilerOptions: { rootDir: 'src', outDir: 'dist' }, include: ['src'] }),
+  'packages/a/package.json': JSON.stringify({
+    name: '@repo/a',
+    type: 'module',
+    exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } },
+  }),
+  'packages/a/tsconfig.json': JSON.stringify({
+    extends: '../../tsconfig.base.json',
+    compilerOptions: { rootDir: 'src', outDir: 'dist' },
+    include: ['src'],
+  }),
   'packages/a/src/index.ts': "export * from './rate-card.js';\nexport * from './settings.js';\n",
   'packages/a/src/rate-card.ts':
     'export interface RateCard { price: number; currency: string }\nexport const zero: RateCard = { price: 0, currency: "EUR" };\nexport function label(card: RateCard): string {\n  return `${card.price} ${card.currency}`;\n}\n',
-  'packages/a/src/settings.ts': 'export interface Settings { region: string; rate: number }\nexport function loadSettings(): Settings {\n  return { region: "eu", rate: 2 };\n}\n',
+  'packages/a/src/settings.ts':
+    'export interface Settings { region: string; rate: number }\nexport function loadSettings(): Settings {\n  return { region: "eu", rate: 2 };\n}\n',
   'packages/a/src/units.ts': "export type Unit = 'kg' | 'g';\n",
-  'packages/a/src/weigh.ts': "import type { Unit } from './units.js';\nexport const unit: Unit = 'g';\nexport const weigh = (grams: number, as: Unit): number => (as === 'kg' ? grams / 1000 : grams);\n",
+  'packages/a/src/weigh.ts':
+    "import type { Unit } from './units.js';\nexport const unit: Unit = 'g';\nexport const weigh = (grams: number, as: Unit): number => (as === 'kg' ? grams / 1000 : grams);\n",
   'packages/b/package.json': JSON.stringify({ name: '@repo/b', type: 'module' }),
   'packages/b/tsconfig.json': JSON.stringify({
     extends: '../../tsconfig.base.json',
@@ -87,14 +104,21 @@ export const smallFiles: Readonly<Record<string, string>> = {
   'eslint.config.js': eslintConfig,
   'eslint-rules.js': 'export const rules = {};\n',
   'tsconfig.json': JSON.stringify({ compilerOptions: { ...baseOptions, noEmit: true }, include: ['src'] }),
-  'src/settings.ts': 'export interface Settings { region: string; rate: number }\nexport function loadSettings(): Settings {\n  return { region: "eu", rate: 2 };\n}\n',
+  'src/settings.ts':
+    'export interface Settings { region: string; rate: number }\nexport function loadSettings(): Settings {\n  return { region: "eu", rate: 2 };\n}\n',
   'src/use.ts': "import { loadSettings } from './settings.js';\nexport const settings = loadSettings();\n",
-  'src/read.ts': "import { settings } from './use.js';\nexport const region: string = settings.region;\nexport const doubled = (): number => settings.rate * 2;\n",
+  'src/read.ts':
+    "import { settings } from './use.js';\nexport const region: string = settings.region;\nexport const doubled = (): number => settings.rate * 2;\n",
 };
 
 /** The edits the command tests make to the small repository, in order. */
 export const smallEdits: readonly Readonly<Record<string, string>>[] = [
-  { 'src/settings.ts': smallFiles['src/settings.ts']!.replace('{ region: string;', '{ area: string;').replace('region: "eu"', 'area: "eu"') },
+  {
+    'src/settings.ts': smallFiles['src/settings.ts']!.replace('{ region: string;', '{ area: string;').replace(
+      'region: "eu"',
+      'area: "eu"',
+    ),
+  },
   { 'src/settings.ts': smallFiles['src/settings.ts']!.replace('loadSettings(): Settings', 'loadSettings(): any') },
 ];
 

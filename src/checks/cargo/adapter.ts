@@ -24,10 +24,14 @@ export async function runCargo({ root, options }: CheckRequest<CargoOptions>): P
   const cargo = findCargo();
   if (cargo === null) throw makeMissingToolError('cargo is not installed: none on PATH or in $CARGO_HOME/bin');
   const manifest = resolve(root, options.manifestPath);
-  if (!existsSync(manifest)) throw new Error(`cargo: ${options.manifestPath} does not exist in ${root} (set manifestPath)`);
+  if (!existsSync(manifest))
+    throw new Error(`cargo: ${options.manifestPath} does not exist in ${root} (set manifestPath)`);
   const env = {
     ...process.env,
-    CARGO_TARGET_DIR: options.targetDir === null ? resolveToolCacheDir('cargo', options.workTree, root) : resolve(root, options.targetDir),
+    CARGO_TARGET_DIR:
+      options.targetDir === null
+        ? resolveToolCacheDir('cargo', options.workTree, root)
+        : resolve(root, options.targetDir),
     CARGO_TERM_COLOR: 'never',
     CARGO_TERM_PROGRESS_WHEN: 'never',
   };
@@ -53,17 +57,21 @@ export async function runCargo({ root, options }: CheckRequest<CargoOptions>): P
   const workspace = parseCargoMetadata(metadataRun.stdout, toRepoPath);
   const imports = readCrateImports(workspace, toRepoPath);
   const result = await checking;
-  if (options.clippy && isMissingClippy(result)) throw makeMissingToolError('cargo clippy is not installed (rustup component add clippy)');
+  if (options.clippy && isMissingClippy(result))
+    throw makeMissingToolError('cargo clippy is not installed (rustup component add clippy)');
 
-  const messages = parseCargoMessages(result.stdout, (fileName) => toRepoPath(resolve(workspace.workspaceRoot, fileName)));
-  if (result.exitCode !== 0 && messages.failed.size === 0) throw new Error(describeCargoFailure(`cargo ${subcommand}`, result));
+  const messages = parseCargoMessages(result.stdout, (fileName) =>
+    toRepoPath(resolve(workspace.workspaceRoot, fileName)),
+  );
+  if (result.exitCode !== 0 && messages.failed.size === 0)
+    throw new Error(describeCargoFailure(`cargo ${subcommand}`, result));
   const cargoVersion = readVersion(versionRun, 'cargo');
   const clippyVersion = clippyVersionRun === null ? null : readVersion(clippyVersionRun, 'clippy');
-  const unchecked = workspace.crates.filter((crate) => !messages.checked.has(crate.id) && !messages.failed.has(crate.id));
+  const unchecked = workspace.crates.filter(
+    (crate) => !messages.checked.has(crate.id) && !messages.failed.has(crate.id),
+  );
   const notes =
-    messages.failed.size > 0 && unchecked.length > 0
-      ? [describeUnchecked(unchecked.map((crate) => crate.name))]
-      : [];
+    messages.failed.size > 0 && unchecked.length > 0 ? [describeUnchecked(unchecked.map((crate) => crate.name))] : [];
   return {
     version: clippyVersion === null ? cargoVersion : `${cargoVersion ?? '?'} + clippy ${clippyVersion}`,
     diagnostics: dedupeDiagnostics(messages.diagnostics),
@@ -102,7 +110,8 @@ function listRustFiles(dir: string): string[] {
   for (const entry of entries) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (!entry.name.startsWith('.') && entry.name !== 'target' && entry.name !== 'node_modules') files.push(...listRustFiles(path));
+      if (!entry.name.startsWith('.') && entry.name !== 'target' && entry.name !== 'node_modules')
+        files.push(...listRustFiles(path));
     } else if (entry.isFile() && entry.name.endsWith('.rs')) {
       files.push(path);
     }
@@ -117,7 +126,10 @@ function readVersion(result: ToolResult, tool: string): string | null {
 }
 
 function isMissingClippy(result: ToolResult): boolean {
-  return result.exitCode !== 0 && result.stderrLines.some((line) => /no such command: `?clippy/.test(line) || /clippy.*is not installed/.test(line));
+  return (
+    result.exitCode !== 0 &&
+    result.stderrLines.some((line) => /no such command: `?clippy/.test(line) || /clippy.*is not installed/.test(line))
+  );
 }
 
 /** cargo's own `error:` line and what follows it (the manifest it could not parse, the dependency it could not find offline). */

@@ -63,19 +63,25 @@ export function parseCargoMetadata(stdout: string, toRepoPath: (absolute: string
     throw new Error('cargo metadata printed JSON without packages or workspace_root');
   }
   const members = new Set(metadata.workspace_members ?? []);
-  const packages = metadata.packages.filter((pkg) => pkg.id !== undefined && pkg.manifest_path !== undefined && members.has(pkg.id));
+  const packages = metadata.packages.filter(
+    (pkg) => pkg.id !== undefined && pkg.manifest_path !== undefined && members.has(pkg.id),
+  );
   const dirOf = (pkg: MetadataPackage) => normalizeDir(posix.dirname(toRepoPath(pkg.manifest_path!)));
   const idByDir = new Map(packages.map((pkg) => [dirOf(pkg), pkg.id!]));
   const idByName = new Map(packages.map((pkg) => [pkg.name, pkg.id!]));
   const crates = packages.map((pkg): Crate => {
-    const targets = [...(pkg.targets ?? [])].filter((target) => target.src_path !== undefined && !(target.kind ?? []).includes('custom-build'));
+    const targets = [...(pkg.targets ?? [])].filter(
+      (target) => target.src_path !== undefined && !(target.kind ?? []).includes('custom-build'),
+    );
     targets.sort((a, b) => Number((b.kind ?? []).includes('lib')) - Number((a.kind ?? []).includes('lib')));
     const dependencies = (pkg.dependencies ?? [])
       .filter((dependency) => dependency.kind !== 'dev')
       .map((dependency) => {
         if (dependency.path !== undefined) return idByDir.get(normalizeDir(toRepoPath(dependency.path)));
         // Older cargo leaves `path` out; a workspace crate has no registry source.
-        return dependency.source === null || dependency.source === undefined ? idByName.get(dependency.name) : undefined;
+        return dependency.source === null || dependency.source === undefined
+          ? idByName.get(dependency.name)
+          : undefined;
       })
       .filter((id): id is string => id !== undefined && id !== pkg.id);
     return {
@@ -102,7 +108,10 @@ export function assignFilesToCrates(crates: readonly Crate[], files: readonly st
 }
 
 /** The ring inside each crate and the edges between crates' representatives (see the top of this file). */
-export function makeCrateImports(crates: readonly Crate[], filesByCrate: ReadonlyMap<string, readonly string[]>): ImportRecord {
+export function makeCrateImports(
+  crates: readonly Crate[],
+  filesByCrate: ReadonlyMap<string, readonly string[]>,
+): ImportRecord {
   const edges = new Map<string, Set<string>>();
   const addEdge = (from: string, to: string) => {
     if (from === to) return;

@@ -64,7 +64,11 @@ export function parseCargoMessages(stdout: string, toSpanPath: SpanPath): CargoM
     } catch {
       continue;
     }
-    if (parsed.reason === 'compiler-artifact' && parsed.package_id !== undefined && !(parsed.target?.kind ?? []).includes('custom-build')) {
+    if (
+      parsed.reason === 'compiler-artifact' &&
+      parsed.package_id !== undefined &&
+      !(parsed.target?.kind ?? []).includes('custom-build')
+    ) {
       result.checked.add(parsed.package_id);
     }
     if (parsed.reason !== 'compiler-message' || parsed.message === undefined) continue;
@@ -79,7 +83,8 @@ export function parseCargoMessages(stdout: string, toSpanPath: SpanPath): CargoM
 export function makeRustcDiagnostic(message: RustcMessage, toSpanPath: SpanPath): Diagnostic | null {
   const severity = readSeverity(message.level);
   const text = message.message ?? '';
-  if (severity === null || /^aborting due to\b|^\d+ warnings? emitted|generated \d+ warnings?\b/.test(text)) return null;
+  if (severity === null || /^aborting due to\b|^\d+ warnings? emitted|generated \d+ warnings?\b/.test(text))
+    return null;
   const code = message.code?.code ?? null;
   const diagnostic: Diagnostic = {
     tool: 'cargo',
@@ -121,8 +126,17 @@ function readChildren(children: readonly RustcMessage[]): string[] {
   for (const child of children) {
     const text = (child.message ?? '').split('\n')[0]!.trim();
     if (text === '' || firstOccurrenceNote.test(text) || (child.level !== 'note' && child.level !== 'help')) continue;
-    const replacements = [...new Set((child.spans ?? []).flatMap((span) => (typeof span.suggested_replacement === 'string' ? [span.suggested_replacement] : [])))];
-    const suggestion = replacements.length === 1 && !replacements[0]!.includes('\n') && replacements[0]!.length <= 80 ? `: \`${replacements[0]}\`` : '';
+    const replacements = [
+      ...new Set(
+        (child.spans ?? []).flatMap((span) =>
+          typeof span.suggested_replacement === 'string' ? [span.suggested_replacement] : [],
+        ),
+      ),
+    ];
+    const suggestion =
+      replacements.length === 1 && !replacements[0]!.includes('\n') && replacements[0]!.length <= 80
+        ? `: \`${replacements[0]}\``
+        : '';
     lines.push(`  ${child.level}: ${text}${suggestion}`);
   }
   return lines;
@@ -152,7 +166,9 @@ function readCargoLine(value: unknown): CargoLine {
   return {
     reason: asString(line['reason']),
     package_id: asString(line['package_id']),
-    target: { kind: asArray(asObject(line['target'])['kind']).filter((kind): kind is string => typeof kind === 'string') },
+    target: {
+      kind: asArray(asObject(line['target'])['kind']).filter((kind): kind is string => typeof kind === 'string'),
+    },
     message: line['message'] === undefined ? undefined : readRustcMessage(line['message']),
   };
 }

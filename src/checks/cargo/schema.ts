@@ -4,12 +4,21 @@ import { makeCheckFields } from '../check-schema.js';
 
 export const cargoCheckSchema = z.strictObject({
   ...makeCheckFields('cargo'),
-  manifestPath: z.string().min(1).optional().describe('Cargo.toml of the package or workspace, relative to the root (default Cargo.toml).'),
+  manifestPath: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Cargo.toml of the package or workspace, relative to the root (default Cargo.toml).'),
   clippy: z
     .boolean()
     .optional()
-    .describe('Run `cargo clippy` instead of `cargo check` (default: true when clippy.toml, .clippy.toml or a [lints.clippy] table is present).'),
-  allTargets: z.boolean().optional().describe('Check tests, benches and examples too, with --all-targets (default false).'),
+    .describe(
+      'Run `cargo clippy` instead of `cargo check` (default: true when clippy.toml, .clippy.toml or a [lints.clippy] table is present).',
+    ),
+  allTargets: z
+    .boolean()
+    .optional()
+    .describe('Check tests, benches and examples too, with --all-targets (default false).'),
   targetDir: z
     .string()
     .min(1)

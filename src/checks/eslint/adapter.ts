@@ -33,7 +33,9 @@ export async function runEslint({ root, options }: CheckRequest<EslintOptions>):
 export function loadEslintClass(root: string): EslintClass {
   const { ESLint } = requireTool<EslintModule>(root, 'eslint');
   if (Number.parseInt(ESLint.version, 10) < 9) {
-    throw new Error(`eslint ${ESLint.version} in ${root} is too old: culprit runs ESLint 9 or later with a flat config`);
+    throw new Error(
+      `eslint ${ESLint.version} in ${root} is too old: culprit runs ESLint 9 or later with a flat config`,
+    );
   }
   return ESLint;
 }
@@ -56,7 +58,9 @@ export function makeEslint(ESLint: EslintClass, root: string, overrideConfig?: L
 export function makeResultReader(root: string): (result: EslintInstance.LintResult) => Diagnostic[] {
   const toRepoPath = makeRepoPath(root);
   return (result) =>
-    result.messages.filter((message) => !isIgnoredNotice(message)).map((message) => makeEslintDiagnostic(message, toRepoPath(result.filePath)));
+    result.messages
+      .filter((message) => !isIgnoredNotice(message))
+      .map((message) => makeEslintDiagnostic(message, toRepoPath(result.filePath)));
 }
 
 /**
@@ -92,7 +96,9 @@ function makeConfigError(error: unknown, configFile: string | undefined, root: s
     );
   }
   if (configFile === undefined) {
-    return new Error(`ESLint found no flat config (eslint.config.js, .mjs, .cjs or .ts) in ${root}: ${reason}`, { cause: error });
+    return new Error(`ESLint found no flat config (eslint.config.js, .mjs, .cjs or .ts) in ${root}: ${reason}`, {
+      cause: error,
+    });
   }
   return new Error(`${configFile} could not be loaded: ${reason}`, { cause: error });
 }
@@ -103,6 +109,7 @@ function isIgnoredNotice(message: Linter.LintMessage): boolean {
 }
 
 function readFirstLine(error: unknown): string {
-  const message = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
+  const message =
+    error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
   return message.split('\n')[0]?.trim() ?? '';
 }

@@ -9,9 +9,21 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { isFile } from '../../tree/file-states.js';
 
-const specifierPattern =
-  /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]+)\1/g;
-const extensions = ['', '.js', '.mjs', '.cjs', '.ts', '.mts', '.cts', '.json', '/index.js', '/index.mjs', '/index.cjs', '/index.ts'];
+const specifierPattern = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]+)\1/g;
+const extensions = [
+  '',
+  '.js',
+  '.mjs',
+  '.cjs',
+  '.ts',
+  '.mts',
+  '.cts',
+  '.json',
+  '/index.js',
+  '/index.mjs',
+  '/index.cjs',
+  '/index.ts',
+];
 /** A bound on how far the walk goes: a config importing hundreds of local files is not one to watch file by file. */
 const maxFiles = 200;
 

@@ -28,15 +28,20 @@ export function makeEslintDiagnostic(message: Linter.LintMessage, path: string):
 }
 
 function classifyMessage(message: Linter.LintMessage): { code: string; phase: Phase } {
-  if (message.fatal === true) return { code: 'parse-error', phase: isProjectError(message.message) ? 'config' : 'syntax' };
+  if (message.fatal === true)
+    return { code: 'parse-error', phase: isProjectError(message.message) ? 'config' : 'syntax' };
   if (message.ruleId !== null) return { code: message.ruleId, phase: 'lint' };
-  if (message.message.startsWith('Unused eslint-disable directive')) return { code: 'unused-disable-directive', phase: 'lint' };
-  if (message.message.startsWith('Unused eslint-enable directive')) return { code: 'unused-enable-directive', phase: 'lint' };
+  if (message.message.startsWith('Unused eslint-disable directive'))
+    return { code: 'unused-disable-directive', phase: 'lint' };
+  if (message.message.startsWith('Unused eslint-enable directive'))
+    return { code: 'unused-enable-directive', phase: 'lint' };
   if (message.message.startsWith('Unused inline config')) return { code: 'unused-inline-config', phase: 'lint' };
   return { code: 'eslint', phase: 'lint' };
 }
 
 /** typescript-eslint's parse errors for a file its TypeScript project does not include. */
 function isProjectError(text: string): boolean {
-  return /was not found by the project service|parserOptions\.project|TSConfig does not include this file|not (?:found|included) in (?:the|any) project/i.test(text);
+  return /was not found by the project service|parserOptions\.project|TSConfig does not include this file|not (?:found|included) in (?:the|any) project/i.test(
+    text,
+  );
 }

@@ -47,7 +47,8 @@ export interface EslintSession {
  * user's setting points it to, in the order typescript-eslint tries them. `foreign`: types from
  * somewhere culprit cannot follow.
  */
-type TypeSource = { kind: 'untyped' } | { kind: 'tsconfigs'; configPaths: string[]; nearest: boolean } | { kind: 'foreign' };
+type TypeSource =
+  { kind: 'untyped' } | { kind: 'tsconfigs'; configPaths: string[]; nearest: boolean } | { kind: 'foreign' };
 
 /** Plugins whose rules read other files than the one linted, so one file's change can change another's result. */
 const crossFileRulePrefixes = ['import/', 'import-x/', 'n/', 'node/', 'boundaries/', '@nx/', 'workspaces/'];
@@ -85,7 +86,12 @@ export async function openEslintSession(request: CheckRequest<EslintOptions>): P
 
   /** The warm program a type-aware file is linted with, when the user's setting would pick the same tsconfig. */
   const findProgram = (file: string, source: TypeSource | undefined, typed: TypedPrograms): ts.Program | undefined => {
-    if (source?.kind !== 'tsconfigs' || estree?.typescriptPath === undefined || estree.typescriptPath !== typed.typescriptPath) return undefined;
+    if (
+      source?.kind !== 'tsconfigs' ||
+      estree?.typescriptPath === undefined ||
+      estree.typescriptPath !== typed.typescriptPath
+    )
+      return undefined;
     for (const configPath of source.configPaths) {
       for (const session of typed.sessions) {
         const programs = session.programs;
@@ -97,7 +103,8 @@ export async function openEslintSession(request: CheckRequest<EslintOptions>): P
         if (source.nearest && owner !== undefined) return programs[owner]!.program;
       }
       // typescript-eslint tries the next listed project only when this one does not include the file.
-      if (!typed.sessions.some((session) => session.programs.some((program) => program.configPath === configPath))) return undefined;
+      if (!typed.sessions.some((session) => session.programs.some((program) => program.configPath === configPath)))
+        return undefined;
     }
     return undefined;
   };
@@ -128,7 +135,9 @@ export async function openEslintSession(request: CheckRequest<EslintOptions>): P
       const first = results.size === 0 && linted.size === 0;
       if (first) {
         // Every file the programs hold could be linted; which are is known only after the run.
-        const candidates = typed.sessions.flatMap((session) => session.programs.flatMap(({ program }) => listOwnFiles(root, program)));
+        const candidates = typed.sessions.flatMap((session) =>
+          session.programs.flatMap(({ program }) => listOwnFiles(root, program)),
+        );
         const eslint = makeEslint(ESLint, root, await makeOverride(candidates, typed));
         store(await lint(eslint, options.patterns));
         for (const file of results.keys()) await readTypeSource(file);
@@ -145,9 +154,11 @@ export async function openEslintSession(request: CheckRequest<EslintOptions>): P
           linted.forget(file);
           continue;
         }
-        if (results.has(file) || (isUnderPatterns(file) && (await readTypeSource(file)) !== undefined)) relint.add(file);
+        if (results.has(file) || (isUnderPatterns(file) && (await readTypeSource(file)) !== undefined))
+          relint.add(file);
       }
-      const anythingChanged = hint === null || candidates.size > 0 || typed.affected === 'all' || typed.affected.size > 0;
+      const anythingChanged =
+        hint === null || candidates.size > 0 || typed.affected === 'all' || typed.affected.size > 0;
       let foreignTypes = false;
       for (const file of results.keys()) {
         const source = sources.get(file);
@@ -189,13 +200,20 @@ function describeTypeSource(root: string, file: string, parserOptions: ParserOpt
   const nearest = projectService !== undefined && projectService !== false && projectService !== null;
   if (nearest || project === true) {
     const configPath = findNearestTsconfig(dirname(file), root);
-    return configPath === undefined ? { kind: 'foreign' } : { kind: 'tsconfigs', configPaths: [configPath], nearest: true };
+    return configPath === undefined
+      ? { kind: 'foreign' }
+      : { kind: 'tsconfigs', configPaths: [configPath], nearest: true };
   }
   if (typeof project !== 'string' && !Array.isArray(project)) return { kind: 'untyped' };
   const listed = [project].flat();
   const base = typeof parserOptions.tsconfigRootDir === 'string' ? parserOptions.tsconfigRootDir : root;
-  if (!listed.every((entry): entry is string => typeof entry === 'string' && !/[*?{[]/.test(entry))) return { kind: 'foreign' };
-  return { kind: 'tsconfigs', configPaths: listed.map((entry) => resolveTsconfig(resolve(base, entry))), nearest: false };
+  if (!listed.every((entry): entry is string => typeof entry === 'string' && !/[*?{[]/.test(entry)))
+    return { kind: 'foreign' };
+  return {
+    kind: 'tsconfigs',
+    configPaths: listed.map((entry) => resolveTsconfig(resolve(base, entry))),
+    nearest: false,
+  };
 }
 
 function findNearestTsconfig(directory: string, root: string): string | undefined {
@@ -234,7 +252,10 @@ function listOwnFiles(root: string, program: ts.Program): string[] {
 function makePatternMatcher(root: string, patterns: readonly string[]): (file: string) => boolean {
   const matchers = patterns.map((pattern) => {
     const target = resolve(root, pattern);
-    if (existsSync(target)) return statSync(target).isDirectory() ? (file: string) => isInside(target, file) : (file: string) => file === target;
+    if (existsSync(target))
+      return statSync(target).isDirectory()
+        ? (file: string) => isInside(target, file)
+        : (file: string) => file === target;
     const isMatch = picomatch(pattern, { dot: true });
     return (file: string) => isMatch(relative(root, file).split(sep).join('/'));
   });

@@ -18,13 +18,16 @@ import { resolveToolCacheDir } from '../runner/tool-cache.js';
 
 export async function runMypy({ root, options }: CheckRequest<MypyOptions>): Promise<CheckOutput> {
   const executable = findExecutable('mypy', { local: ['python'], roots: [root, options.workTree] });
-  if (executable === null) throw makeMissingToolError(`mypy is not installed: no mypy in .venv or venv of ${root}, and none on PATH`);
+  if (executable === null)
+    throw makeMissingToolError(`mypy is not installed: no mypy in .venv or venv of ${root}, and none on PATH`);
   const versionRun = await runTool(executable, ['--version'], { name: 'mypy --version', cwd: root });
   const version = parseMypyVersion(versionRun.stdout);
   if (version === null) throw new Error(describeToolFailure('mypy --version', versionRun));
   const format = chooseMypyFormat(version);
   const args = [
-    ...(format === 'json' ? ['-O', 'json'] : ['--show-column-numbers', '--show-error-codes', '--show-error-end', '--no-pretty', '--hide-error-context']),
+    ...(format === 'json'
+      ? ['-O', 'json']
+      : ['--show-column-numbers', '--show-error-codes', '--show-error-end', '--no-pretty', '--hide-error-context']),
     '--no-error-summary',
     '--no-color-output',
     // By default mypy stops reporting a file after 200 errors; a cut list would change with the count.
@@ -33,14 +36,25 @@ export async function runMypy({ root, options }: CheckRequest<MypyOptions>): Pro
     resolveToolCacheDir('mypy', options.workTree, root),
     ...options.targets,
   ];
-  const running = runTool(executable, args, { name: 'mypy', cwd: root, env: { ...process.env, MYPY_FORCE_COLOR: '0' } });
+  const running = runTool(executable, args, {
+    name: 'mypy',
+    cwd: root,
+    env: { ...process.env, MYPY_FORCE_COLOR: '0' },
+  });
   const imports = readPythonImports(root, options.sourceRoots);
   const result = await running;
   const toRepoPath = makeRepoPath(root);
-  const diagnostics = parseMypyOutput(result.stdout, format, (printed) => toRepoPath(isAbsolute(printed) ? printed : resolve(root, printed)));
+  const diagnostics = parseMypyOutput(result.stdout, format, (printed) =>
+    toRepoPath(isAbsolute(printed) ? printed : resolve(root, printed)),
+  );
   // 0: clean, 1: findings; 2 is a blocking error, which is a finding when it is a file's syntax error.
   if (result.exitCode !== 0 && result.exitCode !== 1 && diagnostics.length === 0) {
-    throw new Error(describeToolFailure('mypy', { ...result, stderrLines: result.stderrLines.length > 0 ? result.stderrLines : readLastLines(result.stdout) }));
+    throw new Error(
+      describeToolFailure('mypy', {
+        ...result,
+        stderrLines: result.stderrLines.length > 0 ? result.stderrLines : readLastLines(result.stdout),
+      }),
+    );
   }
   return { version, diagnostics: dedupeDiagnostics(diagnostics), imports };
 }

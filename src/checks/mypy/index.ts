@@ -20,7 +20,10 @@ export const mypyCheck: CheckDefinition<'mypy', MypyOptions, RawMypyCheck> = {
   detection: {
     files: 'mypy.ini or [tool.mypy] (with mypy installed)',
     isUsed: (probe) =>
-      (probe.has('mypy.ini') || probe.has('.mypy.ini') || probe.hasPyprojectTool('mypy') || /^\s*\[mypy\]/m.test(probe.readText('setup.cfg'))) &&
+      (probe.has('mypy.ini') ||
+        probe.has('.mypy.ini') ||
+        probe.hasPyprojectTool('mypy') ||
+        /^\s*\[mypy\]/m.test(probe.readText('setup.cfg'))) &&
       probe.isPythonToolInstalled('mypy'),
   },
   resolveOptions: (raw, root) => ({

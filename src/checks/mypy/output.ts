@@ -25,7 +25,11 @@ export function parseMypyVersion(output: string): string | null {
 }
 
 /** `toRepoPath` receives paths as mypy printed them (relative to the root, or absolute). */
-export function parseMypyOutput(stdout: string, format: MypyFormat, toRepoPath: (printed: string) => string): Diagnostic[] {
+export function parseMypyOutput(
+  stdout: string,
+  format: MypyFormat,
+  toRepoPath: (printed: string) => string,
+): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const line of stdout.split(/\r?\n/)) {
     const diagnostic = format === 'json' ? parseJsonLine(line, toRepoPath) : parseTextLine(line, toRepoPath);
@@ -72,7 +76,8 @@ function parseJsonLine(line: string, toRepoPath: (printed: string) => string): D
   } catch {
     throw new Error(`mypy printed a line that is not JSON: ${line.slice(0, 200)}`);
   }
-  if (finding.severity === 'note' || typeof finding.file !== 'string' || typeof finding.message !== 'string') return null;
+  if (finding.severity === 'note' || typeof finding.file !== 'string' || typeof finding.message !== 'string')
+    return null;
   const line1 = typeof finding.line === 'number' ? Math.max(0, finding.line) : 0;
   // 0-based in JSON, -1 when unknown; the text output prints it plus one.
   const column = typeof finding.column === 'number' && finding.column >= 0 ? finding.column + 1 : 0;
@@ -111,6 +116,7 @@ function makeDiagnostic(parts: Parts): Diagnostic {
     message: parts.message.trimEnd(),
   };
   if (parts.endLine !== undefined && parts.endLine > 0) diagnostic.endLine = parts.endLine;
-  if (parts.endColumn !== undefined && parts.endLine !== undefined && parts.endLine > 0) diagnostic.endColumn = parts.endColumn;
+  if (parts.endColumn !== undefined && parts.endLine !== undefined && parts.endLine > 0)
+    diagnostic.endColumn = parts.endColumn;
   return diagnostic;
 }

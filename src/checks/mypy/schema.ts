@@ -8,7 +8,9 @@ export const mypyCheckSchema = z.strictObject({
   targets: z
     .array(z.string().min(1))
     .optional()
-    .describe('What mypy checks, as on its command line (default ["."]); [] leaves it to the `files` setting of the mypy configuration.'),
+    .describe(
+      'What mypy checks, as on its command line (default ["."]); [] leaves it to the `files` setting of the mypy configuration.',
+    ),
   sourceRoots: sourceRoots.optional(),
 });
 

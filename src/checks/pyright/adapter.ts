@@ -18,7 +18,9 @@ import { describeToolFailure, runTool } from '../runner/run-tool.js';
 export async function runPyright({ root, options }: CheckRequest<PyrightOptions>): Promise<CheckOutput> {
   const executable = findExecutable('pyright', { local: ['node', 'python'], roots: [root, options.workTree] });
   if (executable === null) {
-    throw makeMissingToolError(`pyright is not installed: no node_modules/.bin/pyright from ${root} upwards, no pyright in .venv or venv, and none on PATH`);
+    throw makeMissingToolError(
+      `pyright is not installed: no node_modules/.bin/pyright from ${root} upwards, no pyright in .venv or venv, and none on PATH`,
+    );
   }
   const args = ['--outputjson', ...(options.project === null ? [] : ['--project', options.project])];
   const running = runTool(executable, args, { name: 'pyright', cwd: root });

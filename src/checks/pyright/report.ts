@@ -37,7 +37,8 @@ export function parsePyrightReport(stdout: string, toRepoPath: (absolute: string
     throw new Error(`pyright printed no JSON report: ${describeStart(stdout)}`);
   }
   const parsed = reportSchema.safeParse(json);
-  if (!parsed.success) throw new Error('pyright printed JSON that is not an --outputjson report (no generalDiagnostics list)');
+  if (!parsed.success)
+    throw new Error('pyright printed JSON that is not an --outputjson report (no generalDiagnostics list)');
   const diagnostics: Diagnostic[] = [];
   for (const entry of parsed.data.generalDiagnostics) {
     // pyright's hints (unused, unreachable) only reach editors; "information" is a rule set that low, or reveal_type.

@@ -9,7 +9,9 @@ export const pyrightCheckSchema = z.strictObject({
     .string()
     .min(1)
     .optional()
-    .describe('Passed as --project: a pyrightconfig.json or pyproject.toml, or its folder, relative to the root (default: pyright looks in the root).'),
+    .describe(
+      'Passed as --project: a pyrightconfig.json or pyproject.toml, or its folder, relative to the root (default: pyright looks in the root).',
+    ),
   sourceRoots: sourceRoots.optional(),
 });
 

@@ -78,7 +78,12 @@ export function readImportStatements(text: string): ImportStatement[] {
   return statements;
 }
 
-function resolveStatement(statement: ImportStatement, importer: string, roots: readonly string[], files: ReadonlySet<string>): string[] {
+function resolveStatement(
+  statement: ImportStatement,
+  importer: string,
+  roots: readonly string[],
+  files: ReadonlySet<string>,
+): string[] {
   const importerDir = normalizeDir(posix.dirname(importer));
   if (statement.kind === 'import') return resolveAbsolute(statement.module, roots, importerDir, files);
 
@@ -99,7 +104,12 @@ function resolveStatement(statement: ImportStatement, importer: string, roots: r
 }
 
 /** The first source root (then the importer's own folder) where the dotted name is a module. */
-function resolveAbsolute(dotted: string, roots: readonly string[], importerDir: string, files: ReadonlySet<string>): string[] {
+function resolveAbsolute(
+  dotted: string,
+  roots: readonly string[],
+  importerDir: string,
+  files: ReadonlySet<string>,
+): string[] {
   if (dotted === '') return [];
   for (const root of [...roots, importerDir]) {
     const found = findModule(root, dotted, files);
@@ -114,7 +124,9 @@ function resolveAbsolute(dotted: string, roots: readonly string[], importerDir: 
  */
 function findModule(dir: string, dotted: string, files: ReadonlySet<string>): string[] {
   const base = dotted === '' ? dir : posix.join(dir, ...dotted.split('.'));
-  const packageInit = ['__init__.py', '__init__.pyi'].map((name) => posix.join(base, name)).filter((file) => files.has(file));
+  const packageInit = ['__init__.py', '__init__.pyi']
+    .map((name) => posix.join(base, name))
+    .filter((file) => files.has(file));
   if (packageInit.length > 0 || dotted === '') return packageInit;
   return [`${base}.py`, `${base}.pyi`].filter((file) => files.has(file));
 }

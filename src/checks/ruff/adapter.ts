@@ -16,9 +16,14 @@ import { describeToolFailure, runTool } from '../runner/run-tool.js';
 
 export async function runRuff({ root, options }: CheckRequest<RuffOptions>): Promise<CheckOutput> {
   const executable = findExecutable('ruff', { local: ['python'], roots: [root, options.workTree] });
-  if (executable === null) throw makeMissingToolError(`ruff is not installed: no ruff in .venv or venv of ${root}, and none on PATH`);
+  if (executable === null)
+    throw makeMissingToolError(`ruff is not installed: no ruff in .venv or venv of ${root}, and none on PATH`);
   const versionRun = runTool(executable, ['--version'], { name: 'ruff --version', cwd: root });
-  const checkRun = runTool(executable, ['check', '--output-format', 'json', '--no-fix', '--no-cache', ...options.targets], { name: 'ruff', cwd: root });
+  const checkRun = runTool(
+    executable,
+    ['check', '--output-format', 'json', '--no-fix', '--no-cache', ...options.targets],
+    { name: 'ruff', cwd: root },
+  );
   const imports = readPythonImports(root, options.sourceRoots);
   const [version, result] = await Promise.all([versionRun, checkRun]);
   const toRepoPath = makeRepoPath(root);

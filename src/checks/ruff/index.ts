@@ -19,7 +19,9 @@ export const ruffCheck: CheckDefinition<'ruff', RuffOptions, RawRuffCheck> = {
   // Only when ruff is installed: many repositories carry a `[tool.ruff]` table for an editor.
   detection: {
     files: 'ruff.toml or [tool.ruff] (with ruff installed)',
-    isUsed: (probe) => (probe.has('ruff.toml') || probe.has('.ruff.toml') || probe.hasPyprojectTool('ruff')) && probe.isPythonToolInstalled('ruff'),
+    isUsed: (probe) =>
+      (probe.has('ruff.toml') || probe.has('.ruff.toml') || probe.hasPyprojectTool('ruff')) &&
+      probe.isPythonToolInstalled('ruff'),
   },
   resolveOptions: (raw, root) => ({
     workTree: root,

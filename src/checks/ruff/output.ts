@@ -34,7 +34,8 @@ export function parseRuffOutput(stdout: string, toRepoPath: (absolute: string) =
   const parsed = outputSchema.safeParse(json);
   if (!parsed.success) throw new Error('ruff printed JSON that is not its --output-format json list of violations');
   return parsed.data.map((violation) => {
-    const isSyntax = violation.code === 'E999' || ((violation.code ?? null) === null && /^SyntaxError\b/.test(violation.message));
+    const isSyntax =
+      violation.code === 'E999' || ((violation.code ?? null) === null && /^SyntaxError\b/.test(violation.message));
     const diagnostic: Diagnostic = {
       tool: 'ruff',
       code: violation.code ?? (isSyntax ? 'syntax' : 'ruff'),

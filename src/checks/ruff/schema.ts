@@ -5,7 +5,11 @@ import { sourceRoots } from '../python/schema.js';
 
 export const ruffCheckSchema = z.strictObject({
   ...makeCheckFields('ruff'),
-  targets: z.array(z.string().min(1)).min(1).optional().describe('What `ruff check` lints, relative to the root (default ["."]).'),
+  targets: z
+    .array(z.string().min(1))
+    .min(1)
+    .optional()
+    .describe('What `ruff check` lints, relative to the root (default ["."]).'),
   sourceRoots: sourceRoots.optional(),
 });
 

@@ -23,11 +23,18 @@ const virtualenvNames = ['.venv', 'venv'];
 export function findExecutable(name: string, options: FindExecutableOptions): string | null {
   const candidates: string[] = [];
   for (const root of new Set(options.roots)) {
-    if (options.local.includes('node')) candidates.push(...listAncestors(root).map((dir) => join(dir, 'node_modules', '.bin', name)));
-    if (options.local.includes('python')) candidates.push(...virtualenvNames.map((venv) => join(root, venv, 'bin', name)));
+    if (options.local.includes('node'))
+      candidates.push(...listAncestors(root).map((dir) => join(dir, 'node_modules', '.bin', name)));
+    if (options.local.includes('python'))
+      candidates.push(...virtualenvNames.map((venv) => join(root, venv, 'bin', name)));
   }
   const searchPath = options.path ?? process.env['PATH'] ?? '';
-  candidates.push(...searchPath.split(delimiter).filter((dir) => dir !== '').map((dir) => join(dir, name)));
+  candidates.push(
+    ...searchPath
+      .split(delimiter)
+      .filter((dir) => dir !== '')
+      .map((dir) => join(dir, name)),
+  );
   return candidates.find(isExecutableFile) ?? null;
 }
 

@@ -23,7 +23,10 @@ export function resolveToolPath(root: string, specifier: string): string {
     // whose main names a missing file, an interrupted install): that one is broken, not missing.
     const installed = findPackageDirectory(root, name);
     if (isNotFound(error) && installed === null) {
-      throw makeMissingToolError(`${name} is not installed in ${root}: no ${specifier} found from ${root} upwards`, error);
+      throw makeMissingToolError(
+        `${name} is not installed in ${root}: no ${specifier} found from ${root} upwards`,
+        error,
+      );
     }
     throw makeBrokenToolError(specifier, error, installed);
   }
@@ -65,7 +68,9 @@ function listMissingExports(specifier: string, loaded: Record<string, unknown>):
     case 'typescript': {
       const version = missing(['version', 'versionMajorMinor'], 'string');
       if (version.length > 0) return version;
-      return Number.parseInt(String(loaded['versionMajorMinor']), 10) >= 7 ? [] : missing(['createProgram', 'getParsedCommandLineOfConfigFile'], 'function');
+      return Number.parseInt(String(loaded['versionMajorMinor']), 10) >= 7
+        ? []
+        : missing(['createProgram', 'getParsedCommandLineOfConfigFile'], 'function');
     }
     case 'typescript/unstable/sync':
       return missing(['API'], 'function');
@@ -78,9 +83,14 @@ function listMissingExports(specifier: string, loaded: Record<string, unknown>):
 
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- as requireTool
 function expectExports<T>(specifier: string, loaded: unknown, path: string): T {
-  const missing = typeof loaded === 'object' && loaded !== null ? listMissingExports(specifier, loaded as Record<string, unknown>) : ['anything'];
+  const missing =
+    typeof loaded === 'object' && loaded !== null
+      ? listMissingExports(specifier, loaded as Record<string, unknown>)
+      : ['anything'];
   if (missing.length > 0) {
-    throw new Error(`${readPackageName(specifier)} is installed but is not usable (${specifier} at ${path}): it exports no ${missing.join(', no ')}`);
+    throw new Error(
+      `${readPackageName(specifier)} is installed but is not usable (${specifier} at ${path}): it exports no ${missing.join(', no ')}`,
+    );
   }
   return loaded as T;
 }

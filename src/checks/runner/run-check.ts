@@ -27,7 +27,14 @@ export function runChecks(checks: readonly ResolvedCheck[], root: string): Promi
 }
 
 export function makeCheckRun(check: ResolvedCheck, outcome: WorkerOutcome, durationMs: number): CheckRun {
-  const failed = (status: CheckRun['status'], error: string): CheckRun => ({ name: check.name, status, durationMs, version: null, diagnostics: [], error });
+  const failed = (status: CheckRun['status'], error: string): CheckRun => ({
+    name: check.name,
+    status,
+    durationMs,
+    version: null,
+    diagnostics: [],
+    error,
+  });
   switch (outcome.kind) {
     case 'timed-out':
       return failed('timed-out', `${check.name} did not finish within ${check.timeoutMs} ms and was stopped`);
@@ -38,7 +45,9 @@ export function makeCheckRun(check: ResolvedCheck, outcome: WorkerOutcome, durat
       if (!reply.ok) return failed(reply.status, reply.error);
       // Findings carry the check's configured name, so two checks of one kind stay apart; positions
       // a tool got wrong are dropped here, once for every adapter.
-      const diagnostics = reply.output.diagnostics.map((diagnostic) => normalizeDiagnostic({ ...diagnostic, tool: check.name }));
+      const diagnostics = reply.output.diagnostics.map((diagnostic) =>
+        normalizeDiagnostic({ ...diagnostic, tool: check.name }),
+      );
       return { name: check.name, status: 'ok', durationMs, ...reply.output, diagnostics };
     }
   }

@@ -49,7 +49,11 @@ export function runTool(file: string, args: readonly string[], options: RunToolO
         child.kill('SIGKILL');
         // Not waiting for 'close': a grandchild may hold the pipe open. The worker's exit takes down its group.
         child.stdout.destroy();
-        reject(new Error(`${options.name} printed more than ${describeBytes(limit)} on stdout and was stopped; culprit does not read further`));
+        reject(
+          new Error(
+            `${options.name} printed more than ${describeBytes(limit)} on stdout and was stopped; culprit does not read further`,
+          ),
+        );
         return;
       }
       chunks.push(chunk);
@@ -69,7 +73,8 @@ export function runTool(file: string, args: readonly string[], options: RunToolO
 /** Why a run that should have printed a result did not: its exit and the end of its stderr, on one line. */
 export function describeToolFailure(name: string, result: ToolResult): string {
   const how = result.signal === null ? `exit code ${result.exitCode ?? 'unknown'}` : `signal ${result.signal}`;
-  const said = result.stderrLines.length === 0 ? 'it wrote nothing to stderr' : result.stderrLines.slice(-3).join(' | ');
+  const said =
+    result.stderrLines.length === 0 ? 'it wrote nothing to stderr' : result.stderrLines.slice(-3).join(' | ');
   return `${name} failed (${how}): ${said}`;
 }
 

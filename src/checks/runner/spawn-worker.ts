@@ -124,7 +124,9 @@ function resolveWorkerEntry(module: URL): { path: string; execArgv: string[] } {
 /** tsx's ES module API; `require.resolve` would pick its CommonJS build, which cannot register ES hooks from here. */
 function resolveTsxEsmApi(): string {
   const manifestPath = createRequire(import.meta.url).resolve('tsx/package.json');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { exports?: Record<string, { import?: { default?: string } }> };
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+    exports?: Record<string, { import?: { default?: string } }>;
+  };
   const target = manifest.exports?.['./esm/api']?.import?.default;
   if (target === undefined) throw new Error(`tsx at ${dirname(manifestPath)} has no ES module API (tsx/esm/api)`);
   return join(dirname(manifestPath), target);

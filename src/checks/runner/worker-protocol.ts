@@ -17,10 +17,12 @@ export interface WorkerRequest {
   options: unknown;
 }
 
-export type WorkerReply = { ok: true; output: CheckOutput } | { ok: false; status: 'missing' | 'failed'; error: string };
+export type WorkerReply =
+  { ok: true; output: CheckOutput } | { ok: false; status: 'missing' | 'failed'; error: string };
 
 export async function answerRequest(request: WorkerRequest): Promise<WorkerReply> {
-  if (!isCheckKind(request.kind)) return { ok: false, status: 'failed', error: `unknown check kind ${JSON.stringify(request.kind)}` };
+  if (!isCheckKind(request.kind))
+    return { ok: false, status: 'failed', error: `unknown check kind ${JSON.stringify(request.kind)}` };
   try {
     // The caller resolved options for this kind; the worker boundary erased the pairing.
     const output = await definitionOf(request.kind).run({ root: request.root, options: request.options as never });
@@ -40,14 +42,19 @@ export function makeFailureReply(error: unknown): WorkerReply {
  */
 export function relativizeMessages(output: CheckOutput, root: string): CheckOutput {
   const strip = makeRootStripper(root);
-  return { ...output, diagnostics: output.diagnostics.map((diagnostic) => ({ ...diagnostic, message: strip(diagnostic.message) })) };
+  return {
+    ...output,
+    diagnostics: output.diagnostics.map((diagnostic) => ({ ...diagnostic, message: strip(diagnostic.message) })),
+  };
 }
 
 export function isWorkerReply(value: unknown): value is WorkerReply {
   if (typeof value !== 'object' || value === null) return false;
   const reply = value as Partial<Record<'ok' | 'output' | 'status' | 'error', unknown>>;
   if (reply.ok === true) return typeof reply.output === 'object' && reply.output !== null;
-  return reply.ok === false && (reply.status === 'missing' || reply.status === 'failed') && typeof reply.error === 'string';
+  return (
+    reply.ok === false && (reply.status === 'missing' || reply.status === 'failed') && typeof reply.error === 'string'
+  );
 }
 
 /** The error's own message on one line (adapters write theirs to be read as they are), bounded: a tool's internal error can be long. */

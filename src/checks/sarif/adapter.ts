@@ -19,8 +19,11 @@ export async function runSarifCommand({ root, options }: CheckRequest<CommandOpt
   const [program = '', ...args] = options.command;
   const name = describeCommand(options.command);
   // A bare name is looked up like the repository's other tools; a path is relative to the root.
-  const executable = program.includes('/') ? resolve(root, program) : findExecutable(program, { local: ['node', 'python'], roots: [root, options.workTree] });
-  if (executable === null) throw makeMissingToolError(`${name}: ${program} was not found in node_modules/.bin, a virtualenv or on PATH`);
+  const executable = program.includes('/')
+    ? resolve(root, program)
+    : findExecutable(program, { local: ['node', 'python'], roots: [root, options.workTree] });
+  if (executable === null)
+    throw makeMissingToolError(`${name}: ${program} was not found in node_modules/.bin, a virtualenv or on PATH`);
   const result = await runTool(executable, args, { name, cwd: root, maxOutputBytes: options.maxOutputBytes });
   let findings;
   try {
@@ -28,7 +31,9 @@ export async function runSarifCommand({ root, options }: CheckRequest<CommandOpt
   } catch (error) {
     const how = result.signal === null ? `exit code ${result.exitCode ?? 'unknown'}` : `signal ${result.signal}`;
     const said = result.stderrLines.length === 0 ? '' : `; stderr: ${result.stderrLines.slice(-2).join(' | ')}`;
-    throw new Error(`${name} (${how}) printed no SARIF 2.1.0 log: ${(error as Error).message}${said}`, { cause: error });
+    throw new Error(`${name} (${how}) printed no SARIF 2.1.0 log: ${(error as Error).message}${said}`, {
+      cause: error,
+    });
   }
   return { version: findings.version, diagnostics: dedupeDiagnostics(findings.diagnostics) };
 }

@@ -12,7 +12,11 @@ import { z } from 'zod';
 import type { Diagnostic, Phase } from '../../core/diagnostic.js';
 
 const int = z.number().int();
-const artifactLocation = z.looseObject({ uri: z.string().optional(), uriBaseId: z.string().optional(), index: int.optional() });
+const artifactLocation = z.looseObject({
+  uri: z.string().optional(),
+  uriBaseId: z.string().optional(),
+  index: int.optional(),
+});
 const message = z.looseObject({
   text: z.string().optional(),
   markdown: z.string().optional(),
@@ -38,7 +42,12 @@ const result = z.looseObject({
           .looseObject({
             artifactLocation: artifactLocation.optional(),
             region: z
-              .looseObject({ startLine: int.optional(), startColumn: int.optional(), endLine: int.optional(), endColumn: int.optional() })
+              .looseObject({
+                startLine: int.optional(),
+                startColumn: int.optional(),
+                endLine: int.optional(),
+                endColumn: int.optional(),
+              })
               .optional(),
           })
           .optional(),
@@ -50,11 +59,18 @@ const result = z.looseObject({
 });
 const run = z.looseObject({
   tool: z.looseObject({
-    driver: z.looseObject({ name: z.string(), version: z.string().optional(), semanticVersion: z.string().optional(), rules: z.array(rule).optional() }),
+    driver: z.looseObject({
+      name: z.string(),
+      version: z.string().optional(),
+      semanticVersion: z.string().optional(),
+      rules: z.array(rule).optional(),
+    }),
   }),
   results: z.array(result).nullable().optional(),
   artifacts: z.array(z.looseObject({ location: artifactLocation.optional() })).optional(),
-  originalUriBaseIds: z.record(z.string(), z.looseObject({ uri: z.string().optional(), uriBaseId: z.string().optional() })).optional(),
+  originalUriBaseIds: z
+    .record(z.string(), z.looseObject({ uri: z.string().optional(), uriBaseId: z.string().optional() }))
+    .optional(),
 });
 const logSchema = z.looseObject({ version: z.literal('2.1.0'), runs: z.array(run) });
 
@@ -85,7 +101,10 @@ export function parseSarifLog(text: string, context: SarifContext): SarifFinding
     const start = text.trim().slice(0, 80);
     // V8 quotes the text it choked on, newlines included: the reason must stay on one line.
     const reason = (error as Error).message.replace(/\s*\n\s*/g, ' ');
-    throw new Error(start === '' ? 'stdout was empty' : `stdout is not JSON (${reason}); it starts with ${JSON.stringify(start)}`, { cause: error });
+    throw new Error(
+      start === '' ? 'stdout was empty' : `stdout is not JSON (${reason}); it starts with ${JSON.stringify(start)}`,
+      { cause: error },
+    );
   }
   const parsed = logSchema.safeParse(json);
   if (!parsed.success) {
@@ -105,7 +124,12 @@ export function parseSarifLog(text: string, context: SarifContext): SarifFinding
 
 function makeSarifDiagnostic(sarifResult: SarifResult, sarifRun: SarifRun, context: SarifContext): Diagnostic | null {
   if ((sarifResult.kind ?? 'fail') !== 'fail' || sarifResult.baselineState === 'absent') return null;
-  if ((sarifResult.suppressions ?? []).some((suppression) => suppression.status !== 'rejected' && suppression.status !== 'underReview')) return null;
+  if (
+    (sarifResult.suppressions ?? []).some(
+      (suppression) => suppression.status !== 'rejected' && suppression.status !== 'underReview',
+    )
+  )
+    return null;
   const ruleIndex = sarifResult.rule?.index ?? sarifResult.ruleIndex;
   const descriptor = ruleIndex === undefined ? undefined : sarifRun.tool.driver.rules?.[ruleIndex];
   const level = sarifResult.level ?? descriptor?.defaultConfiguration?.level ?? 'warning';
@@ -121,14 +145,18 @@ function makeSarifDiagnostic(sarifResult: SarifResult, sarifRun: SarifRun, conte
     message: readMessage(sarifResult, descriptor).trimEnd(),
   };
   const physical = sarifResult.locations?.[0]?.physicalLocation;
-  const absolute = physical?.artifactLocation === undefined ? null : resolveArtifact(physical.artifactLocation, sarifRun, context.root);
+  const absolute =
+    physical?.artifactLocation === undefined
+      ? null
+      : resolveArtifact(physical.artifactLocation, sarifRun, context.root);
   if (absolute === null) return diagnostic;
   diagnostic.path = context.toRepoPath(absolute);
   const region = physical?.region;
   if (region?.startLine !== undefined) {
     diagnostic.line = region.startLine;
     diagnostic.column = region.startColumn ?? 1;
-    if (region.endLine !== undefined || region.endColumn !== undefined) diagnostic.endLine = region.endLine ?? region.startLine;
+    if (region.endLine !== undefined || region.endColumn !== undefined)
+      diagnostic.endLine = region.endLine ?? region.startLine;
     if (region.endColumn !== undefined) diagnostic.endColumn = region.endColumn;
   }
   return diagnostic;
@@ -138,7 +166,8 @@ function makeSarifDiagnostic(sarifResult: SarifResult, sarifRun: SarifRun, conte
 function readMessage(sarifResult: SarifResult, descriptor: z.infer<typeof rule> | undefined): string {
   const own = sarifResult.message.text ?? sarifResult.message.markdown;
   if (own !== undefined) return own;
-  const template = sarifResult.message.id === undefined ? undefined : descriptor?.messageStrings?.[sarifResult.message.id]?.text;
+  const template =
+    sarifResult.message.id === undefined ? undefined : descriptor?.messageStrings?.[sarifResult.message.id]?.text;
   if (template === undefined) return sarifResult.ruleId ?? '';
   const args = sarifResult.message.arguments ?? [];
   return template.replace(/\{(\d+)\}/g, (whole, index: string) => args[Number(index)] ?? whole);
@@ -152,7 +181,13 @@ function resolveArtifact(location: ArtifactLocation, sarifRun: SarifRun, root: s
   return resolveUri(uri, location.uri === undefined ? indexed?.uriBaseId : location.uriBaseId, sarifRun, root, 0);
 }
 
-function resolveUri(uri: string, baseId: string | undefined, sarifRun: SarifRun, root: string, depth: number): string | null {
+function resolveUri(
+  uri: string,
+  baseId: string | undefined,
+  sarifRun: SarifRun,
+  root: string,
+  depth: number,
+): string | null {
   if (/^[a-z][a-z0-9+.-]*:/i.test(uri)) {
     if (!uri.toLowerCase().startsWith('file:')) return null;
     try {
@@ -165,7 +200,8 @@ function resolveUri(uri: string, baseId: string | undefined, sarifRun: SarifRun,
   if (isAbsolute(relative)) return relative;
   const base = baseId === undefined || depth > 8 ? undefined : sarifRun.originalUriBaseIds?.[baseId];
   // A base the log does not define (%SRCROOT% left for the viewer to fill) is the folder the command ran in.
-  const baseDir = base?.uri === undefined ? root : (resolveUri(base.uri, base.uriBaseId, sarifRun, root, depth + 1) ?? root);
+  const baseDir =
+    base?.uri === undefined ? root : (resolveUri(base.uri, base.uriBaseId, sarifRun, root, depth + 1) ?? root);
   return resolve(baseDir, relative);
 }
 

@@ -8,9 +8,17 @@ export const commandCheckSchema = z.strictObject({
   command: z
     .array(z.string().min(1))
     .min(1)
-    .describe('The program and its arguments, run in the repository root without a shell, e.g. ["node", "todo-check.mjs"].'),
-  format: z.literal('sarif').optional().describe('What the command prints on stdout: a SARIF 2.1.0 log (default "sarif", the only format).'),
-  phase: z.enum(['semantic', 'lint']).optional().describe('The phase of its findings, for the ladder (default "lint").'),
+    .describe(
+      'The program and its arguments, run in the repository root without a shell, e.g. ["node", "todo-check.mjs"].',
+    ),
+  format: z
+    .literal('sarif')
+    .optional()
+    .describe('What the command prints on stdout: a SARIF 2.1.0 log (default "sarif", the only format).'),
+  phase: z
+    .enum(['semantic', 'lint'])
+    .optional()
+    .describe('The phase of its findings, for the ladder (default "lint").'),
   maxOutputBytes: z
     .number()
     .int()

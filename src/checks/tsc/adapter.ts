@@ -35,7 +35,11 @@ export interface CompilerApiSettings {
   importRoute?: ImportRoute;
 }
 
-export function checkWithCompilerApi(ts: TypeScript, request: CheckRequest<TscOptions>, settings: CompilerApiSettings = {}): CheckOutput {
+export function checkWithCompilerApi(
+  ts: TypeScript,
+  request: CheckRequest<TscOptions>,
+  settings: CompilerApiSettings = {},
+): CheckOutput {
   const toRepoPath = makeRepoPath(request.root);
   const parser = makeConfigParser(ts);
   const sourceFiles = makeSourceFileCache(ts);
@@ -54,7 +58,12 @@ export interface FileCollector {
   addConfigDiagnostics(program: ts.Program): void;
   /** Diagnostics and import edges of the files this program owns (each file once, over every program). */
   /** `imports`: each file's imports (absolute), when the caller has read them already. */
-  addFiles(program: ts.Program, index: number, source?: FileDiagnosticSource, imports?: ReadonlyMap<string, readonly string[]>): void;
+  addFiles(
+    program: ts.Program,
+    index: number,
+    source?: FileDiagnosticSource,
+    imports?: ReadonlyMap<string, readonly string[]>,
+  ): void;
   finish(): Pick<CheckOutput, 'diagnostics' | 'imports' | 'derived'>;
 }
 
@@ -91,11 +100,17 @@ export function makeFileCollector(
         // Read from the program itself, warm or cold, so a warm run marks what a cold one does.
         if (found.length > 0) (analysis ??= makeDerivedAnalysis(ts, program, toRepoPath, derived)).addFile(file, found);
         diagnostics.push(...found);
-        const targets = known?.get(file.fileName) ?? readFileImports(ts, program, file, route, (cache ??= makeResolutionCache(ts, program)));
+        const targets =
+          known?.get(file.fileName) ??
+          readFileImports(ts, program, file, route, (cache ??= makeResolutionCache(ts, program)));
         if (targets.length > 0) imports[toRepoPath(file.fileName)] = targets.map(toRepoPath);
       }
     },
-    finish: () => ({ diagnostics: dedupeDiagnostics(diagnostics), imports, ...(derived.origins.length === 0 ? {} : { derived }) }),
+    finish: () => ({
+      diagnostics: dedupeDiagnostics(diagnostics),
+      imports,
+      ...(derived.origins.length === 0 ? {} : { derived }),
+    }),
   };
 }
 

@@ -37,7 +37,10 @@ export function makeCheckResults(): CheckResults {
       const internal = program as InternalProgram;
       const options = program.getCompilerOptions();
       if (options.noCheck === true) return [];
-      if (typeof internal.getBindAndCheckDiagnostics !== 'function' || typeof internal.getProgramDiagnostics !== 'function') {
+      if (
+        typeof internal.getBindAndCheckDiagnostics !== 'function' ||
+        typeof internal.getProgramDiagnostics !== 'function'
+      ) {
         checked += 1;
         return program.getSemanticDiagnostics(file);
       }

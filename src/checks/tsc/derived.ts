@@ -32,7 +32,18 @@ type TypeScript = typeof ts;
  * rest parameter (7019), variable (7005, 7034), member (7008), and their "but a better type may be
  * inferred from usage" variants (7044, 7045, 7046, 7047).
  */
-const implicitAnyCodes: ReadonlySet<string> = new Set(['TS7005', 'TS7006', 'TS7008', 'TS7019', 'TS7031', 'TS7034', 'TS7044', 'TS7045', 'TS7046', 'TS7047']);
+const implicitAnyCodes: ReadonlySet<string> = new Set([
+  'TS7005',
+  'TS7006',
+  'TS7008',
+  'TS7019',
+  'TS7031',
+  'TS7034',
+  'TS7044',
+  'TS7045',
+  'TS7046',
+  'TS7047',
+]);
 
 export interface DerivedAnalysis {
   /**
@@ -44,13 +55,19 @@ export interface DerivedAnalysis {
   finish(): DerivedSpans;
 }
 
-export function makeDerivedAnalysis(ts: TypeScript, program: ts.Program, toRepoPath: (path: string) => string, into: DerivedSpans = { origins: [], spans: {} }): DerivedAnalysis {
+export function makeDerivedAnalysis(
+  ts: TypeScript,
+  program: ts.Program,
+  toRepoPath: (path: string) => string,
+  into: DerivedSpans = { origins: [], spans: {} },
+): DerivedAnalysis {
   const checker = program.getTypeChecker();
   const originIndex = new Map<string, number>();
 
   const isAny = (type: ts.Type): boolean => (type.flags & ts.TypeFlags.Any) !== 0;
   // The checker's error type is an `any` named "error"; typescript-eslint tells it apart the same way.
-  const isErrorType = (type: ts.Type): boolean => isAny(type) && (type as { intrinsicName?: string }).intrinsicName === 'error';
+  const isErrorType = (type: ts.Type): boolean =>
+    isAny(type) && (type as { intrinsicName?: string }).intrinsicName === 'error';
   const isInProgramSource = (node: ts.Node): boolean => {
     const file = node.getSourceFile();
     return !file.isDeclarationFile && !program.isSourceFileFromExternalLibrary(file);
@@ -60,7 +77,13 @@ export function makeDerivedAnalysis(ts: TypeScript, program: ts.Program, toRepoP
     const file = node.getSourceFile();
     const from = file.getLineAndCharacterOfPosition(start);
     const to = file.getLineAndCharacterOfPosition(node.getEnd());
-    return { path: toRepoPath(file.fileName), line: from.line + 1, column: from.character + 1, endLine: to.line + 1, endColumn: to.character + 1 };
+    return {
+      path: toRepoPath(file.fileName),
+      line: from.line + 1,
+      column: from.character + 1,
+      endLine: to.line + 1,
+      endColumn: to.character + 1,
+    };
   };
 
   const indexOrigin = (origin: ts.Node): number => {
@@ -79,7 +102,8 @@ export function makeDerivedAnalysis(ts: TypeScript, program: ts.Program, toRepoP
   const originOfExpression = memoizeTrace<ts.Node>((node) => traceExpression(node));
 
   const traceExpression = (node: ts.Node): ts.Node | undefined => {
-    if (ts.isParenthesizedExpression(node) || ts.isAwaitExpression(node) || ts.isNonNullExpression(node)) return originOfExpression(node.expression);
+    if (ts.isParenthesizedExpression(node) || ts.isAwaitExpression(node) || ts.isNonNullExpression(node))
+      return originOfExpression(node.expression);
     if (ts.isIdentifier(node)) {
       const symbol = checker.getSymbolAtLocation(node);
       if (symbol !== undefined) return originOfSymbol(symbol);
@@ -97,7 +121,8 @@ export function makeDerivedAnalysis(ts: TypeScript, program: ts.Program, toRepoP
       return originOfExpression(node.whenTrue) ?? originOfExpression(node.whenFalse);
     }
     if (ts.isBinaryExpression(node)) {
-      if (node.operatorToken.kind === ts.SyntaxKind.EqualsToken || node.operatorToken.kind === ts.SyntaxKind.CommaToken) return originOfExpression(node.right);
+      if (node.operatorToken.kind === ts.SyntaxKind.EqualsToken || node.operatorToken.kind === ts.SyntaxKind.CommaToken)
+        return originOfExpression(node.right);
       if (!isAny(checker.getTypeAtLocation(node))) return undefined;
       return originOfExpression(node.left) ?? originOfExpression(node.right);
     }
@@ -123,7 +148,11 @@ export function makeDerivedAnalysis(ts: TypeScript, program: ts.Program, toRepoP
       if (declaration.type !== undefined) return isErrorType(type) ? declaration.type : undefined;
       // A default value types the parameter itself; only an untyped one is `any` for want of a context.
       const untyped = isAny(type) || declaration.dotDotDotToken !== undefined;
-      return (untyped ? originOfCallback(declaration.parent) : undefined) ?? reportedAny(declaration.name) ?? (isErrorType(type) ? declaration : undefined);
+      return (
+        (untyped ? originOfCallback(declaration.parent) : undefined) ??
+        reportedAny(declaration.name) ??
+        (isErrorType(type) ? declaration : undefined)
+      );
     }
     if (ts.isVariableDeclaration(declaration)) {
       if (declaration.type !== undefined) return isErrorType(type) ? declaration.type : undefined;
@@ -153,7 +182,10 @@ export function makeDerivedAnalysis(ts: TypeScript, program: ts.Program, toRepoP
     // Resolved to nothing: the import is the origin, where the compiler reports it.
     if (!isErrorType(checker.getTypeOfSymbol(symbol))) return undefined;
     const declaration = symbol.declarations?.[0];
-    return declaration === undefined ? undefined : (ts.findAncestor(declaration, (node) => ts.isImportDeclaration(node) || ts.isImportEqualsDeclaration(node)) ?? declaration);
+    return declaration === undefined
+      ? undefined
+      : (ts.findAncestor(declaration, (node) => ts.isImportDeclaration(node) || ts.isImportEqualsDeclaration(node)) ??
+          declaration);
   };
 
   const originOfVariableSource = (declaration: ts.VariableDeclaration): ts.Node | undefined => {
@@ -177,13 +209,24 @@ export function makeDerivedAnalysis(ts: TypeScript, program: ts.Program, toRepoP
     let node: ts.Node = fn;
     for (;;) {
       const parent = node.parent;
-      if (ts.isParenthesizedExpression(parent) || ts.isArrayLiteralExpression(parent) || ts.isObjectLiteralExpression(parent)) {
+      if (
+        ts.isParenthesizedExpression(parent) ||
+        ts.isArrayLiteralExpression(parent) ||
+        ts.isObjectLiteralExpression(parent)
+      ) {
         node = parent;
       } else if (ts.isPropertyAssignment(parent) && parent.initializer === node) {
         node = parent.parent;
-      } else if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.arguments?.includes(node as ts.Expression) === true) {
+      } else if (
+        (ts.isCallExpression(parent) || ts.isNewExpression(parent)) &&
+        parent.arguments?.includes(node as ts.Expression) === true
+      ) {
         return originOfExpression(parent.expression);
-      } else if (ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.right === node) {
+      } else if (
+        ts.isBinaryExpression(parent) &&
+        parent.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+        parent.right === node
+      ) {
         return originOfExpression(parent.left);
       } else {
         return undefined;
@@ -262,24 +305,49 @@ function isTracedKind(ts: TypeScript, node: ts.Node): boolean {
 function isValueUse(ts: TypeScript, node: ts.Node): boolean {
   if (!ts.isIdentifier(node)) return true;
   const parent = node.parent;
-  if ((ts.isPropertyAccessExpression(parent) && parent.name === node) || (ts.isQualifiedName(parent) && parent.right === node)) return false;
-  if ((ts.isBindingElement(parent) || ts.isParameter(parent) || ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) && parent.name === node) return false;
+  if (
+    (ts.isPropertyAccessExpression(parent) && parent.name === node) ||
+    (ts.isQualifiedName(parent) && parent.right === node)
+  )
+    return false;
+  if (
+    (ts.isBindingElement(parent) ||
+      ts.isParameter(parent) ||
+      ts.isVariableDeclaration(parent) ||
+      ts.isPropertyAssignment(parent)) &&
+    parent.name === node
+  )
+    return false;
   if (ts.isBindingElement(parent) && parent.propertyName === node) return false;
-  return !ts.isTypeNode(parent) && !ts.isImportSpecifier(parent) && !ts.isImportClause(parent) && !ts.isExportSpecifier(parent);
+  return (
+    !ts.isTypeNode(parent) &&
+    !ts.isImportSpecifier(parent) &&
+    !ts.isImportClause(parent) &&
+    !ts.isExportSpecifier(parent)
+  );
 }
 
 /**
  * Records a derived expression and the nodes typescript-eslint reports a use of it at: the member
  * name read from it, the declarator or assignment it initialises, the return it is returned by.
  */
-function recordReports(ts: TypeScript, node: ts.Node, origin: number, record: (node: ts.Node, origin: number, start?: number) => void): void {
+function recordReports(
+  ts: TypeScript,
+  node: ts.Node,
+  origin: number,
+  record: (node: ts.Node, origin: number, start?: number) => void,
+): void {
   const parent = node.parent;
   record(node, origin);
   if (ts.isPropertyAccessExpression(parent) && parent.expression === node) record(parent.name, origin);
-  else if (ts.isElementAccessExpression(parent) && parent.expression === node) record(parent.argumentExpression, origin);
-  else if ((ts.isVariableDeclaration(parent) || ts.isPropertyDeclaration(parent)) && parent.initializer === node) record(parent, origin, parent.name.getStart());
-  else if (ts.isBinaryExpression(parent) && parent.right === node && isAssignment(ts, parent.operatorToken.kind)) record(parent, origin);
-  else if (ts.isReturnStatement(parent) || ts.isSpreadElement(parent) || ts.isSpreadAssignment(parent)) record(parent, origin);
+  else if (ts.isElementAccessExpression(parent) && parent.expression === node)
+    record(parent.argumentExpression, origin);
+  else if ((ts.isVariableDeclaration(parent) || ts.isPropertyDeclaration(parent)) && parent.initializer === node)
+    record(parent, origin, parent.name.getStart());
+  else if (ts.isBinaryExpression(parent) && parent.right === node && isAssignment(ts, parent.operatorToken.kind))
+    record(parent, origin);
+  else if (ts.isReturnStatement(parent) || ts.isSpreadElement(parent) || ts.isSpreadAssignment(parent))
+    record(parent, origin);
 }
 
 function isAssignment(ts: TypeScript, kind: ts.SyntaxKind): boolean {
@@ -287,16 +355,24 @@ function isAssignment(ts: TypeScript, kind: ts.SyntaxKind): boolean {
 }
 
 /** The parameter or variable a binding element destructures. */
-function findBindingRoot(ts: TypeScript, element: ts.BindingElement): ts.ParameterDeclaration | ts.VariableDeclaration | undefined {
+function findBindingRoot(
+  ts: TypeScript,
+  element: ts.BindingElement,
+): ts.ParameterDeclaration | ts.VariableDeclaration | undefined {
   let node: ts.Node = element.parent;
-  while (ts.isBindingElement(node) || ts.isObjectBindingPattern(node) || ts.isArrayBindingPattern(node)) node = node.parent;
+  while (ts.isBindingElement(node) || ts.isObjectBindingPattern(node) || ts.isArrayBindingPattern(node))
+    node = node.parent;
   return ts.isParameter(node) || ts.isVariableDeclaration(node) ? node : undefined;
 }
 
 /** The element of the parameter's or variable's own pattern that holds `element` (itself when it is one). */
 function findOutermostElement(ts: TypeScript, element: ts.BindingElement): ts.Node {
   let outermost: ts.Node = element;
-  for (let node: ts.Node = element.parent; ts.isBindingElement(node) || ts.isObjectBindingPattern(node) || ts.isArrayBindingPattern(node); node = node.parent) {
+  for (
+    let node: ts.Node = element.parent;
+    ts.isBindingElement(node) || ts.isObjectBindingPattern(node) || ts.isArrayBindingPattern(node);
+    node = node.parent
+  ) {
     if (ts.isBindingElement(node)) outermost = node;
   }
   return outermost;

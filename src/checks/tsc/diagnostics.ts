@@ -10,8 +10,16 @@ import type { Diagnostic, Phase } from '../../core/diagnostic.js';
 type TypeScript = typeof ts;
 
 /** Diagnostics of the program that are not about one source file: tsconfig, options, globals. */
-export function collectConfigDiagnostics(ts: TypeScript, program: ts.Program, toRepoPath: (path: string) => string): Diagnostic[] {
-  const raw = [...program.getConfigFileParsingDiagnostics(), ...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()];
+export function collectConfigDiagnostics(
+  ts: TypeScript,
+  program: ts.Program,
+  toRepoPath: (path: string) => string,
+): Diagnostic[] {
+  const raw = [
+    ...program.getConfigFileParsingDiagnostics(),
+    ...program.getOptionsDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+  ];
   return raw.map((diagnostic) => makeTscDiagnostic(ts, diagnostic, 'config', toRepoPath));
 }
 
@@ -25,7 +33,10 @@ export interface FileDiagnosticSource {
 }
 
 export function makeProgramSource(program: ts.Program): FileDiagnosticSource {
-  return { semantic: (file) => program.getSemanticDiagnostics(file), declaration: (file) => program.getDeclarationDiagnostics(file) };
+  return {
+    semantic: (file) => program.getSemanticDiagnostics(file),
+    declaration: (file) => program.getDeclarationDiagnostics(file),
+  };
 }
 
 /** Whether `tsc --noEmit` adds declaration diagnostics: when the project emits declarations. */
@@ -44,12 +55,19 @@ export function collectFileDiagnostics(
   const semantic = [...source.semantic(file)];
   if (emitsDeclarations(program.getCompilerOptions())) semantic.push(...source.declaration(file));
   return [
-    ...program.getSyntacticDiagnostics(file).map((diagnostic) => makeTscDiagnostic(ts, diagnostic, 'syntax', toRepoPath)),
+    ...program
+      .getSyntacticDiagnostics(file)
+      .map((diagnostic) => makeTscDiagnostic(ts, diagnostic, 'syntax', toRepoPath)),
     ...semantic.map((diagnostic) => makeTscDiagnostic(ts, diagnostic, 'semantic', toRepoPath)),
   ];
 }
 
-export function makeTscDiagnostic(ts: TypeScript, diagnostic: ts.Diagnostic, phase: Phase, toRepoPath: (path: string) => string): Diagnostic {
+export function makeTscDiagnostic(
+  ts: TypeScript,
+  diagnostic: ts.Diagnostic,
+  phase: Phase,
+  toRepoPath: (path: string) => string,
+): Diagnostic {
   const { file, start, length } = diagnostic;
   const made: Diagnostic = {
     tool: 'tsc',

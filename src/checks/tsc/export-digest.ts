@@ -32,16 +32,34 @@ interface InternalType extends ts.Type {
   intrinsicName?: string;
 }
 
-export function makeExportDigester(ts: TypeScript, program: ts.Program, mayChange: (fileName: string) => boolean): ExportDigester {
+export function makeExportDigester(
+  ts: TypeScript,
+  program: ts.Program,
+  mayChange: (fileName: string) => boolean,
+): ExportDigester {
   const checker = program.getTypeChecker();
   const typeOfSymbol = (symbol: ts.Symbol): ts.Type =>
     typeof checker.getTypeOfSymbol === 'function'
       ? checker.getTypeOfSymbol(symbol)
-      : checker.getTypeOfSymbolAtLocation(symbol, symbol.valueDeclaration ?? symbol.declarations?.[0] ?? program.getSourceFiles()[0]!);
+      : checker.getTypeOfSymbolAtLocation(
+          symbol,
+          symbol.valueDeclaration ?? symbol.declarations?.[0] ?? program.getSourceFiles()[0]!,
+        );
   const { TypeFlags, ObjectFlags, SymbolFlags, SignatureKind } = ts;
   const simpleFlags =
-    TypeFlags.Any | TypeFlags.Unknown | TypeFlags.String | TypeFlags.Number | TypeFlags.Boolean | TypeFlags.BigInt | TypeFlags.Void |
-    TypeFlags.Undefined | TypeFlags.Null | TypeFlags.Never | TypeFlags.ESSymbol | TypeFlags.NonPrimitive | TypeFlags.BooleanLiteral;
+    TypeFlags.Any |
+    TypeFlags.Unknown |
+    TypeFlags.String |
+    TypeFlags.Number |
+    TypeFlags.Boolean |
+    TypeFlags.BigInt |
+    TypeFlags.Void |
+    TypeFlags.Undefined |
+    TypeFlags.Null |
+    TypeFlags.Never |
+    TypeFlags.ESSymbol |
+    TypeFlags.NonPrimitive |
+    TypeFlags.BooleanLiteral;
 
   const touchesChange = (declarations: readonly ts.Node[] | undefined): boolean =>
     declarations?.some((declaration) => mayChange(declaration.getSourceFile().fileName)) ?? false;
@@ -85,8 +103,10 @@ export function makeExportDigester(ts: TypeScript, program: ts.Program, mayChang
       if (thisParameter !== undefined) describeType(typeOfSymbol(thisParameter));
       for (const parameter of signature.getParameters()) {
         const declaration = parameter.valueDeclaration;
-        const optional = declaration !== undefined && ts.isParameter(declaration) && checker.isOptionalParameter(declaration);
-        const rest = declaration !== undefined && ts.isParameter(declaration) && declaration.dotDotDotToken !== undefined;
+        const optional =
+          declaration !== undefined && ts.isParameter(declaration) && checker.isOptionalParameter(declaration);
+        const rest =
+          declaration !== undefined && ts.isParameter(declaration) && declaration.dotDotDotToken !== undefined;
         parts.push('p', parameter.name, optional ? '?' : '', rest ? '...' : '');
         describeType(typeOfSymbol(parameter));
       }
@@ -135,7 +155,8 @@ export function makeExportDigester(ts: TypeScript, program: ts.Program, mayChang
         parts.push('tuple', tuple.elementFlags.join(','), tuple.readonly ? 'r' : '');
       }
       const symbol = type.getSymbol();
-      const instantiated = (objectFlags & (ObjectFlags.Instantiated | ObjectFlags.Mapped | ObjectFlags.ReverseMapped)) !== 0;
+      const instantiated =
+        (objectFlags & (ObjectFlags.Instantiated | ObjectFlags.Mapped | ObjectFlags.ReverseMapped)) !== 0;
       if (symbol !== undefined) {
         parts.push(symbol.name);
         if (!instantiated && !touchesChange(symbol.declarations)) {
@@ -164,11 +185,16 @@ export function makeExportDigester(ts: TypeScript, program: ts.Program, mayChang
       if (flags & simpleFlags) parts.push(checker.typeToString(type), (type as InternalType).intrinsicName ?? '');
       else if (flags & (TypeFlags.StringLiteral | TypeFlags.NumberLiteral | TypeFlags.BigIntLiteral)) {
         const value = (type as ts.LiteralType).value;
-        parts.push(typeof value === 'object' ? `${value.negative ? '-' : ''}${value.base10Value}n` : JSON.stringify(value));
+        parts.push(
+          typeof value === 'object' ? `${value.negative ? '-' : ''}${value.base10Value}n` : JSON.stringify(value),
+        );
         if (flags & TypeFlags.EnumLiteral) parts.push(type.getSymbol()?.name ?? '');
       } else if (flags & TypeFlags.UniqueESSymbol) {
         const symbol = type.getSymbol();
-        parts.push(symbol?.name ?? '', ...(symbol?.declarations ?? []).map((declaration) => declaration.getSourceFile().fileName));
+        parts.push(
+          symbol?.name ?? '',
+          ...(symbol?.declarations ?? []).map((declaration) => declaration.getSourceFile().fileName),
+        );
       } else if (flags & TypeFlags.UnionOrIntersection) {
         for (const member of (type as ts.UnionOrIntersectionType).types) describeType(member);
       } else if (flags & TypeFlags.TypeParameter) {
@@ -199,7 +225,8 @@ export function makeExportDigester(ts: TypeScript, program: ts.Program, mayChang
         describeType(conditional.checkType);
         describeType(conditional.extendsType);
       } else if (flags & TypeFlags.Object) describeObject(type as ts.ObjectType);
-      else if (touchesChange(type.getSymbol()?.declarations ?? type.aliasSymbol?.declarations)) throw new VolatileDigest();
+      else if (touchesChange(type.getSymbol()?.declarations ?? type.aliasSymbol?.declarations))
+        throw new VolatileDigest();
       else parts.push(checker.typeToString(type, undefined, ts.TypeFormatFlags.NoTruncation));
     };
 

@@ -31,13 +31,20 @@ export function readImportRoute(program: ts.Program): ImportRoute {
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the rule misreads it: without it `imports` is unknown
   const file = program.getSourceFiles()[0] as InternalSourceFile | undefined;
   const internal = program as InternalProgram;
-  return typeof internal.getResolvedModuleFromModuleSpecifier === 'function' && (file === undefined || Array.isArray(file.imports))
+  return typeof internal.getResolvedModuleFromModuleSpecifier === 'function' &&
+    (file === undefined || Array.isArray(file.imports))
     ? 'internal'
     : 'public';
 }
 
 /** Absolute imported file names of `file`, each a file of the program, in first-seen order. */
-export function readFileImports(ts: TypeScript, program: ts.Program, file: ts.SourceFile, route: ImportRoute, cache: ts.ModuleResolutionCache): string[] {
+export function readFileImports(
+  ts: TypeScript,
+  program: ts.Program,
+  file: ts.SourceFile,
+  route: ImportRoute,
+  cache: ts.ModuleResolutionCache,
+): string[] {
   const resolved = route === 'internal' ? resolveInternally(program, file) : resolvePublicly(ts, program, file, cache);
   const referenced = file.referencedFiles.map((reference) => resolve(dirname(file.fileName), reference.fileName));
   const targets = new Set<string>();
@@ -62,15 +69,27 @@ function resolveInternally(program: InternalProgram, file: InternalSourceFile): 
   });
 }
 
-function resolvePublicly(ts: TypeScript, program: ts.Program, file: ts.SourceFile, cache: ts.ModuleResolutionCache): string[] {
+function resolvePublicly(
+  ts: TypeScript,
+  program: ts.Program,
+  file: ts.SourceFile,
+  cache: ts.ModuleResolutionCache,
+): string[] {
   const options = program.getCompilerOptions();
   const specifiers = ts.preProcessFile(file.text, true, true).importedFiles;
   return specifiers.flatMap((specifier) => {
     // preProcessFile gives names, not nodes, so a per-usage mode (an `import()` in a CommonJS
     // file, `with { 'resolution-mode' }`) is approximated by the file's own format.
-    const result = ts.resolveModuleName(specifier.fileName, file.fileName, options, ts.sys, cache, undefined, file.impliedNodeFormat);
+    const result = ts.resolveModuleName(
+      specifier.fileName,
+      file.fileName,
+      options,
+      ts.sys,
+      cache,
+      undefined,
+      file.impliedNodeFormat,
+    );
     const name = result.resolvedModule?.resolvedFileName;
     return name === undefined ? [] : [name];
   });
 }
-

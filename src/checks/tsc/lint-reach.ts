@@ -47,7 +47,11 @@ export type ImportCache = WeakMap<ts.SourceFile, readonly string[]>;
  * new, or when its imports resolve to other files than before (one it imported was deleted, or a
  * new file now answers an import).
  */
-export function findLintReach(ts: TypeScript, updates: readonly ProgramUpdate[], changed: ReadonlySet<string>): Set<string> | 'all' {
+export function findLintReach(
+  ts: TypeScript,
+  updates: readonly ProgramUpdate[],
+  changed: ReadonlySet<string>,
+): Set<string> | 'all' {
   const deadline = performance.now() + walkBudgetMs;
   const reach = new Set<string>();
   for (const { before, after, beforeImports, afterImports } of updates) {
@@ -58,7 +62,8 @@ export function findLintReach(ts: TypeScript, updates: readonly ProgramUpdate[],
     }
     const deleted = [...beforeImports.keys()].filter((fileName) => !afterImports.has(fileName));
     const declaring = [...seeds, ...deleted].some(
-      (fileName) => declaresGlobals(ts, before.getSourceFile(fileName)) || declaresGlobals(ts, after.getSourceFile(fileName)),
+      (fileName) =>
+        declaresGlobals(ts, before.getSourceFile(fileName)) || declaresGlobals(ts, after.getSourceFile(fileName)),
     );
     if (declaring) return 'all';
     if (seeds.length === 0) continue;
@@ -94,7 +99,11 @@ export function findLintReach(ts: TypeScript, updates: readonly ProgramUpdate[],
 }
 
 /** Each source file's imports in `program` (default lib files aside), read once per SourceFile while `cache` lives. */
-export function readProgramImports(ts: TypeScript, program: ts.Program, cache: ImportCache): Map<string, readonly string[]> {
+export function readProgramImports(
+  ts: TypeScript,
+  program: ts.Program,
+  cache: ImportCache,
+): Map<string, readonly string[]> {
   const route = readImportRoute(program);
   let resolutions: ts.ModuleResolutionCache | undefined;
   const imports = new Map<string, readonly string[]>();
@@ -116,7 +125,9 @@ function declaresGlobals(ts: TypeScript, file: ts.SourceFile | undefined): boole
   if (file === undefined) return false;
   if (!ts.isExternalModule(file)) return true;
   return file.statements.some(
-    (statement) => ts.isModuleDeclaration(statement) && (ts.isStringLiteral(statement.name) || (statement.flags & ts.NodeFlags.GlobalAugmentation) !== 0),
+    (statement) =>
+      ts.isModuleDeclaration(statement) &&
+      (ts.isStringLiteral(statement.name) || (statement.flags & ts.NodeFlags.GlobalAugmentation) !== 0),
   );
 }
 

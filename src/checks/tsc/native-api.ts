@@ -41,7 +41,9 @@ export interface NativeProject {
   readonly rootFiles: readonly string[];
   readonly program: NativeProgram;
   readonly checker: {
-    getSymbolAtLocation(nodes: readonly NativeNode[]): readonly ({ readonly declarations?: readonly { readonly path: string }[] } | undefined)[];
+    getSymbolAtLocation(
+      nodes: readonly NativeNode[],
+    ): readonly ({ readonly declarations?: readonly { readonly path: string }[] } | undefined)[];
   };
 }
 

@@ -33,7 +33,10 @@ export interface NativeTscSession {
 const globalDeclaration = /\bdeclare\s+(?:global|module)\b/;
 const moduleSyntax = /^\s*(?:import|export)\b/m;
 
-export async function openNativeTscSession(request: CheckRequest<TscOptions>, version: string): Promise<NativeTscSession> {
+export async function openNativeTscSession(
+  request: CheckRequest<TscOptions>,
+  version: string,
+): Promise<NativeTscSession> {
   const { API } = await importTool<NativeModule>(request.root, 'typescript/unstable/sync');
   const configPaths = readProjectReferences(resolveConfigPath(request.root, request.options.project));
   const configFiles = makeFileStates({ compareContent: true });
@@ -56,7 +59,9 @@ export async function openNativeTscSession(request: CheckRequest<TscOptions>, ve
   };
 
   /** The files to check again: the changed ones and their importers, or all (undefined). */
-  const findRecheck = (hint: readonly string[] | null): { changes: Required<NativeChanges>; recheck: Set<string> | undefined } => {
+  const findRecheck = (
+    hint: readonly string[] | null,
+  ): { changes: Required<NativeChanges>; recheck: Set<string> | undefined } => {
     const stale = configFiles.takeChanged();
     if (stale.length > 0) throw makeStaleSessionError(`${stale[0]!} changed`);
     const changes: Required<NativeChanges> = { changed: [], created: [], deleted: [] };
@@ -65,8 +70,10 @@ export async function openNativeTscSession(request: CheckRequest<TscOptions>, ve
       if (results.has(path) || documents.has(path)) (exists ? changes.changed : changes.deleted).push(path);
       else if (exists && /\.(?:[cm]?[jt]sx?|json)$/.test(path)) changes.created.push(path);
     }
-    if (hint === null || changes.created.length > 0 || changes.deleted.length > 0) return { changes, recheck: undefined };
-    if (changes.changed.some((path) => declaresGlobals.get(path) !== false || readDeclaresGlobals(path))) return { changes, recheck: undefined };
+    if (hint === null || changes.created.length > 0 || changes.deleted.length > 0)
+      return { changes, recheck: undefined };
+    if (changes.changed.some((path) => declaresGlobals.get(path) !== false || readDeclaresGlobals(path)))
+      return { changes, recheck: undefined };
     return { changes, recheck: collectImporters(changes.changed, results) };
   };
 
@@ -82,7 +89,10 @@ export async function openNativeTscSession(request: CheckRequest<TscOptions>, ve
         const { changed, created, deleted } = found.changes;
         if (changed.length + created.length + deleted.length > 0 || hint === null) {
           const previous = snapshot;
-          snapshot = api.updateSnapshot({ fileChanges: hint === null ? { changed: [...results.keys()], created, deleted } : { changed, created, deleted } });
+          snapshot = api.updateSnapshot({
+            fileChanges:
+              hint === null ? { changed: [...results.keys()], created, deleted } : { changed, created, deleted },
+          });
           previous.dispose();
         }
       }
@@ -149,4 +159,3 @@ function collectImporters(changed: readonly string[], results: ReadonlyMap<strin
   }
   return found;
 }
-

@@ -15,7 +15,15 @@ import { makeRepoPath } from '../output/repo-path.js';
 import { importTool } from '../runner/resolve-tool.js';
 import { readOwners } from './read-owners.js';
 import { resolveConfigPath } from './config-path.js';
-import type { NativeApi, NativeDiagnostic, NativeModule, NativeProgram, NativeProject, NativeSnapshot, NativeSourceFile } from './native-api.js';
+import type {
+  NativeApi,
+  NativeDiagnostic,
+  NativeModule,
+  NativeProgram,
+  NativeProject,
+  NativeSnapshot,
+  NativeSourceFile,
+} from './native-api.js';
 import { makeLineMapReader, makeNativeDiagnostic } from './native-diagnostics.js';
 import { readProjectReferences } from './native-references.js';
 
@@ -31,7 +39,11 @@ export async function runNativeTsc(request: CheckRequest<TscOptions>, version: s
   }
 }
 
-function checkProjects(api: NativeApi, configPaths: readonly string[], root: string): Pick<CheckOutput, 'diagnostics' | 'imports'> {
+function checkProjects(
+  api: NativeApi,
+  configPaths: readonly string[],
+  root: string,
+): Pick<CheckOutput, 'diagnostics' | 'imports'> {
   const projects = openNativeProjects(api.updateSnapshot({ openProjects: [...configPaths] }), configPaths);
   const checker = makeNativeChecker(root);
   const diagnostics: Diagnostic[] = [];
@@ -101,7 +113,11 @@ export function makeNativeChecker(root: string): NativeChecker {
     toRepoPath,
     readConfigDiagnostics({ program }) {
       const toDiagnostic = converterOf(program);
-      const config = [...program.getConfigFileParsingDiagnostics(), ...program.getProgramDiagnostics(), ...program.getGlobalDiagnostics()];
+      const config = [
+        ...program.getConfigFileParsingDiagnostics(),
+        ...program.getProgramDiagnostics(),
+        ...program.getGlobalDiagnostics(),
+      ];
       return config.map(toDiagnostic('config'));
     },
     checkFile(project, fileName) {
@@ -110,7 +126,8 @@ export function makeNativeChecker(root: string): NativeChecker {
       const file = program.getSourceFile(fileName);
       if (file === undefined) return undefined;
       const toDiagnostic = converterOf(program);
-      const emitsDeclarations = project.compilerOptions.declaration === true || project.compilerOptions.composite === true;
+      const emitsDeclarations =
+        project.compilerOptions.declaration === true || project.compilerOptions.composite === true;
       const diagnostics = [
         ...program.getSyntacticDiagnostics(fileName).map(toDiagnostic('syntax')),
         ...program.getSemanticDiagnostics(fileName).map(toDiagnostic('semantic')),
@@ -122,13 +139,24 @@ export function makeNativeChecker(root: string): NativeChecker {
 }
 
 /** Module specifiers resolved by the checker: each specifier's module symbol is declared by the imported file. */
-function readNativeImports(project: NativeProject, inProgram: ReadonlySet<string>, fileName: string, file: NativeSourceFile): string[] {
+function readNativeImports(
+  project: NativeProject,
+  inProgram: ReadonlySet<string>,
+  fileName: string,
+  file: NativeSourceFile,
+): string[] {
   const symbols = file.imports.length === 0 ? [] : project.checker.getSymbolAtLocation(file.imports);
   const resolved = symbols.map((symbol) => symbol?.declarations?.[0]?.path);
   const referenced = file.referencedFiles.map((reference) => resolve(dirname(fileName), reference.fileName));
   const targets = new Set<string>();
   for (const target of [...resolved, ...referenced]) {
-    if (target !== undefined && target !== fileName && inProgram.has(target) && !isDefaultLibrary(project.program, target)) targets.add(target);
+    if (
+      target !== undefined &&
+      target !== fileName &&
+      inProgram.has(target) &&
+      !isDefaultLibrary(project.program, target)
+    )
+      targets.add(target);
   }
   return [...targets];
 }
@@ -138,5 +166,7 @@ function readNativeImports(project: NativeProject, inProgram: ReadonlySet<string
  * is large), so only files named like a default lib are asked about, by name.
  */
 function isDefaultLibrary(program: NativeProgram, fileName: string): boolean {
-  return /^lib\..*\.d\.ts$/.test(basename(fileName)) && program.getSourceFileMetadata(fileName)?.isDefaultLibrary === true;
+  return (
+    /^lib\..*\.d\.ts$/.test(basename(fileName)) && program.getSourceFileMetadata(fileName)?.isDefaultLibrary === true
+  );
 }

@@ -15,7 +15,12 @@ interface SourceRedirectingHost extends ts.CompilerHost {
   useSourceOfProjectReferenceRedirect(): boolean;
 }
 
-export function makeProgram(ts: TypeScript, project: TscProject, parser: ConfigParser, sourceFiles: SourceFileCache): ts.Program {
+export function makeProgram(
+  ts: TypeScript,
+  project: TscProject,
+  parser: ConfigParser,
+  sourceFiles: SourceFileCache,
+): ts.Program {
   const { options, fileNames, projectReferences } = project.parsed;
   const host = makeCompilerHost(ts, project, parser, (base) => sourceFiles.wrap(base, options));
   return ts.createProgram({

@@ -51,7 +51,8 @@ export function makeConfigParser(ts: TypeScript, onReadFile?: (path: string) => 
     parseForCheck(configPath) {
       const { parsed, unrecoverable } = parse(configPath, { noEmit: true });
       if (parsed !== undefined) return parsed;
-      const reason = unrecoverable === undefined ? 'unknown error' : ts.flattenDiagnosticMessageText(unrecoverable.messageText, ' ');
+      const reason =
+        unrecoverable === undefined ? 'unknown error' : ts.flattenDiagnosticMessageText(unrecoverable.messageText, ' ');
       throw new Error(`tsc could not read ${configPath}: ${reason}`);
     },
     parseAsReference(configPath) {

@@ -8,7 +8,9 @@ export const tscCheckSchema = z.strictObject({
     .string()
     .min(1)
     .optional()
-    .describe('tsconfig to check, relative to the repository root (default tsconfig.json). A solution config with references is followed.'),
+    .describe(
+      'tsconfig to check, relative to the repository root (default tsconfig.json). A solution config with references is followed.',
+    ),
 });
 
 export type RawTscCheck = z.infer<typeof tscCheckSchema>;

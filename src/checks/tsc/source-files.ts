@@ -30,7 +30,10 @@ export function makeTextVersion(text: string): string {
 }
 
 /** `versioned`: stamp each file with the version of its text, for a builder (a cold run does not need it). */
-export function makeSourceFileCache(ts: TypeScript, { versioned = false }: { versioned?: boolean } = {}): SourceFileCache {
+export function makeSourceFileCache(
+  ts: TypeScript,
+  { versioned = false }: { versioned?: boolean } = {},
+): SourceFileCache {
   const registry = ts.createDocumentRegistry();
   const files = new Map<string, ts.SourceFile | undefined>();
   const keysOf = new Map<string, Set<string>>();
@@ -40,8 +43,17 @@ export function makeSourceFileCache(ts: TypeScript, { versioned = false }: { ver
     wrap(getSourceFile, options) {
       const settingsKey = registry.getKeyForCompilationSettings(options);
       return (fileName, languageVersionOrOptions, onError, shouldCreateNewSourceFile) => {
-        const parse = typeof languageVersionOrOptions === 'object' ? languageVersionOrOptions : { languageVersion: languageVersionOrOptions };
-        const key = JSON.stringify([settingsKey, fileName, parse.languageVersion, parse.impliedNodeFormat, parse.jsDocParsingMode]);
+        const parse =
+          typeof languageVersionOrOptions === 'object'
+            ? languageVersionOrOptions
+            : { languageVersion: languageVersionOrOptions };
+        const key = JSON.stringify([
+          settingsKey,
+          fileName,
+          parse.languageVersion,
+          parse.impliedNodeFormat,
+          parse.jsDocParsingMode,
+        ]);
         if (shouldCreateNewSourceFile !== true && files.has(key)) return files.get(key);
         const file = getSourceFile(fileName, languageVersionOrOptions, onError, shouldCreateNewSourceFile);
         if (file !== undefined && versioned) {

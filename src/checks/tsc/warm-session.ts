@@ -166,7 +166,11 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
     run(hint) {
       const first = states.length === 0;
       const { changed, structural } = first ? { changed: new Set<string>(), structural: true } : findChanges(hint);
-      const projects = first ? parseProjects() : structural ? readProjectsAgain() : states.map((state) => state.project);
+      const projects = first
+        ? parseProjects()
+        : structural
+          ? readProjectsAgain()
+          : states.map((state) => state.project);
       const previous = states;
       // Imports are read again only where resolutions can have changed.
       if (structural) imports = new WeakMap();
@@ -179,7 +183,12 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
         ? 'all'
         : findLintReach(
             ts,
-            states.map((state, index) => ({ before: previous[index]!.program, after: state.program, beforeImports: previous[index]!.imports, afterImports: state.imports })),
+            states.map((state, index) => ({
+              before: previous[index]!.program,
+              after: state.program,
+              beforeImports: previous[index]!.imports,
+              afterImports: state.imports,
+            })),
             changed,
           );
       const isAffected = (fileName: string) => reach === 'all' || reach.has(fileName);
@@ -190,21 +199,29 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
       states.forEach(({ program, imports: programImports }, index) => {
         const declare = emitsDeclarations(program.getCompilerOptions());
         const kept = (results[index] ??= makeCheckResults());
-        collector.addFiles(program, index, {
-          semantic: (file) => kept.semantic(program, file, isAffected(file.fileName)),
-          declaration: (file) => {
-            let cached = declarations.get(file.fileName);
-            if (cached === undefined || isAffected(file.fileName)) {
-              cached = declare ? program.getDeclarationDiagnostics(file) : [];
-              declarations.set(file.fileName, cached);
-            }
-            return cached;
+        collector.addFiles(
+          program,
+          index,
+          {
+            semantic: (file) => kept.semantic(program, file, isAffected(file.fileName)),
+            declaration: (file) => {
+              let cached = declarations.get(file.fileName);
+              if (cached === undefined || isAffected(file.fileName)) {
+                cached = declare ? program.getDeclarationDiagnostics(file) : [];
+                declarations.set(file.fileName, cached);
+              }
+              return cached;
+            },
           },
-        }, programImports);
+          programImports,
+        );
       });
       recordDocuments();
       const checked = results.reduce((sum, kept) => sum + kept.takeCheckedCount(), 0);
-      if (!first) logDebug(`warm: tsc checked ${checked} file(s) again after ${changed.size} changed file(s)${reach === 'all' ? ' (a change reaches every file)' : ''}`);
+      if (!first)
+        logDebug(
+          `warm: tsc checked ${checked} file(s) again after ${changed.size} changed file(s)${reach === 'all' ? ' (a change reaches every file)' : ''}`,
+        );
       return { output: { version: ts.version, ...collector.finish() }, affected: reach };
     },
   };

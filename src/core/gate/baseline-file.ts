@@ -60,7 +60,14 @@ export function makeBaselineFile(runs: readonly SnapshotCheck[]): BaselineFile {
         existing.count += 1;
         continue;
       }
-      const entry: BaselineEntry = { fingerprint, count: 1, code: finding.code, severity: finding.severity, message: finding.message, source: finding.anchor };
+      const entry: BaselineEntry = {
+        fingerprint,
+        count: 1,
+        code: finding.code,
+        severity: finding.severity,
+        message: finding.message,
+        source: finding.anchor,
+      };
       byKey.set(`${path}\0${fingerprint}`, entry);
       (files[path] ??= []).push(entry);
     }
@@ -116,7 +123,13 @@ function upgradeFingerprints(file: BaselineFile): BaselineFile {
   for (const [check, { files }] of Object.entries(file.checks)) {
     for (const [path, entries] of Object.entries(files)) {
       for (const entry of entries) {
-        const parts = { tool: check, code: entry.code, path: path === noFileKey ? null : path, message: entry.message, anchor: entry.source };
+        const parts = {
+          tool: check,
+          code: entry.code,
+          path: path === noFileKey ? null : path,
+          message: entry.message,
+          anchor: entry.source,
+        };
         entry.fingerprint = upgradeStoredHash(entry.fingerprint, parts);
       }
     }
@@ -141,9 +154,21 @@ function mergeDuplicates(file: BaselineFile): BaselineFile {
 }
 
 function compareEntries(a: BaselineEntry, b: BaselineEntry): number {
-  return compareStrings(a.code, b.code) || compareStrings(a.message, b.message) || compareStrings(a.source, b.source) || compareStrings(a.fingerprint, b.fingerprint);
+  return (
+    compareStrings(a.code, b.code) ||
+    compareStrings(a.message, b.message) ||
+    compareStrings(a.source, b.source) ||
+    compareStrings(a.fingerprint, b.fingerprint)
+  );
 }
 
 function orderEntry(entry: BaselineEntry): BaselineEntry {
-  return { fingerprint: entry.fingerprint, count: entry.count, code: entry.code, severity: entry.severity, message: entry.message, source: entry.source };
+  return {
+    fingerprint: entry.fingerprint,
+    count: entry.count,
+    code: entry.code,
+    severity: entry.severity,
+    message: entry.message,
+    source: entry.source,
+  };
 }

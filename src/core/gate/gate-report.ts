@@ -83,7 +83,9 @@ export function makeGateReport(input: GateInput): GateReport {
 
   for (const run of ran) {
     for (const finding of fingerprintFindings(run.diagnostics)) {
-      const allowance = allowances.get(keyOf(run.name, finding.path ?? noFileKey, stripOccurrence(finding.fingerprint)));
+      const allowance = allowances.get(
+        keyOf(run.name, finding.path ?? noFileKey, stripOccurrence(finding.fingerprint)),
+      );
       if (allowance !== undefined && allowance.remaining > 0) {
         allowance.remaining -= 1;
         current.push({ state: 'unchanged', finding });
@@ -145,7 +147,8 @@ function makeAllowances(file: BaselineFile, failed: ReadonlySet<string>): Map<st
   for (const [check, { files }] of Object.entries(file.checks)) {
     if (failed.has(check)) continue;
     for (const [path, entries] of Object.entries(files)) {
-      for (const entry of entries) allowances.set(keyOf(check, path, entry.fingerprint), { check, path, entry, remaining: entry.count });
+      for (const entry of entries)
+        allowances.set(keyOf(check, path, entry.fingerprint), { check, path, entry, remaining: entry.count });
     }
   }
   return allowances;
@@ -163,7 +166,10 @@ function pairRenamedFiles(
 ): Map<string, string> {
   const listed = new Set(Object.values(file.checks).flatMap((check) => Object.keys(check.files)));
   const gone = [...byPath]
-    .filter(([path, allowances]) => path !== noFileKey && allowances.some((allowance) => allowance.remaining > 0) && !exists(path))
+    .filter(
+      ([path, allowances]) =>
+        path !== noFileKey && allowances.some((allowance) => allowance.remaining > 0) && !exists(path),
+    )
     .map(([path]) => path);
   const candidates = new Map<string, Finding[]>();
   for (const finding of unmatched) {
@@ -175,7 +181,9 @@ function pairRenamedFiles(
   const scored: { from: string; to: string; score: number }[] = [];
   for (const from of gone) {
     for (const [to, findings] of candidates) {
-      const score = findings.filter((finding) => findRenamedAllowance(byPath.get(from) ?? [], finding) !== undefined).length;
+      const score = findings.filter(
+        (finding) => findRenamedAllowance(byPath.get(from) ?? [], finding) !== undefined,
+      ).length;
       if (score > 0) scored.push({ from, to, score });
     }
   }
@@ -196,7 +204,8 @@ function findRenamedAllowance(allowances: readonly Allowance[], finding: Finding
   for (const allowance of allowances) {
     if (allowance.check !== finding.tool || allowance.remaining === 0) continue;
     const { code, message, source } = allowance.entry;
-    if (hashFingerprint({ tool: allowance.check, code, path: finding.path, message, anchor: source }) === hash) return allowance;
+    if (hashFingerprint({ tool: allowance.check, code, path: finding.path, message, anchor: source }) === hash)
+      return allowance;
   }
   return undefined;
 }
@@ -236,15 +245,22 @@ function makeGateNotes(input: GateInput, renames: readonly [string, string][]): 
   for (const run of input.runs) {
     const recorded = input.file.checks[run.name]?.version;
     if (run.status === 'ok' && recorded != null && run.version !== null && recorded !== run.version) {
-      notes.push(`${run.name} is ${run.version} here but ${input.fileName} was verified with ${recorded}; some findings may differ for that reason`);
+      notes.push(
+        `${run.name} is ${run.version} here but ${input.fileName} was verified with ${recorded}; some findings may differ for that reason`,
+      );
     }
   }
   const configured = new Set(input.runs.map((run) => run.name));
   for (const check of Object.keys(input.file.checks).sort(compareStrings)) {
-    if (!configured.has(check)) notes.push(`${input.fileName} lists findings of ${check}, which is not configured here: they count as no longer existing`);
+    if (!configured.has(check))
+      notes.push(
+        `${input.fileName} lists findings of ${check}, which is not configured here: they count as no longer existing`,
+      );
   }
   for (const [to, from] of [...renames].sort((a, b) => compareStrings(a[1], b[1]))) {
-    notes.push(`${from} was renamed to ${to}: its entries still apply; \`culprit baseline --prune\` records the new path`);
+    notes.push(
+      `${from} was renamed to ${to}: its entries still apply; \`culprit baseline --prune\` records the new path`,
+    );
   }
   return notes;
 }

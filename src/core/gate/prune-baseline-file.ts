@@ -4,7 +4,13 @@
  * and entries keep their recorded message and source line, so the diff shows only removals.
  */
 import { hashFingerprint } from '../identity/fingerprint.js';
-import { noFileKey, stripOccurrence, type BaselineCheck, type BaselineEntry, type BaselineFile } from './baseline-file.js';
+import {
+  noFileKey,
+  stripOccurrence,
+  type BaselineCheck,
+  type BaselineEntry,
+  type BaselineFile,
+} from './baseline-file.js';
 import type { GateReport } from './gate-report.js';
 
 export function pruneBaselineFile(file: BaselineFile, report: GateReport): BaselineFile {
@@ -38,7 +44,9 @@ function pruneCheck(name: string, check: BaselineCheck, report: GateReport, vers
       continue;
     }
     const original = (check.files[item.renamedFrom] ?? []).find(
-      (entry) => hashFingerprint({ tool: name, code: entry.code, path, message: entry.message, anchor: entry.source }) === fingerprint,
+      (entry) =>
+        hashFingerprint({ tool: name, code: entry.code, path, message: entry.message, anchor: entry.source }) ===
+        fingerprint,
     );
     if (original !== undefined) moved.set(key, { path, entry: { ...original, fingerprint, count: 1 } });
   }

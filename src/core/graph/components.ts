@@ -36,14 +36,20 @@ export interface ComponentIndex {
 export function findComponents(graph: ModuleGraph, nodes: Iterable<string> = []): Components {
   const indexed = indexModuleGraph(graph, nodes);
   const index = findComponentIndex(indexed);
-  const components = Array.from({ length: index.count }, (_, component) => listComponentFiles(indexed, index, component));
+  const components = Array.from({ length: index.count }, (_, component) =>
+    listComponentFiles(indexed, index, component),
+  );
   const componentOf = new Map<string, number>();
   indexed.files.forEach((file, number) => componentOf.set(file, index.componentOf[number]!));
   return { components, componentOf };
 }
 
 /** The files of one component, sorted. */
-export function listComponentFiles({ files }: IndexedGraph, { memberStarts, members }: ComponentIndex, component: number): string[] {
+export function listComponentFiles(
+  { files }: IndexedGraph,
+  { memberStarts, members }: ComponentIndex,
+  component: number,
+): string[] {
   return Array.from(members.subarray(memberStarts[component], memberStarts[component + 1]), (file) => files[file]!);
 }
 

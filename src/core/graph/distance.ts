@@ -38,7 +38,10 @@ export interface DistanceIndex {
 }
 
 /** findImportDistances over an indexed graph, from source numbers. */
-export function findDistanceIndex({ files, importStarts, imports }: IndexedGraph, sources: Iterable<number>): DistanceIndex {
+export function findDistanceIndex(
+  { files, importStarts, imports }: IndexedGraph,
+  sources: Iterable<number>,
+): DistanceIndex {
   const count = files.length;
   // Importer edges: the import edges turned around, each file's importers in file order.
   const importerStarts = new Int32Array(count + 1);
@@ -47,7 +50,8 @@ export function findDistanceIndex({ files, importStarts, imports }: IndexedGraph
   const importers = new Int32Array(imports.length);
   const next = importerStarts.slice(0, count);
   for (let from = 0; from < count; from += 1) {
-    for (let edge = importStarts[from]!; edge < importStarts[from + 1]!; edge += 1) importers[next[imports[edge]!]!++] = from;
+    for (let edge = importStarts[from]!; edge < importStarts[from + 1]!; edge += 1)
+      importers[next[imports[edge]!]!++] = from;
   }
 
   const distances = new Int32Array(count).fill(-1);

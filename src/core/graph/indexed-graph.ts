@@ -37,7 +37,8 @@ function numberFiles(graph: ModuleGraph, names: ReadonlySet<string>): IndexedGra
 
   const importsOf = files.map((file) => graph.imports.get(file) ?? []);
   const importStarts = new Int32Array(files.length + 1);
-  for (let file = 0; file < files.length; file += 1) importStarts[file + 1] = importStarts[file]! + importsOf[file]!.length;
+  for (let file = 0; file < files.length; file += 1)
+    importStarts[file + 1] = importStarts[file]! + importsOf[file]!.length;
   const imports = new Int32Array(importStarts[files.length]!);
   for (let file = 0; file < files.length; file += 1) {
     const targets = importsOf[file]!;

@@ -12,7 +12,11 @@ import type { IndexedGraph } from './indexed-graph.js';
  * dependencies first (as findComponentIndex does): a component's answer is final before any
  * importer asks for it.
  */
-export function findReachesMarked({ importStarts, imports }: IndexedGraph, components: ComponentIndex, marked: Uint8Array): Uint8Array {
+export function findReachesMarked(
+  { importStarts, imports }: IndexedGraph,
+  components: ComponentIndex,
+  marked: Uint8Array,
+): Uint8Array {
   const { componentOf, memberStarts, members } = components;
   const reaches = new Uint8Array(components.count);
   for (let component = 0; component < components.count; component += 1) {

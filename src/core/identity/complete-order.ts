@@ -88,7 +88,11 @@ const insertionRunLength = 16;
  * stable, so findings equal in every compared field keep their input order, as one stable sort
  * over all the fields would.
  */
-export function sortCompletely(findings: readonly AnchoredDiagnostic[], slots: Int32Array, slotCount: number): SortedFindings {
+export function sortCompletely(
+  findings: readonly AnchoredDiagnostic[],
+  slots: Int32Array,
+  slotCount: number,
+): SortedFindings {
   const count = findings.length;
   const starts = new Int32Array(slotCount + 1);
   // Count each slot's findings, then turn the counts into where each slot's findings start.
@@ -105,13 +109,18 @@ export function sortCompletely(findings: readonly AnchoredDiagnostic[], slots: I
     lines[index] = findings[index]!.line;
     columns[index] = findings[index]!.column;
   }
-  const compare = (a: number, b: number): number => lines[a]! - lines[b]! || columns[a]! - columns[b]! || compareRest(findings[a]!, findings[b]!);
+  const compare = (a: number, b: number): number =>
+    lines[a]! - lines[b]! || columns[a]! - columns[b]! || compareRest(findings[a]!, findings[b]!);
   for (let slot = 0; slot < slotCount; slot += 1) {
     const start = starts[slot]!;
     const end = starts[slot + 1]!;
     if (end - start <= 1) continue;
     if (end - start <= insertionRunLength) sortByInsertion(order, start, end, compare);
-    else order.slice(start, end).sort(compare).forEach((index, offset) => (order[start + offset] = index));
+    else
+      order
+        .slice(start, end)
+        .sort(compare)
+        .forEach((index, offset) => (order[start + offset] = index));
   }
   return { order, starts };
 }

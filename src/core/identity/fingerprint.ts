@@ -68,7 +68,10 @@ function findRewrites(message: string): number {
     const code = message.charCodeAt(at);
     if (code >= 0x30 && code <= 0x39) needs |= hasDigit;
     else if (code === 0x7c || code === 0x26) needs |= mayHaveTypeOperator;
-    else if (code === 0x20 ? at === 0 || at === last || message.charCodeAt(at + 1) === 0x20 : code < 0x20 || code > 0x7e) needs |= mayFold;
+    else if (
+      code === 0x20 ? at === 0 || at === last || message.charCodeAt(at + 1) === 0x20 : code < 0x20 || code > 0x7e
+    )
+      needs |= mayFold;
   }
   return needs;
 }
@@ -111,7 +114,8 @@ export function hashFingerprint(parts: FingerprintParts): string {
  */
 export function upgradeStoredHash(stored: string, parts: FingerprintParts): string {
   const unsorted = normalizeMessageUnsorted(parts.message);
-  if (unsorted === normalizeMessage(parts.message) && dropSuggestion(parts.code, parts.message) === undefined) return stored;
+  if (unsorted === normalizeMessage(parts.message) && dropSuggestion(parts.code, parts.message) === undefined)
+    return stored;
   const old = hashText(`${parts.tool}|${parts.code}|${parts.path ?? ''}|${unsorted}|${parts.anchor}`);
   return old === stored ? hashFingerprint(parts) : stored;
 }
@@ -132,9 +136,22 @@ function joinParts(tool: string, code: string, path: string | null, message: str
  */
 const suggestionForms: Readonly<Record<string, { code: string; pattern: RegExp; plain: string }>> = {
   TS2552: { code: 'TS2304', pattern: /^(Cannot find name '[^']*')\. Did you mean '[^']*'\?/, plain: '$1.' },
-  TS2551: { code: 'TS2339', pattern: /^(Property '[^']*' does not exist on type '.*')\. Did you mean '[^']*'\?/, plain: '$1.' },
-  TS2724: { code: 'TS2305', pattern: /^('.*') has no exported member named ('[^']*')\. Did you mean '[^']*'\?/, plain: 'Module $1 has no exported member $2.' },
-  TS2561: { code: 'TS2353', pattern: /^Object literal may only specify known properties, but ('[^']*' does not exist in type '.*')\. Did you mean to write '[^']*'\?/, plain: 'Object literal may only specify known properties, and $1.' },
+  TS2551: {
+    code: 'TS2339',
+    pattern: /^(Property '[^']*' does not exist on type '.*')\. Did you mean '[^']*'\?/,
+    plain: '$1.',
+  },
+  TS2724: {
+    code: 'TS2305',
+    pattern: /^('.*') has no exported member named ('[^']*')\. Did you mean '[^']*'\?/,
+    plain: 'Module $1 has no exported member $2.',
+  },
+  TS2561: {
+    code: 'TS2353',
+    pattern:
+      /^Object literal may only specify known properties, but ('[^']*' does not exist in type '.*')\. Did you mean to write '[^']*'\?/,
+    plain: 'Object literal may only specify known properties, and $1.',
+  },
   TS2833: { code: 'TS2503', pattern: /^(Cannot find namespace '[^']*')\. Did you mean '[^']*'\?/, plain: '$1.' },
 };
 

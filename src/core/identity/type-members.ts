@@ -75,7 +75,12 @@ function findQuotedSegments(message: string): Segment[] {
 }
 
 function isApostrophe(message: string, at: number): boolean {
-  return at > 0 && at + 1 < message.length && isWordChar(message.charCodeAt(at - 1)) && isWordChar(message.charCodeAt(at + 1));
+  return (
+    at > 0 &&
+    at + 1 < message.length &&
+    isWordChar(message.charCodeAt(at - 1)) &&
+    isWordChar(message.charCodeAt(at + 1))
+  );
 }
 
 /** The next `quote` from `from`, skipping double-quoted string literals; -1 when there is none. */
@@ -173,9 +178,12 @@ function formatLevel(text: string, start: number, end: number, closing: Int32Arr
 
 function formatPiece(text: string, start: number, end: number, closing: Int32Array): string {
   const members = splitAt(text, start, end, closing, '|');
-  if (members.length === 1 && splitAt(text, start, end, closing, '&').length === 1) return formatGroups(text, start, end, closing);
+  if (members.length === 1 && splitAt(text, start, end, closing, '&').length === 1)
+    return formatGroups(text, start, end, closing);
   const canonical = members.map(([from, to]) => {
-    const parts = splitAt(text, from, to, closing, '&').map(([partFrom, partTo]) => formatGroups(text, partFrom, partTo, closing).trim());
+    const parts = splitAt(text, from, to, closing, '&').map(([partFrom, partTo]) =>
+      formatGroups(text, partFrom, partTo, closing).trim(),
+    );
     return parts.some((part) => part === '') ? null : parts.sort(compareText).join(' & ');
   });
   // A leading `|` (as in a type printed over several lines) leaves one empty member; any other is not a union.
@@ -222,5 +230,7 @@ function compareText(a: string, b: string): number {
 
 /** `\w` without the `u` flag. */
 function isWordChar(code: number): boolean {
-  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f;
+  return (
+    (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f
+  );
 }

@@ -111,10 +111,15 @@ export function makeLedgerEntry(input: MakeLedgerEntryInput): LedgerEntry {
     verdict: report.verdict,
     tree: input.tree,
     checkMs: Math.round(input.endedAt - input.startedAt),
-    agentMs: agentSince === undefined || Number.isNaN(agentSince) ? null : Math.max(0, Math.round(input.startedAt - agentSince)),
+    agentMs:
+      agentSince === undefined || Number.isNaN(agentSince)
+        ? null
+        : Math.max(0, Math.round(input.startedAt - agentSince)),
     payloadChars: input.payloadChars,
     roots: report.roots.length,
-    shown: report.shown.slice(0, maxListed).map((finding) => ({ f: finding.fingerprint, c: finding.tool, p: finding.path })),
+    shown: report.shown
+      .slice(0, maxListed)
+      .map((finding) => ({ f: finding.fingerprint, c: finding.tool, p: finding.path })),
     shownCount: report.shown.length,
     changed: changed.slice(0, maxListed),
     changedCount: changed.length,
@@ -124,7 +129,8 @@ export function makeLedgerEntry(input: MakeLedgerEntryInput): LedgerEntry {
     unknown: lastShown.filter((finding) => !ran.has(finding.c)).map((finding) => finding.f),
     checks: report.checks.map((check) => {
       const raw = input.raw.get(check.name) ?? [];
-      const count = (findings: readonly { tool: string }[]) => findings.filter((finding) => finding.tool === check.name).length;
+      const count = (findings: readonly { tool: string }[]) =>
+        findings.filter((finding) => finding.tool === check.name).length;
       return {
         name: check.name,
         status: check.status,
@@ -133,7 +139,10 @@ export function makeLedgerEntry(input: MakeLedgerEntryInput): LedgerEntry {
         standing: count(attribution.standing),
         introduced: count(attribution.introduced),
         shown: count(report.shown),
-        withheld: Object.fromEntries(reasons.map((reason) => [reason, count(input.withheld[reason])])) as Record<WithheldReason, number>,
+        withheld: Object.fromEntries(reasons.map((reason) => [reason, count(input.withheld[reason])])) as Record<
+          WithheldReason,
+          number
+        >,
         unlocated: raw.filter((finding) => finding.line <= 0 || finding.column <= 0).length,
       };
     }),

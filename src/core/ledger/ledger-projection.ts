@@ -37,8 +37,10 @@ export function projectAttempts(input: ProjectInput): Priced {
   const roots = Math.max(1, report.roots.length);
   const attemptsLeft = clean ? 0 : rate.rootsPerAttempt === 0 ? null : Math.ceil(roots / rate.rootsPerAttempt);
   const secondsLeft = attemptsLeft === null ? null : Math.round(attemptsLeft * rate.secondsPerAttempt);
-  const overAttempts = budget.attempts !== null && (attemptsLeft === null || report.attempt + attemptsLeft > budget.attempts);
-  const overSeconds = budget.seconds !== null && (secondsLeft === null || input.elapsedSeconds + secondsLeft > budget.seconds);
+  const overAttempts =
+    budget.attempts !== null && (attemptsLeft === null || report.attempt + attemptsLeft > budget.attempts);
+  const overSeconds =
+    budget.seconds !== null && (secondsLeft === null || input.elapsedSeconds + secondsLeft > budget.seconds);
   const overBudget = !clean && (overAttempts || overSeconds);
   const projection = { attemptsLeft, secondsLeft, overBudget };
   return overBudget ? { projection, rate, note: describeOverBudget(input, projection, rate) } : { projection, rate };
@@ -87,8 +89,12 @@ function describeOverBudget(input: ProjectInput, projection: Projection, rate: P
       ? 'no root has been fixed in the attempts measured, so clean is not in sight'
       : `clean needs about ${projection.attemptsLeft} more attempt${projection.attemptsLeft === 1 ? '' : 's'} (~${projection.secondsLeft} s)`;
   const left = [
-    ...(budget.attempts === null ? [] : [`${Math.max(0, budget.attempts - report.attempt)} of ${budget.attempts} attempts`]),
-    ...(budget.seconds === null ? [] : [`${Math.max(0, Math.round(budget.seconds - input.elapsedSeconds))} of ${budget.seconds} s`]),
+    ...(budget.attempts === null
+      ? []
+      : [`${Math.max(0, budget.attempts - report.attempt)} of ${budget.attempts} attempts`]),
+    ...(budget.seconds === null
+      ? []
+      : [`${Math.max(0, Math.round(budget.seconds - input.elapsedSeconds))} of ${budget.seconds} s`]),
   ].join(' and ');
   return `over budget: ${measuredAs}, ${needs}; the budget leaves ${left}. A harness may stop here rather than spend the rest.`;
 }

@@ -5,7 +5,6 @@
 import { median, quantile } from './ledger-projection.js';
 import type { LedgerEntry, LedgerTask } from './ledger-entry.js';
 
-
 export interface TaskStats {
   id: string;
   attempts: number;
@@ -42,7 +41,9 @@ export interface LedgerStats {
 
 /** Tasks that began at or after `since` (ms), oldest first. */
 export function makeLedgerStats(tasks: readonly LedgerTask[], since?: number): LedgerStats {
-  const kept = tasks.filter((task) => task.entries.length > 0 && (since === undefined || Date.parse(task.startedAt) >= since));
+  const kept = tasks.filter(
+    (task) => task.entries.length > 0 && (since === undefined || Date.parse(task.startedAt) >= since),
+  );
   return { tasks: kept.map(makeTaskStats), checks: makeCheckStats(kept) };
 }
 
@@ -78,7 +79,21 @@ function makeCheckStats(tasks: readonly LedgerTask[]): CheckStats[] {
   const totals = new Map<string, CheckTotals>();
   const totalOf = (name: string) => {
     let total = totals.get(name);
-    if (total === undefined) totals.set(name, (total = { runs: 0, runtimes: [], raw: 0, standing: 0, introduced: 0, shown: 0, fixed: 0, located: 0, first: 0 }));
+    if (total === undefined)
+      totals.set(
+        name,
+        (total = {
+          runs: 0,
+          runtimes: [],
+          raw: 0,
+          standing: 0,
+          introduced: 0,
+          shown: 0,
+          fixed: 0,
+          located: 0,
+          first: 0,
+        }),
+      );
     return total;
   };
   let fixedAll = 0;

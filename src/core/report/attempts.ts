@@ -64,17 +64,25 @@ export interface AttemptDecision {
  * The width never narrows within a session: an agent that was shown three roots and fixed one
  * should not lose sight of the other two.
  */
-export function decideAttempt(previous: AttemptRecord | undefined, current: AttemptState, baseWidth: number): AttemptDecision {
+export function decideAttempt(
+  previous: AttemptRecord | undefined,
+  current: AttemptState,
+  baseWidth: number,
+): AttemptDecision {
   const attempt = (previous?.attempt ?? 0) + 1;
   const deferred = current.deferred ?? new Set<string>();
   const tools = previous?.shownTools;
-  const previouslyShown = (previous?.shown ?? []).filter((_, index) => tools === undefined || !deferred.has(tools[index] ?? ''));
+  const previouslyShown = (previous?.shown ?? []).filter(
+    (_, index) => tools === undefined || !deferred.has(tools[index] ?? ''),
+  );
   const remaining = new Set(current.fingerprints);
   const fixed = previouslyShown.filter((fingerprint) => !remaining.has(fingerprint)).length;
   const noProgress = previouslyShown.length > 0 && fixed === 0;
   const stalled = noProgress ? (previous?.stalled ?? 0) + 1 : 0;
   const widened = previous !== undefined && noProgress;
-  const width = widened ? Math.max(previous.width, baseWidth) + baseWidth : Math.max(previous?.width ?? baseWidth, baseWidth);
+  const width = widened
+    ? Math.max(previous.width, baseWidth) + baseWidth
+    : Math.max(previous?.width ?? baseWidth, baseWidth);
   const stuck = previous !== undefined && hasSameFingerprints(previous.fingerprints, current.fingerprints);
   return { attempt, width, widened, stuck, fixed, stalled };
 }
@@ -84,7 +92,11 @@ export function decideAttempt(previous: AttemptRecord | undefined, current: Atte
  * previous one, so the frontier does not claim to have widened and the next real widening
  * still grows by one step.
  */
-export function keepWidth(decision: AttemptDecision, previous: AttemptRecord | undefined, baseWidth: number): AttemptDecision {
+export function keepWidth(
+  decision: AttemptDecision,
+  previous: AttemptRecord | undefined,
+  baseWidth: number,
+): AttemptDecision {
   return { ...decision, widened: false, width: Math.max(previous?.width ?? baseWidth, baseWidth) };
 }
 

@@ -141,22 +141,35 @@ export interface MakeReportInput {
  * attempt leaves for the next. Notes are the given ones followed by each check's own notes,
  * prefixed with the check's name.
  */
-export function makeReport(input: MakeReportInput): { report: Report; attemptRecord: AttemptRecord; withheldFindings: Record<WithheldReason, Finding[]> } {
+export function makeReport(input: MakeReportInput): {
+  report: Report;
+  attemptRecord: AttemptRecord;
+  withheldFindings: Record<WithheldReason, Finding[]>;
+} {
   const { attribution, checks } = input;
   const lint = splitDerivedFindings(attribution.introduced, checks);
   const ladder = applyLadder(lint.kept);
-  const roots = findRoots({ findings: ladder.kept, graph: input.graph, changedFiles: input.changedFiles, classify: input.classify });
+  const roots = findRoots({
+    findings: ladder.kept,
+    graph: input.graph,
+    changedFiles: input.changedFiles,
+    classify: input.classify,
+  });
   const current = {
     roots: roots.length,
     fingerprints: attribution.introduced.map((finding) => finding.fingerprint),
     deferred: new Set(checks.filter((check) => check.status === 'deferred').map((check) => check.name)),
   };
-  const findDeclaration = input.sourceLines === undefined ? undefined : makeDeclarationFinder(input.changedFiles, input.sourceLines);
-  const sameCause = findDeclaration === undefined ? undefined : makeSameCauseTest(ladder.kept, makeMemberCauseKeyer(findDeclaration));
+  const findDeclaration =
+    input.sourceLines === undefined ? undefined : makeDeclarationFinder(input.changedFiles, input.sourceLines);
+  const sameCause =
+    findDeclaration === undefined ? undefined : makeSameCauseTest(ladder.kept, makeMemberCauseKeyer(findDeclaration));
   const select = (width: number) => {
     const frontier = selectFrontier({ findings: ladder.kept, roots, width, maxUnitFiles: input.baseWidth });
     const causes = sameCause?.(frontier.shown);
-    return causes === undefined ? frontier : selectFrontier({ findings: ladder.kept, roots, width, maxUnitFiles: input.baseWidth, sameCause: causes });
+    return causes === undefined
+      ? frontier
+      : selectFrontier({ findings: ladder.kept, roots, width, maxUnitFiles: input.baseWidth, sameCause: causes });
   };
   let decision = decideAttempt(input.previous, current, input.baseWidth);
   let frontier = select(decision.width);
@@ -166,12 +179,21 @@ export function makeReport(input: MakeReportInput): { report: Report; attemptRec
     const narrower = select(unwidened.width);
     if (narrower.shown.length === frontier.shown.length) [decision, frontier] = [unwidened, narrower];
   }
-  const withheld = sortWithheld({ kept: ladder.kept, belowRung: ladder.hidden, echoes: lint.echoes }, new Set(frontier.shown.map((finding) => finding.fingerprint)), frontier.roots);
+  const withheld = sortWithheld(
+    { kept: ladder.kept, belowRung: ladder.hidden, echoes: lint.echoes },
+    new Set(frontier.shown.map((finding) => finding.fingerprint)),
+    frontier.roots,
+  );
 
   const report: Report = {
     verdict: decideVerdict(checks, decision.stuck, attribution.introduced.length),
     attempt: decision.attempt,
-    counts: { introduced: attribution.introduced.length, resolved: attribution.resolved.length, standing: attribution.standing.length, ...(attribution.reworded === undefined ? {} : { reworded: attribution.reworded.length }) },
+    counts: {
+      introduced: attribution.introduced.length,
+      resolved: attribution.resolved.length,
+      standing: attribution.standing.length,
+      ...(attribution.reworded === undefined ? {} : { reworded: attribution.reworded.length }),
+    },
     shown: frontier.shown.map(makeShownFinding),
     groups: makeEchoGroups(frontier.shown, findDeclaration, [...withheld.downstream, ...withheld.queued]),
     withheld: makeWithheld(withheld, lint.traced),
@@ -181,8 +203,14 @@ export function makeReport(input: MakeReportInput): { report: Report; attemptRec
     width: decision.width,
     widened: decision.widened,
     progress: { fixed: decision.fixed, stalled: decision.stalled },
-    resolved: { count: attribution.resolved.length, lineDeleted: attribution.resolved.filter((finding) => finding.lineDeleted).length },
-    notes: [...(input.notes ?? []), ...checks.flatMap((check) => (check.notes ?? []).map((note) => `${check.name}: ${note}`))],
+    resolved: {
+      count: attribution.resolved.length,
+      lineDeleted: attribution.resolved.filter((finding) => finding.lineDeleted).length,
+    },
+    notes: [
+      ...(input.notes ?? []),
+      ...checks.flatMap((check) => (check.notes ?? []).map((note) => `${check.name}: ${note}`)),
+    ],
   };
   return { report, attemptRecord: makeAttemptRecord(decision, current, report.shown), withheldFindings: withheld };
 }
@@ -213,7 +241,8 @@ function makeSameCauseTest(findings: readonly Finding[], causeOf: (finding: Find
  * not a clean result either: with nothing introduced there was nothing to defer it for.
  */
 function decideVerdict(checks: readonly CheckRun[], stuck: boolean, introduced: number): Verdict {
-  if (checks.length === 0 || checks.some((check) => check.status !== 'ok' && check.status !== 'deferred')) return 'check-failed';
+  if (checks.length === 0 || checks.some((check) => check.status !== 'ok' && check.status !== 'deferred'))
+    return 'check-failed';
   if (introduced === 0 && checks.some((check) => check.status === 'deferred')) return 'check-failed';
   if (stuck) return 'stuck';
   return introduced > 0 ? 'introduced' : 'clean';
@@ -242,13 +271,23 @@ interface TriagedFindings {
 type WithheldFindings = Record<WithheldReason, Finding[]>;
 
 /** Each introduced finding not shown, by the reason it is withheld. */
-function sortWithheld({ kept, belowRung, echoes }: TriagedFindings, shown: ReadonlySet<string>, roots: readonly RootUnit[]): WithheldFindings {
+function sortWithheld(
+  { kept, belowRung, echoes }: TriagedFindings,
+  shown: ReadonlySet<string>,
+  roots: readonly RootUnit[],
+): WithheldFindings {
   const kindOf = new Map<string, 'queued' | 'nonEditable'>();
   for (const root of roots) {
     const kind = !root.editable ? 'nonEditable' : root.selected ? undefined : 'queued';
     if (kind !== undefined) for (const file of root.files) kindOf.set(file, kind);
   }
-  const parts: WithheldFindings = { downstream: [], queued: [], nonEditable: [], belowRung: [...belowRung], echoes: [...echoes] };
+  const parts: WithheldFindings = {
+    downstream: [],
+    queued: [],
+    nonEditable: [],
+    belowRung: [...belowRung],
+    echoes: [...echoes],
+  };
   for (const finding of kept) {
     if (shown.has(finding.fingerprint)) continue;
     parts[(finding.path === null ? undefined : kindOf.get(finding.path)) ?? 'downstream'].push(finding);
@@ -307,7 +346,9 @@ function makeReportRoot(root: RootUnit): ReportRoot {
 }
 
 /** A check's run as reports (check's and the gate's) list it: without its findings. */
-export function makeReportCheck(check: Pick<CheckRun, 'name' | 'status' | 'durationMs' | 'version' | 'error'>): ReportCheck {
+export function makeReportCheck(
+  check: Pick<CheckRun, 'name' | 'status' | 'durationMs' | 'version' | 'error'>,
+): ReportCheck {
   const { name, status, durationMs, version, error } = check;
   return error === undefined ? { name, status, durationMs, version } : { name, status, durationMs, version, error };
 }

@@ -20,7 +20,8 @@ export interface Declaration {
 export type DeclarationFinder = (message: string) => Declaration | undefined;
 
 /** A type-like declaration at the start of a line: `export interface X`, `type X<T> =`, `export declare abstract class X`, `const enum X`, Python's `class X:`. */
-const declarationLine = /^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:const\s+)?(?:interface|type|class|enum)\s+([A-Za-z_$][\w$]*)/;
+const declarationLine =
+  /^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:const\s+)?(?:interface|type|class|enum)\s+([A-Za-z_$][\w$]*)/;
 /** A quoted identifier, optionally with type arguments or array brackets: 'RateCard', 'Box<T>', `Config`, 'Rate[]'. */
 const quotedName = /['"`]([A-Za-z_$][\w$]*)(?:<[^'"`]*>)?(?:\[\])*['"`]/g;
 /** A patch touching more files than this is a codemod; reading all of them costs more than the hint is worth. */
@@ -32,7 +33,10 @@ const maxSearchedFiles = 500;
  * the message's quoted names in order, so "Property 'tr' … on type 'CommandProps'" finds
  * CommandProps unless a type named tr was declared too.
  */
-export function makeDeclarationFinder(changedFiles: Iterable<string>, sourceLines: (path: string) => readonly string[] | undefined): DeclarationFinder {
+export function makeDeclarationFinder(
+  changedFiles: Iterable<string>,
+  sourceLines: (path: string) => readonly string[] | undefined,
+): DeclarationFinder {
   let index: Map<string, Declaration> | undefined;
   return (message) => {
     index ??= indexDeclarations([...changedFiles].sort(compareStrings).slice(0, maxSearchedFiles), sourceLines);
@@ -44,7 +48,10 @@ export function makeDeclarationFinder(changedFiles: Iterable<string>, sourceLine
   };
 }
 
-function indexDeclarations(files: readonly string[], sourceLines: (path: string) => readonly string[] | undefined): Map<string, Declaration> {
+function indexDeclarations(
+  files: readonly string[],
+  sourceLines: (path: string) => readonly string[] | undefined,
+): Map<string, Declaration> {
   const index = new Map<string, Declaration>();
   for (const path of files) {
     (sourceLines(path) ?? []).forEach((text, at) => {

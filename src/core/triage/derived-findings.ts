@@ -30,7 +30,10 @@ const anyRules = /^(?:no-unsafe-[a-z-]+|restrict-template-expressions|restrict-p
  * Splits findings into kept and derived (`echoes`), order preserved. `runs`: the checks that
  * produced the findings; those that traced derived values say where they are.
  */
-export function splitDerivedFindings<T extends Diagnostic>(findings: readonly T[], runs: readonly Pick<CheckRun, 'name' | 'status' | 'derived'>[]): DerivedFindings<T> {
+export function splitDerivedFindings<T extends Diagnostic>(
+  findings: readonly T[],
+  runs: readonly Pick<CheckRun, 'name' | 'status' | 'derived'>[],
+): DerivedFindings<T> {
   const compilerErrors = findings.filter((finding) => isCompilerError(finding) && finding.derivedFrom === undefined);
   const compilerTools = new Set(compilerErrors.map((finding) => finding.tool));
   const isReported = makeOriginCheck(compilerErrors);
@@ -40,7 +43,8 @@ export function splitDerivedFindings<T extends Diagnostic>(findings: readonly T[
   let tracedOnly = 0;
   for (const finding of findings) {
     const byWording = isErrorTypeFinding(finding) && [...compilerTools].some((tool) => tool !== finding.tool);
-    const origins = finding.derivedFrom !== undefined ? [finding.derivedFrom] : isAnyRule(finding) ? traced(finding) : [];
+    const origins =
+      finding.derivedFrom !== undefined ? [finding.derivedFrom] : isAnyRule(finding) ? traced(finding) : [];
     const byTrace = origins.some(isReported);
     if (byTrace && !byWording) tracedOnly += 1;
     (byWording || byTrace ? echoes : kept).push(finding);
@@ -59,11 +63,13 @@ function isAnyRule(finding: Diagnostic): boolean {
 /** Whether one of `errors` is reported inside an origin's span (the compiler reports an error at or within the expression it cannot type). */
 function makeOriginCheck(errors: readonly Diagnostic[]): (origin: SourceSpan) => boolean {
   const byPath = new Map<string, Diagnostic[]>();
-  for (const error of errors) if (error.path !== null) byPath.set(error.path, [...(byPath.get(error.path) ?? []), error]);
+  for (const error of errors)
+    if (error.path !== null) byPath.set(error.path, [...(byPath.get(error.path) ?? []), error]);
   return (origin) =>
     (byPath.get(origin.path) ?? []).some(
       (error) =>
-        comparePositions(error.line, error.column, origin.line, origin.column) >= 0 && comparePositions(error.line, error.column, origin.endLine, origin.endColumn) < 0,
+        comparePositions(error.line, error.column, origin.line, origin.column) >= 0 &&
+        comparePositions(error.line, error.column, origin.endLine, origin.endColumn) < 0,
     );
 }
 
@@ -72,7 +78,9 @@ function comparePositions(line: number, column: number, otherLine: number, other
 }
 
 /** The origins of the traced spans a finding's exact range is, over every run that traced some. */
-function makeSpanIndex(runs: readonly Pick<CheckRun, 'name' | 'status' | 'derived'>[]): (finding: Diagnostic) => SourceSpan[] {
+function makeSpanIndex(
+  runs: readonly Pick<CheckRun, 'name' | 'status' | 'derived'>[],
+): (finding: Diagnostic) => SourceSpan[] {
   const index = new Map<string, SourceSpan[]>();
   for (const run of runs) {
     if (run.status !== 'ok' || run.derived === undefined) continue;

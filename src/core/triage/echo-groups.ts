@@ -65,7 +65,11 @@ type Member = Diagnostic & { fingerprint?: string };
  * shown sites, or one shown site of a member cause with more sites among `withheld`. Findings
  * without a file are never grouped: they have no site to list.
  */
-export function makeEchoGroups(shown: readonly Member[], findDeclaration: DeclarationFinder = () => undefined, withheld: readonly Diagnostic[] = []): EchoGroup[] {
+export function makeEchoGroups(
+  shown: readonly Member[],
+  findDeclaration: DeclarationFinder = () => undefined,
+  withheld: readonly Diagnostic[] = [],
+): EchoGroup[] {
   const keyOf = makeGroupKeyer(findDeclaration);
   const members = new Map<string, Member[]>();
   for (const finding of shown) {
@@ -88,7 +92,8 @@ export function makeEchoGroups(shown: readonly Member[], findDeclaration: Declar
   for (const [key, sites] of members) {
     const waiting = pending.get(key) ?? [];
     const grouping = keyOf(sites[0]!);
-    if (sites.length > 1 || (grouping.cause !== undefined && waiting.length > 0)) groups.push(makeEchoGroup(sites, waiting, grouping, findDeclaration));
+    if (sites.length > 1 || (grouping.cause !== undefined && waiting.length > 0))
+      groups.push(makeEchoGroup(sites, waiting, grouping, findDeclaration));
   }
   return groups;
 }
@@ -104,7 +109,10 @@ function makeGroupKeyer(findDeclaration: DeclarationFinder): (finding: Diagnosti
     const cause = readMemberCause(finding);
     const declared = cause === undefined ? undefined : findDeclaration(`'${cause.symbol}'`);
     if (cause === undefined || declared?.name !== cause.symbol) return { key: makeEchoKey(finding) };
-    return { key: JSON.stringify([finding.tool, 'member', declared.path, cause.symbol, cause.member]), cause: { ...cause, declared } };
+    return {
+      key: JSON.stringify([finding.tool, 'member', declared.path, cause.symbol, cause.member]),
+      cause: { ...cause, declared },
+    };
   };
 }
 
@@ -117,7 +125,12 @@ export function makeMemberCauseKeyer(findDeclaration: DeclarationFinder): (findi
   };
 }
 
-function makeEchoGroup(sites: readonly Member[], waiting: readonly Diagnostic[], grouping: Grouping, findDeclaration: DeclarationFinder): EchoGroup {
+function makeEchoGroup(
+  sites: readonly Member[],
+  waiting: readonly Diagnostic[],
+  grouping: Grouping,
+  findDeclaration: DeclarationFinder,
+): EchoGroup {
   const first = sites[0]!;
   const sameMessage = sites.every((site) => site.message === first.message);
   const message = sameMessage || grouping.cause !== undefined ? first.message : normalizeMessage(first.message);
@@ -135,6 +148,10 @@ function makeEchoGroup(sites: readonly Member[], waiting: readonly Diagnostic[],
   };
   if (declared !== undefined) group.declared = declared;
   if (grouping.cause !== undefined) group.cause = { symbol: grouping.cause.symbol, member: grouping.cause.member };
-  if (waiting.length > 0) group.pending = { sites: waiting.length, files: [...new Set(waiting.map((site) => site.path!))].sort(compareStrings) };
+  if (waiting.length > 0)
+    group.pending = {
+      sites: waiting.length,
+      files: [...new Set(waiting.map((site) => site.path!))].sort(compareStrings),
+    };
   return group;
 }

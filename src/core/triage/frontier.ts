@@ -141,13 +141,23 @@ export function isCompilerFinding(finding: Finding): boolean {
   return finding.phase !== 'lint';
 }
 
-function orderByDistance(files: readonly string[], distanceOf: (file: string) => number | null, countOf: ReadonlyMap<string, number>): string[] {
+function orderByDistance(
+  files: readonly string[],
+  distanceOf: (file: string) => number | null,
+  countOf: ReadonlyMap<string, number>,
+): string[] {
   const distance = (file: string) => distanceOf(file) ?? Number.MAX_SAFE_INTEGER;
-  return [...files].sort((a, b) => distance(a) - distance(b) || countOf.get(b)! - countOf.get(a)! || compareStrings(a, b));
+  return [...files].sort(
+    (a, b) => distance(a) - distance(b) || countOf.get(b)! - countOf.get(a)! || compareStrings(a, b),
+  );
 }
 
 function compareRoots(a: RootUnit, b: RootUnit): number {
-  return Number(b.hasChangedFile) - Number(a.hasChangedFile) || b.introduced - a.introduced || compareStrings(a.files[0]!, b.files[0]!);
+  return (
+    Number(b.hasChangedFile) - Number(a.hasChangedFile) ||
+    b.introduced - a.introduced ||
+    compareStrings(a.files[0]!, b.files[0]!)
+  );
 }
 
 export interface SelectFrontierInput {
@@ -190,7 +200,13 @@ export interface Frontier {
  * import cycle, where the frontier cannot order files by imports alone) shows its nearest ring:
  * the files closest to the change break first, and the rest of the cycle is likely their echo.
  */
-export function selectFrontier({ findings, roots, width, maxUnitFiles = width, sameCause }: SelectFrontierInput): Frontier {
+export function selectFrontier({
+  findings,
+  roots,
+  width,
+  maxUnitFiles = width,
+  sameCause,
+}: SelectFrontierInput): Frontier {
   let editableLeft = Math.max(1, width);
   let joinable = sameCause === undefined ? 0 : maxRingFiles;
   const join = (files: readonly string[]): boolean => {
@@ -221,7 +237,8 @@ export function selectFrontier({ findings, roots, width, maxUnitFiles = width, s
     }
   }
   const isShown = (finding: Finding) =>
-    finding.path === null || (sequenceOf.has(finding.path) && (!compilerOnlyFiles.has(finding.path) || isCompilerFinding(finding)));
+    finding.path === null ||
+    (sequenceOf.has(finding.path) && (!compilerOnlyFiles.has(finding.path) || isCompilerFinding(finding)));
   const sequence = (finding: Finding) => (finding.path === null ? -1 : sequenceOf.get(finding.path)!);
   const shown = findings.filter(isShown).sort((a, b) => sequence(a) - sequence(b) || compareByPosition(a, b));
   const withheld = findings.filter((finding) => !isShown(finding));

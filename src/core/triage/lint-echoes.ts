@@ -43,7 +43,8 @@ export interface LintEchoes<T> {
 export function splitLintEchoes<T extends Diagnostic>(findings: readonly T[]): LintEchoes<T> {
   const compilerTools = new Set<string>();
   for (const finding of findings) {
-    if ((finding.phase === 'semantic' || finding.phase === 'syntax') && finding.severity === 'error') compilerTools.add(finding.tool);
+    if ((finding.phase === 'semantic' || finding.phase === 'syntax') && finding.severity === 'error')
+      compilerTools.add(finding.tool);
   }
   const compilers = [...compilerTools];
   const kept: T[] = [];

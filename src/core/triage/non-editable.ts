@@ -33,7 +33,13 @@ export interface EditabilityOptions {
 }
 
 /** Folders whose contents come from another project. */
-const vendoredFolders: ReadonlySet<string> = new Set(['node_modules', 'vendor', 'vendored', 'third_party', 'third-party']);
+const vendoredFolders: ReadonlySet<string> = new Set([
+  'node_modules',
+  'vendor',
+  'vendored',
+  'third_party',
+  'third-party',
+]);
 const declarationFile = /\.d\.[cm]?ts$/;
 /** Markers code generators put at the top of their output (`@generated` by Meta's tools, `DO NOT EDIT` by Go's convention). */
 const generatedMarker = /@generated|DO NOT EDIT/;
@@ -65,17 +71,25 @@ function decideEditability(
 ): Editability {
   const rule = matchers.find((matcher) => matcher.isMatch(path));
   if (rule !== undefined) {
-    return rule.hint === undefined ? { editable: false, reason: 'configured' } : { editable: false, reason: 'configured', hint: rule.hint };
+    return rule.hint === undefined
+      ? { editable: false, reason: 'configured' }
+      : { editable: false, reason: 'configured', hint: rule.hint };
   }
   const folders = path.split('/').slice(0, -1);
-  if (folders.includes('node_modules') && declarationFile.test(path)) return { editable: false, reason: 'package-declaration' };
+  if (folders.includes('node_modules') && declarationFile.test(path))
+    return { editable: false, reason: 'package-declaration' };
   if (folders.some((folder) => vendoredFolders.has(folder))) return { editable: false, reason: 'vendored' };
   if (hasGeneratedMarker(readHead(path))) return { editable: false, reason: 'generated' };
   return { editable: true };
 }
 
 function hasGeneratedMarker(head: string | undefined): boolean {
-  return head !== undefined && splitSourceLines(head).slice(0, markerLines).some((line) => generatedMarker.test(line));
+  return (
+    head !== undefined &&
+    splitSourceLines(head)
+      .slice(0, markerLines)
+      .some((line) => generatedMarker.test(line))
+  );
 }
 
 /** The package a path under `node_modules/` belongs to (scoped names included), or undefined. */
@@ -94,20 +108,30 @@ export function findPackageName(path: string): string | undefined {
  * kind of file (editable files in the list are skipped).
  */
 export function makeInstruction(files: readonly string[], classify: EditabilityClassifier): string {
-  const groups = new Map<string, { files: string[]; editability: Editability & { editable: false }; packageName: string | undefined }>();
+  const groups = new Map<
+    string,
+    { files: string[]; editability: Editability & { editable: false }; packageName: string | undefined }
+  >();
   for (const file of files) {
     const editability = classify(file);
     if (editability.editable) continue;
-    const packageName = editability.reason === 'configured' || editability.reason === 'generated' ? undefined : findPackageName(file);
+    const packageName =
+      editability.reason === 'configured' || editability.reason === 'generated' ? undefined : findPackageName(file);
     const key = JSON.stringify([editability.reason, editability.hint ?? null, packageName ?? null]);
     const group = groups.get(key);
     if (group === undefined) groups.set(key, { files: [file], editability, packageName });
     else group.files.push(file);
   }
-  return [...groups.values()].map((group) => describeGroup(group.files, group.editability, group.packageName)).join(' ');
+  return [...groups.values()]
+    .map((group) => describeGroup(group.files, group.editability, group.packageName))
+    .join(' ');
 }
 
-function describeGroup(files: readonly string[], editability: Editability & { editable: false }, packageName: string | undefined): string {
+function describeGroup(
+  files: readonly string[],
+  editability: Editability & { editable: false },
+  packageName: string | undefined,
+): string {
   const one = files.length === 1;
   const names = listFiles(files);
   const isAre = one ? 'is' : 'are';

@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ResolvedCheck } from '../../../src/checks/check.js';
 import { runCheck } from '../../../src/checks/runner/run-check.js';
-import { makeRepo, projectRoot, typeAwareEslintConfig, type EslintVersion, type RepoOptions, type TestRepo } from '../../helpers/repo.js';
+import {
+  makeRepo,
+  projectRoot,
+  typeAwareEslintConfig,
+  type EslintVersion,
+  type RepoOptions,
+  type TestRepo,
+} from '../../helpers/repo.js';
 import { listTree } from '../helpers.js';
 
 const repos: TestRepo[] = [];
@@ -21,9 +28,13 @@ const eslintCheck: ResolvedCheck = { name: 'eslint', kind: 'eslint', timeoutMs: 
 
 const lintFiles = {
   'package.json': '{ "name": "lint", "type": "module" }\n',
-  'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, target: 'es2022', module: 'nodenext', skipLibCheck: true, types: [] }, include: ['src'] }),
+  'tsconfig.json': JSON.stringify({
+    compilerOptions: { strict: true, target: 'es2022', module: 'nodenext', skipLibCheck: true, types: [] },
+    include: ['src'],
+  }),
   'eslint.config.js': typeAwareEslintConfig,
-  'src/unsafe.ts': 'declare function parse(): any;\nexport function shout(text: string): string {\n  return text.toUpperCase();\n}\nexport const loud = shout(parse());\n',
+  'src/unsafe.ts':
+    'declare function parse(): any;\nexport function shout(text: string): string {\n  return text.toUpperCase();\n}\nexport const loud = shout(parse());\n',
   'src/broken.ts': 'export const a = ;\n',
   'src/directive.ts': '// eslint-disable-next-line no-console\nexport const b = 1;\n',
   'src/outside.js': 'export const c = 1;\n',
@@ -37,7 +48,16 @@ describe.each(['9', '10'] as const)('eslint adapter on ESLint %s', (version: Esl
     expect(run.status).toBe('ok');
     expect(run.version).toMatch(version === '9' ? /^9\./ : /^10\./);
     expect(run.diagnostics).toEqual([
-      { tool: 'eslint', code: 'parse-error', severity: 'error', phase: 'syntax', path: 'src/broken.ts', line: 1, column: 17, message: 'Parsing error: Expression expected.' },
+      {
+        tool: 'eslint',
+        code: 'parse-error',
+        severity: 'error',
+        phase: 'syntax',
+        path: 'src/broken.ts',
+        line: 1,
+        column: 17,
+        message: 'Parsing error: Expression expected.',
+      },
       {
         tool: 'eslint',
         code: 'unused-disable-directive',
@@ -92,7 +112,10 @@ describe.each(['9', '10'] as const)('eslint adapter on ESLint %s', (version: Esl
 
 describe('eslint adapter failures', () => {
   it('fails with the config file named when eslint.config.js is broken', async () => {
-    const repo = makeLintRepo({ eslint: '10', files: { 'eslint.config.js': 'export default [ { rules: {} }\n', 'a.js': 'export const a = 1;\n' } });
+    const repo = makeLintRepo({
+      eslint: '10',
+      files: { 'eslint.config.js': 'export default [ { rules: {} }\n', 'a.js': 'export const a = 1;\n' },
+    });
     const run = await runCheck(eslintCheck, repo.root);
     expect(run).toMatchObject({ name: 'eslint', status: 'failed', version: null, diagnostics: [] });
     expect(run.error).toBe('eslint.config.js could not be loaded: SyntaxError: Unexpected end of input');
@@ -102,7 +125,9 @@ describe('eslint adapter failures', () => {
     const repo = makeLintRepo({ eslint: '9', files: { 'a.js': 'export const a = 1;\n' } });
     const run = await runCheck(eslintCheck, repo.root);
     expect(run.status).toBe('failed');
-    expect(run.error).toBe(`ESLint found no flat config (eslint.config.js, .mjs, .cjs or .ts) in ${repo.root}: Could not find config file.`);
+    expect(run.error).toBe(
+      `ESLint found no flat config (eslint.config.js, .mjs, .cjs or .ts) in ${repo.root}: Could not find config file.`,
+    );
   });
 
   it('is missing when the repository has no ESLint', async () => {
@@ -118,16 +143,21 @@ describe('eslint adapter failures', () => {
       typescript: '7',
       eslint: '10',
       files: {
-        'eslint.config.js': "import parser from '@typescript-eslint/parser';\nexport default [{ files: ['**/*.ts'], languageOptions: { parser } }];\n",
+        'eslint.config.js':
+          "import parser from '@typescript-eslint/parser';\nexport default [{ files: ['**/*.ts'], languageOptions: { parser } }];\n",
         'package.json': '{ "type": "module" }\n',
         'a.ts': 'export const a = 1;\n',
       },
     });
     mkdirSync(join(repo.root, 'node_modules', '@typescript-eslint'), { recursive: true });
-    cpSync(join(projectRoot, 'node_modules', '@typescript-eslint', 'parser'), join(repo.root, 'node_modules', '@typescript-eslint', 'parser'), {
-      recursive: true,
-      dereference: true,
-    });
+    cpSync(
+      join(projectRoot, 'node_modules', '@typescript-eslint', 'parser'),
+      join(repo.root, 'node_modules', '@typescript-eslint', 'parser'),
+      {
+        recursive: true,
+        dereference: true,
+      },
+    );
     const run = await runCheck(eslintCheck, repo.root);
     expect(run.status).toBe('failed');
     expect(run.error).toBe(

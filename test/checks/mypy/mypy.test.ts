@@ -43,10 +43,24 @@ describe.skipIf(!hasMypy && process.env['CI'] !== 'true')('mypy adapter with the
     expect(run.status).toBe('ok');
     expect(run.version).toMatch(/^\d+\.\d+/);
     const noAttribute = (path: string, line: number, column: number) =>
-      expect.objectContaining({ tool: 'mypy', code: 'attr-defined', severity: 'error', phase: 'semantic', path, line, column, message: '"RateCard" has no attribute "price"' });
+      expect.objectContaining({
+        tool: 'mypy',
+        code: 'attr-defined',
+        severity: 'error',
+        phase: 'semantic',
+        path,
+        line,
+        column,
+        message: '"RateCard" has no attribute "price"',
+      });
     expect(run.diagnostics).toEqual([
       noAttribute('src/shop/billing/invoice.py', 10, 16),
-      expect.objectContaining({ path: 'src/shop/billing/invoice.py', line: 14, code: 'call-arg', message: 'Unexpected keyword argument "price" for "RateCard"' }),
+      expect.objectContaining({
+        path: 'src/shop/billing/invoice.py',
+        line: 14,
+        code: 'call-arg',
+        message: 'Unexpected keyword argument "price" for "RateCard"',
+      }),
       expect.objectContaining({
         path: 'src/shop/legacy.py',
         line: 1,
@@ -69,11 +83,18 @@ describe.skipIf(!hasMypy && process.env['CI'] !== 'true')('mypy adapter with the
     const run = await runCheck(mypyCheck(repo.root, ['.']), repo.root);
     expect(run.status).toBe('ok');
     expect(run.diagnostics).toEqual([
-      expect.objectContaining({ path: 'broken.py', line: 1, code: 'syntax', phase: 'syntax', severity: 'error', message: 'invalid syntax' }),
+      expect.objectContaining({
+        path: 'broken.py',
+        line: 1,
+        code: 'syntax',
+        phase: 'syntax',
+        severity: 'error',
+        message: 'invalid syntax',
+      }),
     ]);
   });
 
-  it('fails with mypy\'s own words when it cannot run at all', async () => {
+  it("fails with mypy's own words when it cannot run at all", async () => {
     const repo = makeShop({ 'mypy.ini': '[mypy]\n', 'a.py': 'x = 1\n' });
     const run = await runCheck(mypyCheck(repo.root, ['does-not-exist.py']), repo.root);
     expect(run.status).toBe('failed');
@@ -91,12 +112,25 @@ describe('mypy adapter', () => {
 
   it('asks mypy 1.11 and later for JSON lines, and reads them', async () => {
     const repo = makeShop({ 'mypy.ini': '[mypy]\n', 'pkg/a.py': 'x = 1\n', 'pkg/b.py': 'y = 2\n' });
-    const fake = writeFakeTool(join(repo.root, '.tools'), 'mypy', { version: 'mypy 1.15.0 (compiled: yes)', stdout: jsonOutput, exitCode: 1 });
+    const fake = writeFakeTool(join(repo.root, '.tools'), 'mypy', {
+      version: 'mypy 1.15.0 (compiled: yes)',
+      stdout: jsonOutput,
+      exitCode: 1,
+    });
     const run = await withPath(prependPath(fake.bin), () => runCheck(mypyCheck(repo.root, ['pkg']), repo.root));
     expect(run.status).toBe('ok');
     expect(run.version).toBe('1.15.0');
     expect(fake.readCalls()).toEqual([
-      ['-O', 'json', '--no-error-summary', '--no-color-output', '--soft-error-limit=-1', '--cache-dir', expect.stringMatching(/culprit\/mypy\/[0-9a-f]{16}\/work$/), 'pkg'],
+      [
+        '-O',
+        'json',
+        '--no-error-summary',
+        '--no-color-output',
+        '--soft-error-limit=-1',
+        '--cache-dir',
+        expect.stringMatching(/culprit\/mypy\/[0-9a-f]{16}\/work$/),
+        'pkg',
+      ],
     ]);
     expect(run.diagnostics.map((d) => [d.path, d.line, d.column, d.code, d.severity])).toEqual([
       ['pkg/a.py', 5, 13, 'arg-type', 'error'],
@@ -139,10 +173,32 @@ describe('mypy output', () => {
         endColumn: 19,
         message: 'Incompatible types in assignment (expression has type "str", variable has type "int")',
       },
-      expect.objectContaining({ path: 'src/shop/pricing/rates.py', line: 5, column: 12, code: 'attr-defined', message: '"RateCard" has no attribute "price"' }),
-      expect.objectContaining({ path: 'src/shop/billing/invoice.py', line: 14, column: 13, endLine: 14, endColumn: 46, code: 'call-arg' }),
+      expect.objectContaining({
+        path: 'src/shop/pricing/rates.py',
+        line: 5,
+        column: 12,
+        code: 'attr-defined',
+        message: '"RateCard" has no attribute "price"',
+      }),
+      expect.objectContaining({
+        path: 'src/shop/billing/invoice.py',
+        line: 14,
+        column: 13,
+        endLine: 14,
+        endColumn: 46,
+        code: 'call-arg',
+      }),
       expect.objectContaining({ path: 'broken.py', code: 'syntax', phase: 'syntax', message: 'invalid syntax' }),
-      { tool: 'mypy', code: 'mypy', severity: 'error', phase: 'semantic', path: 'tool.py', line: 3, column: 0, message: 'Name "x" is not defined' },
+      {
+        tool: 'mypy',
+        code: 'mypy',
+        severity: 'error',
+        phase: 'semantic',
+        path: 'tool.py',
+        line: 3,
+        column: 0,
+        message: 'Name "x" is not defined',
+      },
     ]);
   });
 
@@ -160,7 +216,9 @@ describe('mypy output', () => {
       endColumn: 4,
       message: 'Too many arguments for "g"',
     });
-    expect(() => parseMypyOutput('{"file": broken\n', 'json', String)).toThrow('mypy printed a line that is not JSON: {"file": broken');
+    expect(() => parseMypyOutput('{"file": broken\n', 'json', String)).toThrow(
+      'mypy printed a line that is not JSON: {"file": broken',
+    );
   });
 
   it('chooses JSON from mypy 1.11 on, and reads versions', () => {

@@ -3,7 +3,8 @@ import { parseJsonc } from '../../../src/checks/output/read-jsonc.js';
 
 describe('parseJsonc', () => {
   it('reads a tsconfig with a BOM, comments and trailing commas, leaving strings alone', () => {
-    const text = '\uFEFF{\n  // line comment\n  "files": [], /* block */\n  "references": [{ "path": "a//b" }, { "path": "c/*d*/,}" },],\n}\n';
+    const text =
+      '\uFEFF{\n  // line comment\n  "files": [], /* block */\n  "references": [{ "path": "a//b" }, { "path": "c/*d*/,}" },],\n}\n';
     expect(parseJsonc(text)).toEqual({ files: [], references: [{ path: 'a//b' }, { path: 'c/*d*/,}' }] });
   });
 

@@ -19,7 +19,10 @@ function makeShop(files: Record<string, string> = shopFiles, withPyright = true)
   return repo;
 }
 
-const pyrightCheck = (root: string, options: Partial<Extract<ResolvedCheck, { kind: 'pyright' }>['options']> = {}): ResolvedCheck => ({
+const pyrightCheck = (
+  root: string,
+  options: Partial<Extract<ResolvedCheck, { kind: 'pyright' }>['options']> = {},
+): ResolvedCheck => ({
   name: 'pyright',
   kind: 'pyright',
   timeoutMs: 120_000,
@@ -48,8 +51,20 @@ describe('pyright adapter', () => {
     });
     expect(run.diagnostics).toEqual([
       attributeError('src/shop/billing/invoice.py', 10, 21),
-      expect.objectContaining({ path: 'src/shop/billing/invoice.py', line: 14, column: 13, code: 'reportCallIssue', message: 'Argument missing for parameter "unit_price"' }),
-      expect.objectContaining({ path: 'src/shop/billing/invoice.py', line: 14, column: 36, code: 'reportCallIssue', message: 'No parameter named "price"' }),
+      expect.objectContaining({
+        path: 'src/shop/billing/invoice.py',
+        line: 14,
+        column: 13,
+        code: 'reportCallIssue',
+        message: 'Argument missing for parameter "unit_price"',
+      }),
+      expect.objectContaining({
+        path: 'src/shop/billing/invoice.py',
+        line: 14,
+        column: 36,
+        code: 'reportCallIssue',
+        message: 'No parameter named "price"',
+      }),
       expect.objectContaining({ path: 'src/shop/legacy.py', line: 1, column: 14, code: 'reportAssignmentType' }),
       attributeError('src/shop/pricing/rates.py', 5, 17),
       attributeError('src/shop/pricing/rates.py', 9, 33),
@@ -78,19 +93,25 @@ describe('pyright adapter', () => {
     expect(summary).toContainEqual(['broken.py', 1, 'syntax', 'syntax']);
     expect(summary).toContainEqual(['outside.py', 1, 'syntax', 'syntax']);
     expect(summary).toContainEqual(['fine.py', 1, 'reportAssignmentType', 'semantic']);
-    expect(run.diagnostics.find((d) => d.path === 'outside.py')?.message).toBe('"return" can be used only within a function');
+    expect(run.diagnostics.find((d) => d.path === 'outside.py')?.message).toBe(
+      '"return" can be used only within a function',
+    );
   });
 
-  it('is missing without pyright, and failed with pyright\'s reason when its configuration does not parse', async () => {
+  it("is missing without pyright, and failed with pyright's reason when its configuration does not parse", async () => {
     const bare = makeShop({ 'pyrightconfig.json': '{}\n', 'a.py': 'x = 1\n' }, false);
     const missing = await withPath(readPathWithoutNodeBins(), () => runCheck(pyrightCheck(bare.root), bare.root));
     expect(missing.status).toBe('missing');
-    expect(missing.error).toMatch(/^pyright is not installed: no node_modules\/\.bin\/pyright from .* and none on PATH$/);
+    expect(missing.error).toMatch(
+      /^pyright is not installed: no node_modules\/\.bin\/pyright from .* and none on PATH$/,
+    );
 
     const broken = makeShop({ 'pyrightconfig.json': '{ "include": [\n', 'a.py': 'x = 1\n' });
     const failed = await runCheck(pyrightCheck(broken.root), broken.root);
     expect(failed.status).toBe('failed');
-    expect(failed.error).toMatch(/^pyright failed \(exit code 3\): Config file ".*pyrightconfig\.json" could not be parsed/);
+    expect(failed.error).toMatch(
+      /^pyright failed \(exit code 3\): Config file ".*pyrightconfig\.json" could not be parsed/,
+    );
   });
 });
 
@@ -99,9 +120,25 @@ describe('parsePyrightReport', () => {
     const report = JSON.stringify({
       version: '1.1.414',
       generalDiagnostics: [
-        { file: '/r/a.py', severity: 'information', message: 'Type of "x" is "int"', range: { start: { line: 2, character: 0 }, end: { line: 2, character: 1 } } },
-        { file: '/r/a.py', severity: 'warning', message: 'Import "y" is not accessed\n\u00a0\u00a0detail', rule: 'reportUnusedImport', range: { start: { line: 0, character: 7 }, end: { line: 0, character: 8 } } },
-        { file: '/r/a.py', severity: 'hint', message: 'unreachable', range: { start: { line: 4, character: 0 }, end: { line: 4, character: 1 } } },
+        {
+          file: '/r/a.py',
+          severity: 'information',
+          message: 'Type of "x" is "int"',
+          range: { start: { line: 2, character: 0 }, end: { line: 2, character: 1 } },
+        },
+        {
+          file: '/r/a.py',
+          severity: 'warning',
+          message: 'Import "y" is not accessed\n\u00a0\u00a0detail',
+          rule: 'reportUnusedImport',
+          range: { start: { line: 0, character: 7 }, end: { line: 0, character: 8 } },
+        },
+        {
+          file: '/r/a.py',
+          severity: 'hint',
+          message: 'unreachable',
+          range: { start: { line: 4, character: 0 }, end: { line: 4, character: 1 } },
+        },
         { severity: 'error', message: 'No configuration file found' },
       ],
     });
@@ -115,6 +152,8 @@ describe('parsePyrightReport', () => {
 
   it('says what it got when the output is not a report', () => {
     expect(() => parsePyrightReport('', String)).toThrow('pyright printed no JSON report: stdout was empty');
-    expect(() => parsePyrightReport('{"summary": {}}', String)).toThrow('pyright printed JSON that is not an --outputjson report (no generalDiagnostics list)');
+    expect(() => parsePyrightReport('{"summary": {}}', String)).toThrow(
+      'pyright printed JSON that is not an --outputjson report (no generalDiagnostics list)',
+    );
   });
 });

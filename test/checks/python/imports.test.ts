@@ -51,7 +51,11 @@ describe('readImportStatements', () => {
   });
 
   it('joins bracketed and backslash-continued lines, CRLF included', () => {
-    expect(readLogicalLines('from a import (\r\n  b,\r\n  c)\r\nx = [\n1]\ny = 1 + \\\n2\n')).toEqual(['from a import (   b,   c)', 'x = [ 1]', 'y = 1 +  2']);
+    expect(readLogicalLines('from a import (\r\n  b,\r\n  c)\r\nx = [\n1]\ny = 1 + \\\n2\n')).toEqual([
+      'from a import (   b,   c)',
+      'x = [ 1]',
+      'y = 1 +  2',
+    ]);
   });
 });
 
@@ -63,7 +67,8 @@ describe('resolvePythonImports', () => {
     'src/shop/models/card.pyi': 'class RateCard: ...\n',
     'src/shop/pricing/__init__.py': '',
     'src/shop/pricing/rates.py': 'from ..models import RateCard\nfrom .. import models\nfrom . import missing\n',
-    'src/shop/billing/invoice.py': 'import shop.pricing.rates\nfrom shop.models import card, RateCard\nfrom shop import pricing\nimport requests\n',
+    'src/shop/billing/invoice.py':
+      'import shop.pricing.rates\nfrom shop.models import card, RateCard\nfrom shop import pricing\nimport requests\n',
     'src/shop/ns/plugin.py': 'from shop.ns import other\n',
     'src/shop/ns/other.py': '',
     'tests/conftest.py': '',
@@ -99,6 +104,8 @@ describe('resolvePythonImports', () => {
   });
 
   it('gives a file no edge to itself', () => {
-    expect(resolvePythonImports(sourcesOf({ 'pkg/__init__.py': 'from . import thing\nfrom pkg import x\n' }), ['.'])).toEqual({});
+    expect(
+      resolvePythonImports(sourcesOf({ 'pkg/__init__.py': 'from . import thing\nfrom pkg import x\n' }), ['.']),
+    ).toEqual({});
   });
 });

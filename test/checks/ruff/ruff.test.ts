@@ -32,7 +32,12 @@ function makeLintRepo(): TestRepo {
   return repo;
 }
 
-const ruffCheck = (root: string): ResolvedCheck => ({ name: 'ruff', kind: 'ruff', timeoutMs: 60_000, options: { workTree: root, targets: ['.'], sourceRoots: ['.', 'src'] } });
+const ruffCheck = (root: string): ResolvedCheck => ({
+  name: 'ruff',
+  kind: 'ruff',
+  timeoutMs: 60_000,
+  options: { workTree: root, targets: ['.'], sourceRoots: ['.', 'src'] },
+});
 
 /** What `ruff check --output-format json` prints: absolute file names, 1-based rows and columns. */
 function makeRuffJson(root: string): string {
@@ -43,7 +48,11 @@ function makeRuffJson(root: string): string {
         code: 'F401',
         end_location: { column: 10, row: 1 },
         filename: join(root, 'app/main.py'),
-        fix: { applicability: 'safe', edits: [{ content: '', end_location: { column: 1, row: 2 }, location: { column: 1, row: 1 } }], message: 'Remove unused import: `os`' },
+        fix: {
+          applicability: 'safe',
+          edits: [{ content: '', end_location: { column: 1, row: 2 }, location: { column: 1, row: 1 } }],
+          message: 'Remove unused import: `os`',
+        },
         location: { column: 8, row: 1 },
         message: '`os` imported but unused',
         noqa_row: 1,
@@ -69,15 +78,41 @@ function makeRuffJson(root: string): string {
 describe('ruff adapter', () => {
   it('runs ruff check without fixes or cache and reports its violations with the import graph', async () => {
     const repo = makeLintRepo();
-    const fake = writeFakeTool(join(repo.root, '.tools'), 'ruff', { version: 'ruff 0.6.9', stdout: makeRuffJson(repo.root), exitCode: 1 });
+    const fake = writeFakeTool(join(repo.root, '.tools'), 'ruff', {
+      version: 'ruff 0.6.9',
+      stdout: makeRuffJson(repo.root),
+      exitCode: 1,
+    });
     const run = await withPath(prependPath(fake.bin), () => runCheck(ruffCheck(repo.root), repo.root));
     expect(run.status).toBe('ok');
     expect(run.version).toBe('0.6.9');
     // --no-cache: ruff would otherwise write .ruff_cache into the tree.
     expect(fake.readCalls()).toEqual([['check', '--output-format', 'json', '--no-fix', '--no-cache', '.']]);
     expect(run.diagnostics).toEqual([
-      { tool: 'ruff', code: 'F401', severity: 'error', phase: 'lint', path: 'app/main.py', line: 1, column: 8, endLine: 1, endColumn: 10, message: '`os` imported but unused' },
-      { tool: 'ruff', code: 'syntax', severity: 'error', phase: 'syntax', path: 'app/util.py', line: 1, column: 7, endLine: 1, endColumn: 7, message: 'SyntaxError: Expected a parameter name' },
+      {
+        tool: 'ruff',
+        code: 'F401',
+        severity: 'error',
+        phase: 'lint',
+        path: 'app/main.py',
+        line: 1,
+        column: 8,
+        endLine: 1,
+        endColumn: 10,
+        message: '`os` imported but unused',
+      },
+      {
+        tool: 'ruff',
+        code: 'syntax',
+        severity: 'error',
+        phase: 'syntax',
+        path: 'app/util.py',
+        line: 1,
+        column: 7,
+        endLine: 1,
+        endColumn: 7,
+        message: 'SyntaxError: Expected a parameter name',
+      },
     ]);
     expect(run.imports).toEqual({ 'app/main.py': ['app/util.py'] });
   });
@@ -97,7 +132,7 @@ describe('ruff adapter', () => {
     expect(run.error).toBe(`ruff is not installed: no ruff in .venv or venv of ${repo.root}, and none on PATH`);
   });
 
-  it('finds the repository\'s own ruff in its virtualenv before PATH', async () => {
+  it("finds the repository's own ruff in its virtualenv before PATH", async () => {
     const repo = makeLintRepo();
     const fake = writeFakeTool(join(repo.root, '.venv'), 'ruff', { version: 'ruff 0.8.0', stdout: '[]', exitCode: 0 });
     const run = await withPath(join(repo.root, 'no-such-bin'), () => runCheck(ruffCheck(repo.root), repo.root));
@@ -108,12 +143,33 @@ describe('ruff adapter', () => {
 
 describe('ruff output', () => {
   it('treats E999 as a syntax error too, and rejects output that is not a violation list', () => {
-    const old = JSON.stringify([{ code: 'E999', filename: '/r/a.py', message: 'SyntaxError: invalid syntax', location: { row: 2, column: 1 }, end_location: { row: 2, column: 5 } }]);
+    const old = JSON.stringify([
+      {
+        code: 'E999',
+        filename: '/r/a.py',
+        message: 'SyntaxError: invalid syntax',
+        location: { row: 2, column: 1 },
+        end_location: { row: 2, column: 5 },
+      },
+    ]);
     expect(parseRuffOutput(old, (file) => file.slice(3))).toEqual([
-      { tool: 'ruff', code: 'E999', severity: 'error', phase: 'syntax', path: 'a.py', line: 2, column: 1, endLine: 2, endColumn: 5, message: 'SyntaxError: invalid syntax' },
+      {
+        tool: 'ruff',
+        code: 'E999',
+        severity: 'error',
+        phase: 'syntax',
+        path: 'a.py',
+        line: 2,
+        column: 1,
+        endLine: 2,
+        endColumn: 5,
+        message: 'SyntaxError: invalid syntax',
+      },
     ]);
     expect(() => parseRuffOutput('a.py:1:1: F401', String)).toThrow('ruff printed no JSON list: "a.py:1:1: F401"');
-    expect(() => parseRuffOutput('{"a": 1}', String)).toThrow('ruff printed JSON that is not its --output-format json list of violations');
+    expect(() => parseRuffOutput('{"a": 1}', String)).toThrow(
+      'ruff printed JSON that is not its --output-format json list of violations',
+    );
     expect(parseRuffVersion('ruff 0.6.9\n')).toBe('0.6.9');
   });
 });

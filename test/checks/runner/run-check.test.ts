@@ -43,7 +43,12 @@ function readPids(repo: TestRepo): { worker: number; sleeper: number } {
   return JSON.parse(readFileSync(join(repo.root, 'pids.json'), 'utf8')) as { worker: number; sleeper: number };
 }
 
-const eslintCheck = (timeoutMs: number): ResolvedCheck => ({ name: 'eslint', kind: 'eslint', timeoutMs, options: { patterns: ['.'] } });
+const eslintCheck = (timeoutMs: number): ResolvedCheck => ({
+  name: 'eslint',
+  kind: 'eslint',
+  timeoutMs,
+  options: { patterns: ['.'] },
+});
 
 describe('runCheck', () => {
   it('stops a check that exceeds its timeout, with everything it started', async () => {
@@ -70,13 +75,16 @@ describe('runCheck', () => {
       git: false,
       files: {
         'package.json': '{ "type": "module" }\n',
-        'eslint.config.js': "setTimeout(() => { throw new Error('out of cheese'); }, 10);\nawait new Promise(() => {});\nexport default [];\n",
+        'eslint.config.js':
+          "setTimeout(() => { throw new Error('out of cheese'); }, 10);\nawait new Promise(() => {});\nexport default [];\n",
       },
     });
     repos.push(repo);
     const run = await runCheck(eslintCheck(60_000), repo.root);
     expect(run.status).toBe('failed');
-    expect(run.error).toBe("eslint stopped without a result (exit code 1): setTimeout(() => { throw new Error('out of cheese'); }, 10); | Error: out of cheese");
+    expect(run.error).toBe(
+      "eslint stopped without a result (exit code 1): setTimeout(() => { throw new Error('out of cheese'); }, 10); | Error: out of cheese",
+    );
   });
 
   it('runs independent checks side by side and returns them in order', async () => {
@@ -84,7 +92,10 @@ describe('runCheck', () => {
       typescript: '6.0',
       git: false,
       files: {
-        'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, skipLibCheck: true, types: [] }, include: ['src'] }),
+        'tsconfig.json': JSON.stringify({
+          compilerOptions: { strict: true, skipLibCheck: true, types: [] },
+          include: ['src'],
+        }),
         'src/a.ts': "export const a: number = 'a';\n",
       },
     });
@@ -101,7 +112,9 @@ describe('runCheck', () => {
       ['lint', 'missing', `eslint is not installed in ${repo.root}: no eslint found from ${repo.root} upwards`],
     ]);
     // Findings carry the configured check name.
-    expect(runs[0]?.diagnostics.map((diagnostic) => [diagnostic.tool, diagnostic.code, diagnostic.path])).toEqual([['types', 'TS2322', 'src/a.ts']]);
+    expect(runs[0]?.diagnostics.map((diagnostic) => [diagnostic.tool, diagnostic.code, diagnostic.path])).toEqual([
+      ['types', 'TS2322', 'src/a.ts'],
+    ]);
     expect(runs[0]?.version).toBe('6.0.3');
   });
 });
@@ -110,8 +123,13 @@ describe('worker cleanup', () => {
   it('kills the workers of a culprit process that is terminated', async () => {
     const repo = makeHangingRepo('wait');
     const script = join(projectRoot, 'test', 'checks', 'fixtures', 'hold-check.ts');
-    const parent = spawn(process.execPath, ['--import', 'tsx', script, repo.root], { cwd: projectRoot, stdio: 'ignore' });
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => parent.once('exit', (_code, signal) => resolve(signal)));
+    const parent = spawn(process.execPath, ['--import', 'tsx', script, repo.root], {
+      cwd: projectRoot,
+      stdio: 'ignore',
+    });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      parent.once('exit', (_code, signal) => resolve(signal)),
+    );
     expect(await waitFor(() => existsSync(join(repo.root, 'pids.json')), 30_000)).toBe(true);
     const pids = readPids(repo);
     expect(isProcessAlive(pids.worker) && isProcessAlive(pids.sleeper)).toBe(true);

@@ -20,11 +20,21 @@ function makeCommandRepo(files: Record<string, string>): TestRepo {
   return repo;
 }
 
-const commandCheck = (root: string, command: string[], options: { timeoutMs?: number; maxOutputBytes?: number } = {}): ResolvedCheck => ({
+const commandCheck = (
+  root: string,
+  command: string[],
+  options: { timeoutMs?: number; maxOutputBytes?: number } = {},
+): ResolvedCheck => ({
   name: 'todos',
   kind: 'command',
   timeoutMs: options.timeoutMs ?? 60_000,
-  options: { workTree: root, command, format: 'sarif', phase: 'lint', maxOutputBytes: options.maxOutputBytes ?? 64 * 1024 * 1024 },
+  options: {
+    workTree: root,
+    command,
+    format: 'sarif',
+    phase: 'lint',
+    maxOutputBytes: options.maxOutputBytes ?? 64 * 1024 * 1024,
+  },
 });
 
 describe('SARIF command adapter', () => {
@@ -33,8 +43,26 @@ describe('SARIF command adapter', () => {
     const run = await runCheck(commandCheck(repo.root, ['node', 'todo-check.mjs']), repo.root);
     expect(run).toMatchObject({ name: 'todos', status: 'ok', version: '1.2.0' });
     expect(run.diagnostics).toEqual([
-      { tool: 'todos', code: 'todo', severity: 'warning', phase: 'lint', path: 'src/cart.js', line: 2, column: 6, message: 'Unfinished work: apply discounts' },
-      { tool: 'todos', code: 'todo', severity: 'warning', phase: 'lint', path: 'src/shipping.js', line: 1, column: 4, message: 'Unfinished work: international rates' },
+      {
+        tool: 'todos',
+        code: 'todo',
+        severity: 'warning',
+        phase: 'lint',
+        path: 'src/cart.js',
+        line: 2,
+        column: 6,
+        message: 'Unfinished work: apply discounts',
+      },
+      {
+        tool: 'todos',
+        code: 'todo',
+        severity: 'warning',
+        phase: 'lint',
+        path: 'src/shipping.js',
+        line: 1,
+        column: 4,
+        message: 'Unfinished work: international rates',
+      },
     ]);
     expect(run.imports).toBeUndefined();
   });
@@ -47,13 +75,25 @@ process.stdout.write(JSON.stringify(log));
     });
     const tricky = '$HOME; touch pwned && echo `id` > pwned';
     const run = await runCheck(commandCheck(repo.root, ['node', 'echo-args.mjs', tricky]), repo.root);
-    expect(run.diagnostics).toEqual([{ tool: 'todos', code: 'arg', severity: 'warning', phase: 'lint', path: null, line: 0, column: 0, message: tricky }]);
+    expect(run.diagnostics).toEqual([
+      {
+        tool: 'todos',
+        code: 'arg',
+        severity: 'warning',
+        phase: 'lint',
+        path: null,
+        line: 0,
+        column: 0,
+        message: tricky,
+      },
+    ]);
     expect(existsSync(join(repo.root, 'pwned'))).toBe(false);
   });
 
   it('fails with one line when the command prints something that is not SARIF 2.1.0', async () => {
     const repo = makeCommandRepo({
-      'chatty.mjs': "console.log('Checking 3 files…'); console.error('warning: deprecated flag'); process.exitCode = 1;\n",
+      'chatty.mjs':
+        "console.log('Checking 3 files…'); console.error('warning: deprecated flag'); process.exitCode = 1;\n",
       'old.mjs': "process.stdout.write(JSON.stringify({ version: '2.0.0', runs: [] }));\n",
     });
     const chatty = await runCheck(commandCheck(repo.root, ['node', 'chatty.mjs']), repo.root);
@@ -62,23 +102,29 @@ process.stdout.write(JSON.stringify(log));
       /^node chatty\.mjs \(exit code 1\) printed no SARIF 2\.1\.0 log: stdout is not JSON \(.*\); it starts with "Checking 3 files…"; stderr: warning: deprecated flag$/,
     );
     const old = await runCheck(commandCheck(repo.root, ['node', 'old.mjs']), repo.root);
-    expect(old.error).toBe('node old.mjs (exit code 0) printed no SARIF 2.1.0 log: not a SARIF 2.1.0 log: version: expected "2.1.0"');
+    expect(old.error).toBe(
+      'node old.mjs (exit code 0) printed no SARIF 2.1.0 log: not a SARIF 2.1.0 log: version: expected "2.1.0"',
+    );
   });
 
   it('stops a command that prints 100 MB and fails clearly, without holding it', async () => {
     const repo = makeCommandRepo({
-      'flood.mjs': "const chunk = 'x'.repeat(1 << 20);\nlet left = 100;\nconst write = () => { while (left > 0) { left--; if (!process.stdout.write(chunk)) { process.stdout.once('drain', write); return; } } };\nwrite();\n",
+      'flood.mjs':
+        "const chunk = 'x'.repeat(1 << 20);\nlet left = 100;\nconst write = () => { while (left > 0) { left--; if (!process.stdout.write(chunk)) { process.stdout.once('drain', write); return; } } };\nwrite();\n",
     });
     const started = performance.now();
     const run = await runCheck(commandCheck(repo.root, ['node', 'flood.mjs']), repo.root);
     expect(run.status).toBe('failed');
-    expect(run.error).toBe('node flood.mjs printed more than 64 MiB on stdout and was stopped; culprit does not read further');
+    expect(run.error).toBe(
+      'node flood.mjs printed more than 64 MiB on stdout and was stopped; culprit does not read further',
+    );
     expect(performance.now() - started).toBeLessThan(30_000);
   });
 
   it('honours the timeout and kills the command with everything it started', async () => {
     const repo = makeCommandRepo({
-      'hang.mjs': "import { spawn } from 'node:child_process';\nimport { writeFileSync } from 'node:fs';\nconst sleeper = spawn('sleep', ['300'], { stdio: 'ignore' });\nwriteFileSync('pids.json', JSON.stringify({ command: process.pid, sleeper: sleeper.pid }));\nsetInterval(() => {}, 1000);\n",
+      'hang.mjs':
+        "import { spawn } from 'node:child_process';\nimport { writeFileSync } from 'node:fs';\nconst sleeper = spawn('sleep', ['300'], { stdio: 'ignore' });\nwriteFileSync('pids.json', JSON.stringify({ command: process.pid, sleeper: sleeper.pid }));\nsetInterval(() => {}, 1000);\n",
     });
     const run = await runCheck(commandCheck(repo.root, ['node', 'hang.mjs'], { timeoutMs: 6_000 }), repo.root);
     expect(run).toMatchObject({ status: 'timed-out', error: 'todos did not finish within 6000 ms and was stopped' });
@@ -89,13 +135,20 @@ process.stdout.write(JSON.stringify(log));
   it('is missing when the program is not installed, and looks in node_modules/.bin first', async () => {
     const repo = makeCommandRepo({});
     const missing = await runCheck(commandCheck(repo.root, ['no-such-linter-9f2c', '--sarif']), repo.root);
-    expect(missing).toMatchObject({ status: 'missing', error: 'no-such-linter-9f2c --sarif: no-such-linter-9f2c was not found in node_modules/.bin, a virtualenv or on PATH' });
+    expect(missing).toMatchObject({
+      status: 'missing',
+      error:
+        'no-such-linter-9f2c --sarif: no-such-linter-9f2c was not found in node_modules/.bin, a virtualenv or on PATH',
+    });
     const relative = await runCheck(commandCheck(repo.root, ['./bin/lint']), repo.root);
     expect(relative.status).toBe('missing');
 
     const local = join(repo.root, 'node_modules', '.bin', 'no-such-linter-9f2c');
     mkdirSync(dirname(local), { recursive: true });
-    writeFileSync(local, `#!${process.execPath}\nprocess.stdout.write(JSON.stringify({ version: '2.1.0', runs: [{ tool: { driver: { name: 'local', version: '0.0.1' } }, results: [] }] }));\n`);
+    writeFileSync(
+      local,
+      `#!${process.execPath}\nprocess.stdout.write(JSON.stringify({ version: '2.1.0', runs: [{ tool: { driver: { name: 'local', version: '0.0.1' } }, results: [] }] }));\n`,
+    );
     chmodSync(local, 0o755);
     const found = await runCheck(commandCheck(repo.root, ['no-such-linter-9f2c', '--sarif']), repo.root);
     expect(found).toMatchObject({ status: 'ok', version: '0.0.1', diagnostics: [] });
@@ -109,11 +162,17 @@ describe('parseSarifLog', () => {
     name: 'scanner',
     semanticVersion: '3.1.0',
     rules: [
-      { id: 'R1', defaultConfiguration: { level: 'error' }, messageStrings: { default: { text: 'Use {0} instead of {1}.' } } },
+      {
+        id: 'R1',
+        defaultConfiguration: { level: 'error' },
+        messageStrings: { default: { text: 'Use {0} instead of {1}.' } },
+      },
       { id: 'R2' },
     ],
   };
-  const at = (artifactLocation: object, region: object = { startLine: 3, startColumn: 5 }) => [{ physicalLocation: { artifactLocation, region } }];
+  const at = (artifactLocation: object, region: object = { startLine: 3, startColumn: 5 }) => [
+    { physicalLocation: { artifactLocation, region } },
+  ];
 
   it('resolves URIs through uriBaseId chains, artifacts, file:// URIs and percent-encoding, relative to the root', () => {
     const log = {
@@ -127,14 +186,24 @@ describe('parseSarifLog', () => {
             { ruleId: 'R2', message: { text: 'via base chain' }, locations: at({ uri: 'x.ts', uriBaseId: 'SRC' }) },
             { ruleId: 'R2', message: { text: 'via artifact index' }, locations: at({ index: 0 }) },
             { ruleId: 'R2', message: { text: 'file URI' }, locations: at({ uri: 'file:///repo/docs/readme.md' }) },
-            { ruleId: 'R2', message: { text: 'undefined base' }, locations: at({ uri: 'y.ts', uriBaseId: '%SRCROOT%' }) },
+            {
+              ruleId: 'R2',
+              message: { text: 'undefined base' },
+              locations: at({ uri: 'y.ts', uriBaseId: '%SRCROOT%' }),
+            },
             { ruleId: 'R2', message: { text: 'remote' }, locations: at({ uri: 'https://example.invalid/z.ts' }) },
-            { ruleId: 'R2', message: { text: 'no region' }, locations: [{ physicalLocation: { artifactLocation: { uri: 'w.ts' } } }] },
+            {
+              ruleId: 'R2',
+              message: { text: 'no region' },
+              locations: [{ physicalLocation: { artifactLocation: { uri: 'w.ts' } } }],
+            },
           ],
         },
       ],
     };
-    expect(parseSarifLog(JSON.stringify(log), context).diagnostics.map((d) => [d.message, d.path, d.line, d.column])).toEqual([
+    expect(
+      parseSarifLog(JSON.stringify(log), context).diagnostics.map((d) => [d.message, d.path, d.line, d.column]),
+    ).toEqual([
       ['via base chain', 'src/x.ts', 3, 5],
       ['via artifact index', 'src/lib/a b.ts', 3, 5],
       ['file URI', 'docs/readme.md', 3, 5],
@@ -151,12 +220,20 @@ describe('parseSarifLog', () => {
         {
           tool: { driver },
           results: [
-            { ruleIndex: 0, message: { id: 'default', arguments: ['const', 'var'] }, locations: at({ uri: 'a.js' }, { startLine: 1, startColumn: 1, endLine: 1, endColumn: 4 }) },
+            {
+              ruleIndex: 0,
+              message: { id: 'default', arguments: ['const', 'var'] },
+              locations: at({ uri: 'a.js' }, { startLine: 1, startColumn: 1, endLine: 1, endColumn: 4 }),
+            },
             { ruleId: 'R2', level: 'note', message: { markdown: '**note**' }, locations: at({ uri: 'a.js' }) },
             { ruleId: 'R2', kind: 'pass', message: { text: 'passed' } },
             { ruleId: 'R2', level: 'none', message: { text: 'nothing' } },
             { ruleId: 'R2', message: { text: 'suppressed' }, suppressions: [{ kind: 'inSource' }] },
-            { ruleId: 'R2', message: { text: 'rejected suppression' }, suppressions: [{ kind: 'external', status: 'rejected' }] },
+            {
+              ruleId: 'R2',
+              message: { text: 'rejected suppression' },
+              suppressions: [{ kind: 'external', status: 'rejected' }],
+            },
             { ruleId: 'R2', message: { text: 'gone' }, baselineState: 'absent' },
           ],
         },
@@ -166,15 +243,48 @@ describe('parseSarifLog', () => {
     const parsed = parseSarifLog(JSON.stringify(log), context);
     expect(parsed.version).toBe('3.1.0');
     expect(parsed.diagnostics).toEqual([
-      { tool: 'scanner', code: 'R1', severity: 'error', phase: 'lint', path: 'a.js', line: 1, column: 1, endLine: 1, endColumn: 4, message: 'Use const instead of var.' },
-      { tool: 'scanner', code: 'R2', severity: 'warning', phase: 'lint', path: 'a.js', line: 3, column: 5, message: '**note**' },
-      { tool: 'scanner', code: 'R2', severity: 'warning', phase: 'lint', path: null, line: 0, column: 0, message: 'rejected suppression' },
+      {
+        tool: 'scanner',
+        code: 'R1',
+        severity: 'error',
+        phase: 'lint',
+        path: 'a.js',
+        line: 1,
+        column: 1,
+        endLine: 1,
+        endColumn: 4,
+        message: 'Use const instead of var.',
+      },
+      {
+        tool: 'scanner',
+        code: 'R2',
+        severity: 'warning',
+        phase: 'lint',
+        path: 'a.js',
+        line: 3,
+        column: 5,
+        message: '**note**',
+      },
+      {
+        tool: 'scanner',
+        code: 'R2',
+        severity: 'warning',
+        phase: 'lint',
+        path: null,
+        line: 0,
+        column: 0,
+        message: 'rejected suppression',
+      },
     ]);
   });
 
   it('says on one line why a log is not SARIF 2.1.0', () => {
     expect(() => parseSarifLog('', context)).toThrow('stdout was empty');
-    expect(() => parseSarifLog('{"version":"2.1.0","runs":[{"tool":{}}]}', context)).toThrow('not a SARIF 2.1.0 log: runs.0.tool.driver: expected object, received undefined');
-    expect(() => parseSarifLog('{"version":"2.1.0"}', context)).toThrow('not a SARIF 2.1.0 log: runs: expected array, received undefined');
+    expect(() => parseSarifLog('{"version":"2.1.0","runs":[{"tool":{}}]}', context)).toThrow(
+      'not a SARIF 2.1.0 log: runs.0.tool.driver: expected object, received undefined',
+    );
+    expect(() => parseSarifLog('{"version":"2.1.0"}', context)).toThrow(
+      'not a SARIF 2.1.0 log: runs: expected array, received undefined',
+    );
   });
 });

@@ -14,7 +14,8 @@ import { useTemporaryDirectories } from '../../helpers/temporary-dirs.js';
 const makeDirectory = useTemporaryDirectories();
 
 const files: Record<string, string> = {
-  'box.ts': 'export interface Box { value: number }\nexport function area(size: number): number {\n  return size * size;\n}\n',
+  'box.ts':
+    'export interface Box { value: number }\nexport function area(size: number): number {\n  return size * size;\n}\n',
   // open()'s declaration reads `(): Box` before and after any change to Box.
   'open.ts': "import type { Box } from './box.js';\nexport function open(): Box {\n  return { value: 1 } as Box;\n}\n",
   'read.ts': "import { open } from './open.js';\nexport const read = open().value;\n",
@@ -22,10 +23,12 @@ const files: Record<string, string> = {
   'far.ts': "import { twice } from './twice.js';\nexport const count: number = twice.length;\n",
   'other.ts': 'export const other = 1;\n',
   'uses-other.ts': "import { other } from './other.js';\nexport const more = other + 1;\n",
-  'pending.ts': "// @ts-ignore: the module appears later\nimport { late } from './late.js';\nexport const seen = late;\n",
+  'pending.ts':
+    "// @ts-ignore: the module appears later\nimport { late } from './late.js';\nexport const seen = late;\n",
   'globals.ts': 'export {};\ndeclare global {\n  interface Settings { region: string }\n}\n',
   'script.ts': 'const scriptValue = 1;\n',
-  'conditional.ts': 'export function pick<T>(value: T): T extends string ? 1 : 2 {\n  return (typeof value === "string" ? 1 : 2) as T extends string ? 1 : 2;\n}\n',
+  'conditional.ts':
+    'export function pick<T>(value: T): T extends string ? 1 : 2 {\n  return (typeof value === "string" ? 1 : 2) as T extends string ? 1 : 2;\n}\n',
   'picks.ts': "import { pick } from './conditional.js';\nexport const picked = pick('a');\n",
 };
 
@@ -46,7 +49,11 @@ function makeProject(root: string, previous?: Project): Project {
     moduleDetection: ts.ModuleDetectionKind.Auto,
   };
   const rootNames = ts.sys.readDirectory(root, ['.ts']);
-  const program = ts.createProgram({ rootNames, options, ...(previous === undefined ? {} : { oldProgram: previous.program }) });
+  const program = ts.createProgram({
+    rootNames,
+    options,
+    ...(previous === undefined ? {} : { oldProgram: previous.program }),
+  });
   program.getTypeChecker();
   return { program, imports: readProgramImports(ts, program, new WeakMap()) };
 }
@@ -67,7 +74,11 @@ function reachOf(edit: Record<string, string | null>): string[] | 'all' {
   }
   const after = makeProject(root, before);
   const changed = new Set(Object.keys(edit).map((path) => join(root, path)));
-  const reach = findLintReach(ts, [{ before: before.program, after: after.program, beforeImports: before.imports, afterImports: after.imports }], changed);
+  const reach = findLintReach(
+    ts,
+    [{ before: before.program, after: after.program, beforeImports: before.imports, afterImports: after.imports }],
+    changed,
+  );
   return reach === 'all' ? reach : [...reach].map((fileName) => relative(root, fileName)).sort();
 }
 
@@ -78,7 +89,13 @@ describe('the reach of an edit', () => {
 
   it('follows a changed type behind a name through modules whose declarations read the same, and stops where the types are the same', () => {
     // read.ts's `read` becomes a string, twice.ts's `twice` a string[]; far.ts's `count` stays a number.
-    expect(reachOf({ 'box.ts': files['box.ts']!.replace('value: number', 'value: string') })).toEqual(['box.ts', 'far.ts', 'open.ts', 'read.ts', 'twice.ts']);
+    expect(reachOf({ 'box.ts': files['box.ts']!.replace('value: number', 'value: string') })).toEqual([
+      'box.ts',
+      'far.ts',
+      'open.ts',
+      'read.ts',
+      'twice.ts',
+    ]);
   });
 
   it('takes in a new file and the unchanged importer whose import now resolves to it', () => {
@@ -96,6 +113,9 @@ describe('the reach of an edit', () => {
   });
 
   it('takes in the importers of a module whose types it cannot spell out, even when nothing they see changed', () => {
-    expect(reachOf({ 'conditional.ts': `// a comment\n${files['conditional.ts']!}` })).toEqual(['conditional.ts', 'picks.ts']);
+    expect(reachOf({ 'conditional.ts': `// a comment\n${files['conditional.ts']!}` })).toEqual([
+      'conditional.ts',
+      'picks.ts',
+    ]);
   });
 });

@@ -45,7 +45,14 @@ const phasesFiles = {
 
 const phasesExpected = [
   { code: 'TS1109', phase: 'syntax', path: 'src/broken.ts', line: 1, column: 18, message: 'Expression expected.' },
-  { code: 'TS2322', phase: 'semantic', path: 'src/types.ts', line: 1, column: 14, message: "Type 'string' is not assignable to type 'number'." },
+  {
+    code: 'TS2322',
+    phase: 'semantic',
+    path: 'src/types.ts',
+    line: 1,
+    column: 14,
+    message: "Type 'string' is not assignable to type 'number'.",
+  },
   {
     code: 'TS2322',
     phase: 'semantic',
@@ -61,9 +68,17 @@ const phasesExpected = [
     path: 'tsconfig.json',
     line: 8,
     column: 5,
-    message: "Option 'declarationDir' cannot be specified without specifying option 'declaration' or option 'composite'.",
+    message:
+      "Option 'declarationDir' cannot be specified without specifying option 'declaration' or option 'composite'.",
   },
-  { code: 'TS5023', phase: 'config', path: 'tsconfig.json', line: 9, column: 5, message: "Unknown compiler option 'bogusOption'." },
+  {
+    code: 'TS5023',
+    phase: 'config',
+    path: 'tsconfig.json',
+    line: 9,
+    column: 5,
+    message: "Unknown compiler option 'bogusOption'.",
+  },
 ];
 
 /**
@@ -72,7 +87,14 @@ const phasesExpected = [
  */
 const cliFiles = {
   'tsconfig.json': JSON.stringify({
-    compilerOptions: { strict: true, target: 'es2022', module: 'nodenext', skipLibCheck: true, types: [], declaration: true },
+    compilerOptions: {
+      strict: true,
+      target: 'es2022',
+      module: 'nodenext',
+      skipLibCheck: true,
+      types: [],
+      declaration: true,
+    },
     include: ['src'],
   }),
   'src/card.ts': 'export interface Card { price: number }\nexport const card: Card = { price: 1, extra: true };\n',
@@ -90,7 +112,14 @@ const declarationOnly = {
 
 const graphFiles = {
   'tsconfig.json': JSON.stringify({
-    compilerOptions: { strict: true, target: 'es2022', module: 'nodenext', skipLibCheck: true, types: [], paths: { '@lib/*': ['./src/lib/*'] } },
+    compilerOptions: {
+      strict: true,
+      target: 'es2022',
+      module: 'nodenext',
+      skipLibCheck: true,
+      types: [],
+      paths: { '@lib/*': ['./src/lib/*'] },
+    },
     include: ['src'],
   }),
   'package.json': '{ "name": "graph", "type": "module" }\n',
@@ -112,14 +141,32 @@ const graphExpected = {
 /** A solution tsconfig over two composite packages; b imports a by package name and by a path alias, with no dist built. */
 const workspaceFiles = {
   'package.json': '{ "name": "workspace", "private": true, "type": "module" }\n',
-  'tsconfig.json': '{\n  // the solution: no files of its own\n  "files": [],\n  "references": [{ "path": "packages/a" }, { "path": "./packages/b/tsconfig.json" }]\n}\n',
+  'tsconfig.json':
+    '{\n  // the solution: no files of its own\n  "files": [],\n  "references": [{ "path": "packages/a" }, { "path": "./packages/b/tsconfig.json" }]\n}\n',
   'tsconfig.base.json': JSON.stringify({
-    compilerOptions: { strict: true, composite: true, incremental: true, target: 'es2022', module: 'nodenext', skipLibCheck: true, types: [] },
+    compilerOptions: {
+      strict: true,
+      composite: true,
+      incremental: true,
+      target: 'es2022',
+      module: 'nodenext',
+      skipLibCheck: true,
+      types: [],
+    },
   }),
-  'packages/a/package.json': JSON.stringify({ name: '@repo/a', type: 'module', exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } } }),
-  'packages/a/tsconfig.json': JSON.stringify({ extends: '../../tsconfig.base.json', compilerOptions: { rootDir: 'src', outDir: 'dist' }, include: ['src'] }),
+  'packages/a/package.json': JSON.stringify({
+    name: '@repo/a',
+    type: 'module',
+    exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } },
+  }),
+  'packages/a/tsconfig.json': JSON.stringify({
+    extends: '../../tsconfig.base.json',
+    compilerOptions: { rootDir: 'src', outDir: 'dist' },
+    include: ['src'],
+  }),
   'packages/a/src/index.ts': "export * from './rate-card.js';\n",
-  'packages/a/src/rate-card.ts': 'export interface RateCard { price: number }\nexport const zero: RateCard = { price: 0 };\n',
+  'packages/a/src/rate-card.ts':
+    'export interface RateCard { price: number }\nexport const zero: RateCard = { price: 0 };\n',
   'packages/b/package.json': JSON.stringify({ name: '@repo/b', type: 'module' }),
   'packages/b/tsconfig.json': JSON.stringify({
     extends: '../../tsconfig.base.json',
@@ -141,7 +188,9 @@ describe.each(['5.9', '6.0', '7'] as const)('tsc adapter on TypeScript %s', (ver
     const repo = makeTsRepo(version, phasesFiles);
     const output = await check(repo.root);
     expect(brief(output.diagnostics)).toEqual(phasesExpected);
-    expect(output.diagnostics.every((diagnostic) => diagnostic.tool === 'tsc' && diagnostic.severity === 'error')).toBe(true);
+    expect(output.diagnostics.every((diagnostic) => diagnostic.tool === 'tsc' && diagnostic.severity === 'error')).toBe(
+      true,
+    );
     expect(output.version).toBe(requireTool<{ version: string }>(repo.root, 'typescript').version);
   });
 
@@ -191,7 +240,10 @@ describe.each(['5.9', '6.0', '7'] as const)('tsc adapter on TypeScript %s', (ver
       'packages/b/src/total.ts': ['packages/a/src/index.ts', 'packages/a/src/rate-card.ts'],
     });
 
-    repo.write('packages/a/src/rate-card.ts', 'export interface RateCard { unitPrice: number }\nexport const zero: RateCard = { price: 0 };\n');
+    repo.write(
+      'packages/a/src/rate-card.ts',
+      'export interface RateCard { unitPrice: number }\nexport const zero: RateCard = { price: 0 };\n',
+    );
     const edited = listTree(repo.root);
     const broken = await check(repo.root);
     const missingPrice = "Property 'price' does not exist on type 'RateCard'.";
@@ -204,8 +256,22 @@ describe.each(['5.9', '6.0', '7'] as const)('tsc adapter on TypeScript %s', (ver
         column: 33,
         message: "Object literal may only specify known properties, and 'price' does not exist in type 'RateCard'.",
       },
-      { code: 'TS2339', phase: 'semantic', path: 'packages/b/src/total.ts', line: 3, column: 55, message: missingPrice },
-      { code: 'TS2339', phase: 'semantic', path: 'packages/b/src/total.ts', line: 3, column: 68, message: missingPrice },
+      {
+        code: 'TS2339',
+        phase: 'semantic',
+        path: 'packages/b/src/total.ts',
+        line: 3,
+        column: 55,
+        message: missingPrice,
+      },
+      {
+        code: 'TS2339',
+        phase: 'semantic',
+        path: 'packages/b/src/total.ts',
+        line: 3,
+        column: 68,
+        message: missingPrice,
+      },
     ]);
     // Nothing written: no dist, no tsbuildinfo, though the projects are composite and incremental.
     expect(listTree(repo.root)).toEqual(edited);
@@ -227,14 +293,19 @@ describe('tsc adapter details', () => {
   it('reports a file outside the root with a ../ path and a global finding with no path', async () => {
     const outside = makeTsRepo('6.0', { 'shared/util.ts': 'export const u: number = "u";\n' });
     const repo = makeTsRepo('6.0', {
-      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noLib: true, types: [] }, include: ['src', `${outside.root}/shared`] }),
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: { strict: true, noLib: true, types: [] },
+        include: ['src', `${outside.root}/shared`],
+      }),
       'src/a.ts': 'export const a = 1;\n',
     });
     const output = await check(repo.root);
     const outsidePath = `../${outside.root.split('/').at(-1)}/shared/util.ts`;
-    expect(output.diagnostics.filter((diagnostic) => diagnostic.path === null).map((diagnostic) => [diagnostic.code, diagnostic.phase, diagnostic.line, diagnostic.column])).toContainEqual(
-      ['TS2318', 'config', 0, 0],
-    );
+    expect(
+      output.diagnostics
+        .filter((diagnostic) => diagnostic.path === null)
+        .map((diagnostic) => [diagnostic.code, diagnostic.phase, diagnostic.line, diagnostic.column]),
+    ).toContainEqual(['TS2318', 'config', 0, 0]);
     expect(output.diagnostics.some((diagnostic) => diagnostic.path === outsidePath)).toBe(true);
   });
 
@@ -245,20 +316,30 @@ describe('tsc adapter details', () => {
     );
     const bare = makeRepo({ typescript: false, git: false, files: { 'tsconfig.json': '{}' } });
     repos.push(bare);
-    const run = await runCheck({ name: 'tsc', kind: 'tsc', timeoutMs: 60_000, options: { project: 'tsconfig.json' } }, bare.root);
+    const run = await runCheck(
+      { name: 'tsc', kind: 'tsc', timeoutMs: 60_000, options: { project: 'tsconfig.json' } },
+      bare.root,
+    );
     expect(run).toMatchObject({ name: 'tsc', status: 'missing', version: null, diagnostics: [] });
-    expect(run.error).toBe(`typescript is not installed in ${bare.root}: no typescript found from ${bare.root} upwards`);
+    expect(run.error).toBe(
+      `typescript is not installed in ${bare.root}: no typescript found from ${bare.root} upwards`,
+    );
   });
 });
 
 describe("TypeScript's own lib files", () => {
   it('are not checked, while a clash with them is still reported in the user file', async () => {
     const repo = makeTsRepo('6.0', {
-      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, target: 'es2022', types: [] }, include: ['src'] }),
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: { strict: true, target: 'es2022', types: [] },
+        include: ['src'],
+      }),
       'src/globals.ts': 'export {};\ndeclare global {\n  interface Array<T> {\n    length: string;\n  }\n}\n',
     });
     const output = await check(repo.root);
     expect(output.diagnostics.every((diagnostic) => diagnostic.path === 'src/globals.ts')).toBe(true);
-    expect(brief(output.diagnostics).map(({ code, path, line }) => [code, path, line])).toEqual([['TS2717', 'src/globals.ts', 4]]);
+    expect(brief(output.diagnostics).map(({ code, path, line }) => [code, path, line])).toEqual([
+      ['TS2717', 'src/globals.ts', 4],
+    ]);
   });
 });

@@ -10,8 +10,24 @@ import { pruneBaselineFile } from '../../../src/core/gate/prune-baseline-file.js
 import type { AnchoredDiagnostic } from '../../../src/core/diagnostic.js';
 import type { SnapshotCheck } from '../../../src/core/snapshot.js';
 
-function lint(path: string | null, line: number, anchor: string, fields: Partial<AnchoredDiagnostic> = {}): AnchoredDiagnostic {
-  return { tool: 'eslint', code: 'no-explicit-any', severity: 'warning', phase: 'lint', path, line, column: 1, message: 'Unexpected any. Specify a different type.', anchor, ...fields };
+function lint(
+  path: string | null,
+  line: number,
+  anchor: string,
+  fields: Partial<AnchoredDiagnostic> = {},
+): AnchoredDiagnostic {
+  return {
+    tool: 'eslint',
+    code: 'no-explicit-any',
+    severity: 'warning',
+    phase: 'lint',
+    path,
+    line,
+    column: 1,
+    message: 'Unexpected any. Specify a different type.',
+    anchor,
+    ...fields,
+  };
 }
 
 function run(diagnostics: AnchoredDiagnostic[], fields: Partial<SnapshotCheck> = {}): SnapshotCheck {
@@ -23,7 +39,11 @@ function gate(file: BaselineFile, runs: SnapshotCheck[], existing: string[] = ['
   return makeGateReport({ file, fileName: 'culprit-baseline.json', runs, exists: (path) => present.has(path) });
 }
 
-const standing = [lint('src/a.ts', 3, 'let x: any;'), lint('src/a.ts', 9, 'let y: any;'), lint('src/b.ts', 1, 'export let z: any;')];
+const standing = [
+  lint('src/a.ts', 3, 'let x: any;'),
+  lint('src/a.ts', 9, 'let y: any;'),
+  lint('src/b.ts', 1, 'export let z: any;'),
+];
 
 describe('the baseline file', () => {
   test('groups by check and file, counts repeats, and serialises to the same bytes whatever the input order', () => {
@@ -32,7 +52,9 @@ describe('the baseline file', () => {
     const text = serializeBaselineFile(file);
     expect(serializeBaselineFile(makeBaselineFile([run([...repeated].reverse())]))).toBe(text);
     expect(serializeBaselineFile(parseBaselineFile(text))).toBe(text);
-    const parsed = JSON.parse(text) as { checks: { eslint: { version: string; files: Record<string, { count: number; source: string }[]> } } };
+    const parsed = JSON.parse(text) as {
+      checks: { eslint: { version: string; files: Record<string, { count: number; source: string }[]> } };
+    };
     expect(Object.keys(parsed.checks.eslint.files)).toEqual(['src/a.ts', 'src/b.ts']);
     expect(parsed.checks.eslint.files['src/a.ts']?.map((entry) => [entry.source, entry.count])).toEqual([
       ['let x: any;', 2],
@@ -42,9 +64,11 @@ describe('the baseline file', () => {
   });
 
   test('a malformed file is rejected naming the field', () => {
-    expect(() => parseBaselineFile('{ "version": 1, "checks": { "tsc": { "version": null, "files": { "a.ts": [{ "count": 0 }] } } } }')).toThrow(
-      /^culprit-baseline\.json: checks\.tsc\.files\.a\.ts\.0\.fingerprint: /,
-    );
+    expect(() =>
+      parseBaselineFile(
+        '{ "version": 1, "checks": { "tsc": { "version": null, "files": { "a.ts": [{ "count": 0 }] } } } }',
+      ),
+    ).toThrow(/^culprit-baseline\.json: checks\.tsc\.files\.a\.ts\.0\.fingerprint: /);
     expect(() => parseBaselineFile('nope')).toThrow(/culprit-baseline\.json: not valid JSON/);
   });
 });
@@ -64,7 +88,9 @@ describe('the gate', () => {
     const report = gate(file, [run(swapped)]);
     expect(report.verdict).toBe('new-findings');
     expect(report.counts).toEqual({ new: 1, unchanged: 2, absent: 1 });
-    expect(report.items.filter((item) => item.state !== 'unchanged').map((item) => [item.state, item.finding.anchor])).toEqual([
+    expect(
+      report.items.filter((item) => item.state !== 'unchanged').map((item) => [item.state, item.finding.anchor]),
+    ).toEqual([
       ['new', 'let w: any;'],
       ['absent', 'let y: any;'],
     ]);
@@ -72,18 +98,26 @@ describe('the gate', () => {
 
   test('one more occurrence of an allowed identity is new; one fewer is absent', () => {
     const more = gate(file, [run([...standing, lint('src/a.ts', 30, 'let x: any;')])]);
-    expect(more.items.filter((item) => item.state === 'new').map((item) => item.finding.fingerprint)).toEqual([expect.stringMatching(/#2$/)]);
+    expect(more.items.filter((item) => item.state === 'new').map((item) => item.finding.fingerprint)).toEqual([
+      expect.stringMatching(/#2$/),
+    ]);
     const fewer = gate(file, [run(standing.slice(1))]);
     expect(fewer.verdict).toBe('stale-baseline');
-    expect(fewer.items.filter((item) => item.state === 'absent').map((item) => [item.finding.path, item.finding.anchor])).toEqual([['src/a.ts', 'let x: any;']]);
+    expect(
+      fewer.items.filter((item) => item.state === 'absent').map((item) => [item.finding.path, item.finding.anchor]),
+    ).toEqual([['src/a.ts', 'let x: any;']]);
   });
 
   test('a renamed file keeps its entries; a copy that keeps the original does not', () => {
-    const renamed = standing.map((finding) => (finding.path === 'src/a.ts' ? { ...finding, path: 'src/lib/a2.ts' } : finding));
+    const renamed = standing.map((finding) =>
+      finding.path === 'src/a.ts' ? { ...finding, path: 'src/lib/a2.ts' } : finding,
+    );
     const report = gate(file, [run(renamed)], ['src/lib/a2.ts', 'src/b.ts']);
     expect(report.verdict).toBe('pass');
     expect(report.renames).toEqual([{ from: 'src/a.ts', to: 'src/lib/a2.ts' }]);
-    expect(report.notes).toEqual(['src/a.ts was renamed to src/lib/a2.ts: its entries still apply; `culprit baseline --prune` records the new path']);
+    expect(report.notes).toEqual([
+      'src/a.ts was renamed to src/lib/a2.ts: its entries still apply; `culprit baseline --prune` records the new path',
+    ]);
 
     const copied = gate(file, [run([...standing, ...renamed.slice(0, 2)])], ['src/a.ts', 'src/lib/a2.ts', 'src/b.ts']);
     expect(copied.verdict).toBe('new-findings');
@@ -98,7 +132,11 @@ describe('the gate', () => {
 });
 
 describe('pruning', () => {
-  const tscRun = (message: string) => ({ ...run([lint(null, 0, '', { tool: 'tsc', code: 'TS2554', message })]), name: 'tsc', version: '6.0.3' });
+  const tscRun = (message: string) => ({
+    ...run([lint(null, 0, '', { tool: 'tsc', code: 'TS2554', message })]),
+    name: 'tsc',
+    version: '6.0.3',
+  });
   const file = makeBaselineFile([run(standing), tscRun('Expected 2 arguments, but got 1.')]);
 
   test('only removes what no longer exists, never adds, and keeps the recorded text of what stays', () => {
@@ -114,11 +152,17 @@ describe('pruning', () => {
   });
 
   test('moves a renamed file\u2019s entries to the new path and drops checks no longer configured', () => {
-    const renamed = standing.map((finding) => (finding.path === 'src/a.ts' ? { ...finding, path: 'src/lib/a2.ts' } : finding));
+    const renamed = standing.map((finding) =>
+      finding.path === 'src/a.ts' ? { ...finding, path: 'src/lib/a2.ts' } : finding,
+    );
     const report = gate(file, [run(renamed)], ['src/lib/a2.ts', 'src/b.ts']);
     const pruned = pruneBaselineFile(file, report);
     expect(Object.keys(pruned.checks)).toEqual(['eslint']);
     expect(serializeBaselineFile(pruned)).toBe(serializeBaselineFile(makeBaselineFile([run(renamed)])));
-    expect(gate(pruned, [run(renamed)], ['src/lib/a2.ts', 'src/b.ts'])).toMatchObject({ verdict: 'pass', renames: [], notes: [] });
+    expect(gate(pruned, [run(renamed)], ['src/lib/a2.ts', 'src/b.ts'])).toMatchObject({
+      verdict: 'pass',
+      renames: [],
+      notes: [],
+    });
   });
 });

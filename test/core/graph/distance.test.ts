@@ -25,7 +25,9 @@ describe('findImportDistances', () => {
   });
 
   it('walks a 20,000-file import chain without recursion', () => {
-    const records = Object.fromEntries(Array.from({ length: 20_000 }, (_, index) => [`f${index + 1}.ts`, [`f${index}.ts`]]));
+    const records = Object.fromEntries(
+      Array.from({ length: 20_000 }, (_, index) => [`f${index + 1}.ts`, [`f${index}.ts`]]),
+    );
     expect(findImportDistances(makeModuleGraph([records]), ['f0.ts']).get('f20000.ts')).toBe(20_000);
   });
 });

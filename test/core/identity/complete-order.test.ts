@@ -41,7 +41,10 @@ const finding: fc.Arbitrary<AnchoredDiagnostic> = fc
 
 describe('makePathSlots', () => {
   it('puts findings without a path in slot 0 and paths in string order, shared by every list', () => {
-    const slots = makePathSlots([[{ path: 'src/b.ts' }, { path: null }, { path: 'src/a.ts' }], [{ path: 'lib/c.ts' }, { path: 'src/b.ts' }]]);
+    const slots = makePathSlots([
+      [{ path: 'src/b.ts' }, { path: null }, { path: 'src/a.ts' }],
+      [{ path: 'lib/c.ts' }, { path: 'src/b.ts' }],
+    ]);
     expect(slots.paths).toEqual([null, 'lib/c.ts', 'src/a.ts', 'src/b.ts']);
     expect(slots.slotsOf.map((slots) => [...slots])).toEqual([
       [3, 0, 2],

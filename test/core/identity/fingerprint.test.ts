@@ -60,8 +60,16 @@ describe('normalizeMessage', () => {
   });
 
   it('rewrites exactly as the two expressions applied in turn', () => {
-    const byExpressions = (message: string) => message.replace(/\b\d+(\.\d+)?\b/g, 'N').replace(/\s+/g, ' ').trim();
-    const text = fc.array(fc.constantFrom('1', '2.5', 'a', '_', '.', ' ', '  ', '\t', '\n', '\u00a0', '\u007f', 'é', 'N'), { maxLength: 12 }).map((parts) => parts.join(''));
+    const byExpressions = (message: string) =>
+      message
+        .replace(/\b\d+(\.\d+)?\b/g, 'N')
+        .replace(/\s+/g, ' ')
+        .trim();
+    const text = fc
+      .array(fc.constantFrom('1', '2.5', 'a', '_', '.', ' ', '  ', '\t', '\n', '\u00a0', '\u007f', 'é', 'N'), {
+        maxLength: 12,
+      })
+      .map((parts) => parts.join(''));
     fc.assert(
       fc.property(text, (message) => {
         expect(normalizeMessage(message)).toBe(byExpressions(message));
@@ -104,7 +112,13 @@ describe('makeAnchor', () => {
 });
 
 describe('hashFingerprint', () => {
-  const parts = { tool: 'eslint', code: 'max-len', path: 'src/a.ts', message: 'This line has a length of 93.', anchor: 'x' };
+  const parts = {
+    tool: 'eslint',
+    code: 'max-len',
+    path: 'src/a.ts',
+    message: 'This line has a length of 93.',
+    anchor: 'x',
+  };
 
   it('is 16 hex digits', () => {
     expect(hashFingerprint(parts)).toMatch(/^[0-9a-f]{16}$/);
@@ -116,7 +130,14 @@ describe('hashFingerprint', () => {
 
   it('changes with every other part', () => {
     const base = hashFingerprint(parts);
-    for (const change of [{ tool: 'tsc' }, { code: 'no-var' }, { path: 'src/b.ts' }, { path: null }, { anchor: 'y' }, { message: 'Other.' }]) {
+    for (const change of [
+      { tool: 'tsc' },
+      { code: 'no-var' },
+      { path: 'src/b.ts' },
+      { path: null },
+      { anchor: 'y' },
+      { message: 'Other.' },
+    ]) {
       expect(hashFingerprint({ ...parts, ...change })).not.toBe(base);
     }
   });
@@ -126,7 +147,9 @@ describe('fingerprintFindings', () => {
   it('numbers repeats in position order whatever the input order', () => {
     const text = 'foo();\nfoo();\nfoo();\n';
     const diagnostics = anchorAll(
-      [3, 1, 2].map((line) => makeDiagnostic({ code: 'no-unused-expressions', message: 'Expected an assignment.', line })),
+      [3, 1, 2].map((line) =>
+        makeDiagnostic({ code: 'no-unused-expressions', message: 'Expected an assignment.', line }),
+      ),
       text,
     );
     const findings = fingerprintFindings(diagnostics);
@@ -155,7 +178,9 @@ describe('fingerprintFindings', () => {
     const lf = 'const a = 1;\nlet b = 2;\nlet c = 3;\n';
     const crlf = `\uFEFF${lf.replace(/\n/g, '\r\n')}`;
     const cr = lf.replace(/\n/g, '\r');
-    const diagnostics = [2, 3].map((line) => makeDiagnostic({ line, message: `'${line === 2 ? 'b' : 'c'}' is never reassigned.` }));
+    const diagnostics = [2, 3].map((line) =>
+      makeDiagnostic({ line, message: `'${line === 2 ? 'b' : 'c'}' is never reassigned.` }),
+    );
     const expected = fingerprintFindings(anchorAll(diagnostics, lf)).map((finding) => finding.fingerprint);
     expect(fingerprintFindings(anchorAll(diagnostics, crlf)).map((finding) => finding.fingerprint)).toEqual(expected);
     expect(fingerprintFindings(anchorAll(diagnostics, cr)).map((finding) => finding.fingerprint)).toEqual(expected);

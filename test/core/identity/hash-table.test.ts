@@ -3,7 +3,10 @@ import { hashText, makeHashTable } from '../../../src/core/identity/hash-table.j
 
 describe('makeHashTable', () => {
   it('numbers hashes in first-seen order, the same text always alike, past every growth', () => {
-    const texts = Array.from({ length: 5000 }, (_, index) => `eslint|no-var|src/f${index % 2500}.ts|Unexpected var.|var x${index % 1700} = 1;`);
+    const texts = Array.from(
+      { length: 5000 },
+      (_, index) => `eslint|no-var|src/f${index % 2500}.ts|Unexpected var.|var x${index % 1700} = 1;`,
+    );
     const table = makeHashTable();
     const firstSeen = new Map<string, number>();
     for (const text of texts) {

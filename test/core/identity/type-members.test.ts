@@ -6,11 +6,15 @@ import { maskQuotedText, sortTypeMembers, sortTypeText } from '../../../src/core
 
 describe('sortTypeMembers', () => {
   it('gives one text for the two orders the issue saw warm and cold', () => {
-    const warm = 'Unsafe return of type `OperatorFunction<V, V | A>` from function with return type `OperatorFunction<V, A>`.';
-    const cold = 'Unsafe return of type `OperatorFunction<V, A | V>` from function with return type `OperatorFunction<V, A>`.';
+    const warm =
+      'Unsafe return of type `OperatorFunction<V, V | A>` from function with return type `OperatorFunction<V, A>`.';
+    const cold =
+      'Unsafe return of type `OperatorFunction<V, A | V>` from function with return type `OperatorFunction<V, A>`.';
     expect(sortTypeMembers(warm)).toBe(cold);
-    const warmArgument = 'Unsafe argument of type `string | URLSearchParams | Record<string, string | readonly string[]>` assigned to a parameter of type `any`.';
-    const coldArgument = 'Unsafe argument of type `string | Record<string, readonly string[] | string> | URLSearchParams` assigned to a parameter of type `any`.';
+    const warmArgument =
+      'Unsafe argument of type `string | URLSearchParams | Record<string, string | readonly string[]>` assigned to a parameter of type `any`.';
+    const coldArgument =
+      'Unsafe argument of type `string | Record<string, readonly string[] | string> | URLSearchParams` assigned to a parameter of type `any`.';
     expect(sortTypeMembers(warmArgument)).toBe(sortTypeMembers(coldArgument));
     expect(hashFingerprint({ tool: 'eslint', code: 'r', path: 'a.ts', message: warmArgument, anchor: 'f(x);' })).toBe(
       hashFingerprint({ tool: 'eslint', code: 'r', path: 'a.ts', message: coldArgument, anchor: 'f(x);' }),
@@ -32,7 +36,9 @@ describe('sortTypeMembers', () => {
   });
 
   it('keeps a string literal type whole, `|` and quotes inside it included', () => {
-    expect(sortTypeMembers('Type \'"b|a" | "a"\' is not assignable to type \'"x"\'.')).toBe('Type \'"a" | "b|a"\' is not assignable to type \'"x"\'.');
+    expect(sortTypeMembers('Type \'"b|a" | "a"\' is not assignable to type \'"x"\'.')).toBe(
+      'Type \'"a" | "b|a"\' is not assignable to type \'"x"\'.',
+    );
     expect(sortTypeMembers('Type \'"it\'s" | "a"\' is bad.')).toBe('Type \'"a" | "it\'s"\' is bad.');
   });
 
@@ -51,7 +57,31 @@ describe('sortTypeMembers', () => {
   });
 
   it('is idempotent and agrees with haveSameNormalForm on generated type text', () => {
-    const piece = fc.constantFrom('A', 'B', 'C', 'N', ' | ', ' & ', '<', '>', '(', ')', ' => ', ', ', ': ', '?', '[', ']', '{ ', ' }', '"x|y"', '1', '  ', "'", '`');
+    const piece = fc.constantFrom(
+      'A',
+      'B',
+      'C',
+      'N',
+      ' | ',
+      ' & ',
+      '<',
+      '>',
+      '(',
+      ')',
+      ' => ',
+      ', ',
+      ': ',
+      '?',
+      '[',
+      ']',
+      '{ ',
+      ' }',
+      '"x|y"',
+      '1',
+      '  ',
+      "'",
+      '`',
+    );
     const message = fc.array(piece, { maxLength: 14 }).map((parts) => parts.join(''));
     fc.assert(
       fc.property(message, message, (a, b) => {
@@ -65,11 +95,23 @@ describe('sortTypeMembers', () => {
   });
 
   it('gives every order of a union one text', () => {
-    const member = fc.constantFrom('A', 'Promise<B | C>', '"a|b"', '(x: D | E) => F', 'G[]', '{ h: I | J }', 'K & L', 'null');
+    const member = fc.constantFrom(
+      'A',
+      'Promise<B | C>',
+      '"a|b"',
+      '(x: D | E) => F',
+      'G[]',
+      '{ h: I | J }',
+      'K & L',
+      'null',
+    );
     fc.assert(
       fc.property(fc.uniqueArray(member, { minLength: 2, maxLength: 6 }), fc.integer(), (members, seed) => {
-        const shuffled = [...members].sort((a, b) => ((a.length * 31 + seed) % 7) - ((b.length * 31 + seed) % 7) || (a < b ? 1 : -1));
-        const wrap = (list: string[]) => `Type '${list.map((m) => (m.includes('=>') ? `(${m})` : m)).join(' | ')}' is not assignable.`;
+        const shuffled = [...members].sort(
+          (a, b) => ((a.length * 31 + seed) % 7) - ((b.length * 31 + seed) % 7) || (a < b ? 1 : -1),
+        );
+        const wrap = (list: string[]) =>
+          `Type '${list.map((m) => (m.includes('=>') ? `(${m})` : m)).join(' | ')}' is not assignable.`;
         expect(normalizeMessage(wrap(shuffled))).toBe(normalizeMessage(wrap(members)));
       }),
       { numRuns: 500 },
@@ -82,9 +124,9 @@ describe('maskQuotedText', () => {
     expect(maskQuotedText("Argument of type 'A' is not assignable to parameter of type 'B<C>'.")).toBe(
       "Argument of type '…' is not assignable to parameter of type '…'.",
     );
-    expect(maskQuotedText('Unsafe argument of type `any` assigned to a parameter of type `Partial<Observer<T>>`.')).toBe(
-      'Unsafe argument of type `…` assigned to a parameter of type `…`.',
-    );
+    expect(
+      maskQuotedText('Unsafe argument of type `any` assigned to a parameter of type `Partial<Observer<T>>`.'),
+    ).toBe('Unsafe argument of type `…` assigned to a parameter of type `…`.');
     expect(maskQuotedText('Unexpected console statement.')).toBe('Unexpected console statement.');
   });
 });

@@ -8,7 +8,18 @@ import type { Report } from '../../../src/core/report/report.js';
 const none = { downstream: 0, queued: 0, nonEditable: 0, belowRung: 0, echoes: 0 };
 
 function makeCheck(name: string, fields: Partial<LedgerCheck> = {}): LedgerCheck {
-  return { name, status: 'ok', durationMs: 1000, raw: 0, standing: 0, introduced: 0, shown: 0, withheld: none, unlocated: 0, ...fields };
+  return {
+    name,
+    status: 'ok',
+    durationMs: 1000,
+    raw: 0,
+    standing: 0,
+    introduced: 0,
+    shown: 0,
+    withheld: none,
+    unlocated: 0,
+    ...fields,
+  };
 }
 
 function makeEntry(attempt: number, fields: Partial<LedgerEntry>): LedgerEntry {
@@ -45,17 +56,29 @@ describe('makeLedgerStats', () => {
   // tsc shows a.ts twice (one finding fixed, one stalled); eslint shows a.ts later and is deferred after.
   const entries = [
     makeEntry(1, {
-      shown: [{ f: 'x#1', c: 'tsc', p: 'a.ts' }, { f: 'y#1', c: 'tsc', p: 'a.ts' }],
+      shown: [
+        { f: 'x#1', c: 'tsc', p: 'a.ts' },
+        { f: 'y#1', c: 'tsc', p: 'a.ts' },
+      ],
       shownCount: 2,
-      checks: [makeCheck('tsc', { raw: 12, standing: 10, introduced: 2, shown: 2 }), makeCheck('eslint', { raw: 5, standing: 5, unlocated: 1 })],
+      checks: [
+        makeCheck('tsc', { raw: 12, standing: 10, introduced: 2, shown: 2 }),
+        makeCheck('eslint', { raw: 5, standing: 5, unlocated: 1 }),
+      ],
     }),
     makeEntry(2, {
-      shown: [{ f: 'y#1', c: 'tsc', p: 'a.ts' }, { f: 'z#1', c: 'eslint', p: 'b.ts' }],
+      shown: [
+        { f: 'y#1', c: 'tsc', p: 'a.ts' },
+        { f: 'z#1', c: 'eslint', p: 'b.ts' },
+      ],
       shownCount: 2,
       stalled: ['y#1'],
       changed: ['a.ts', 'c.ts'],
       outside: ['c.ts'],
-      checks: [makeCheck('tsc', { raw: 11, standing: 10, introduced: 1, shown: 1 }), makeCheck('eslint', { raw: 6, standing: 5, introduced: 1, shown: 1 })],
+      checks: [
+        makeCheck('tsc', { raw: 11, standing: 10, introduced: 1, shown: 1 }),
+        makeCheck('eslint', { raw: 6, standing: 5, introduced: 1, shown: 1 }),
+      ],
     }),
     makeEntry(3, {
       verdict: 'stuck',
@@ -68,12 +91,40 @@ describe('makeLedgerStats', () => {
   it('counts fixed, stalled and unknown fates, and who reported first', () => {
     const stats = makeLedgerStats([makeTask('t', entries)]);
     expect(stats.tasks).toEqual([
-      { id: 't', attempts: 3, outcome: 'stuck', seconds: 120, payloadChars: { median: 100, p90: 100 }, shown: { median: 2, p90: 2 }, editsOutsideShown: 1 },
+      {
+        id: 't',
+        attempts: 3,
+        outcome: 'stuck',
+        seconds: 120,
+        payloadChars: { median: 100, p90: 100 },
+        shown: { median: 2, p90: 2 },
+        editsOutsideShown: 1,
+      },
     ]);
     const [tsc, eslint] = stats.checks;
     // x#1 fixed at 2; y#1 stalled at 2 and fixed at 3; z#1 unknown (eslint deferred at 3).
-    expect(tsc).toMatchObject({ runs: 3, raw: 33, standing: 30, introduced: 3, shown: 3, fixedNextAttempt: 2, falsePositiveRate: 0.909, precision: 1, actionability: 0.667, firstToReport: 1 });
-    expect(eslint).toMatchObject({ runs: 2, raw: 11, standing: 10, shown: 1, fixedNextAttempt: 0, precision: 0.909, actionability: 0, firstToReport: 0 });
+    expect(tsc).toMatchObject({
+      runs: 3,
+      raw: 33,
+      standing: 30,
+      introduced: 3,
+      shown: 3,
+      fixedNextAttempt: 2,
+      falsePositiveRate: 0.909,
+      precision: 1,
+      actionability: 0.667,
+      firstToReport: 1,
+    });
+    expect(eslint).toMatchObject({
+      runs: 2,
+      raw: 11,
+      standing: 10,
+      shown: 1,
+      fixedNextAttempt: 0,
+      precision: 0.909,
+      actionability: 0,
+      firstToReport: 0,
+    });
   });
 
   it('leaves out tasks begun before --since', () => {
@@ -85,22 +136,42 @@ describe('projectAttempts', () => {
   const report = { verdict: 'introduced', attempt: 2, roots: [{}, {}, {}] } as unknown as Report;
   const history = [
     [
-      makeEntry(1, { shown: [{ f: 'a', c: 'tsc', p: 'a.ts' }, { f: 'b', c: 'tsc', p: 'b.ts' }] }),
+      makeEntry(1, {
+        shown: [
+          { f: 'a', c: 'tsc', p: 'a.ts' },
+          { f: 'b', c: 'tsc', p: 'b.ts' },
+        ],
+      }),
       // a.ts fixed, b.ts still failing: 1 root file fixed in one pair.
       makeEntry(2, { stalled: ['b'], checkMs: 4000, agentMs: 16000 }),
     ],
   ];
 
   it('projects attempts from the measured rate and seconds from the median cost', () => {
-    const priced = projectAttempts({ history, report, budget: { attempts: 10, seconds: null }, elapsedSeconds: 30, attemptMs: 1000 });
+    const priced = projectAttempts({
+      history,
+      report,
+      budget: { attempts: 10, seconds: null },
+      elapsedSeconds: 30,
+      attemptMs: 1000,
+    });
     // 3 roots at 1 per attempt; median of 10 s and 20 s is the lower one (nearest rank).
     expect(priced.projection).toEqual({ attemptsLeft: 3, secondsLeft: 30, overBudget: false });
     expect(priced.note).toBeUndefined();
   });
 
   it('is over budget when attempts or seconds would run out, and says so', () => {
-    expect(projectAttempts({ history, report, budget: { attempts: 4, seconds: null }, elapsedSeconds: 30, attemptMs: 1000 }).projection.overBudget).toBe(true);
-    const priced = projectAttempts({ history, report, budget: { attempts: null, seconds: 50 }, elapsedSeconds: 30, attemptMs: 1000 });
+    expect(
+      projectAttempts({ history, report, budget: { attempts: 4, seconds: null }, elapsedSeconds: 30, attemptMs: 1000 })
+        .projection.overBudget,
+    ).toBe(true);
+    const priced = projectAttempts({
+      history,
+      report,
+      budget: { attempts: null, seconds: 50 },
+      elapsedSeconds: 30,
+      attemptMs: 1000,
+    });
     expect(priced.projection.overBudget).toBe(true);
     expect(priced.note).toBe(
       "over budget: at this repository's measured rate (1 root fixed per attempt, 10 s per attempt), clean needs about 3 more attempts (~30 s); the budget leaves 20 of 50 s. A harness may stop here rather than spend the rest.",
@@ -108,8 +179,18 @@ describe('projectAttempts', () => {
   });
 
   it('has no attempts left to project when nothing was ever fixed', () => {
-    const stalledOnly = [[makeEntry(1, { shown: [{ f: 'a', c: 'tsc', p: 'a.ts' }] }), makeEntry(2, { stalled: ['a'] })]];
-    expect(projectAttempts({ history: stalledOnly, report, budget: { attempts: 10, seconds: null }, elapsedSeconds: 0, attemptMs: 0 }).projection).toEqual({
+    const stalledOnly = [
+      [makeEntry(1, { shown: [{ f: 'a', c: 'tsc', p: 'a.ts' }] }), makeEntry(2, { stalled: ['a'] })],
+    ];
+    expect(
+      projectAttempts({
+        history: stalledOnly,
+        report,
+        budget: { attempts: 10, seconds: null },
+        elapsedSeconds: 0,
+        attemptMs: 0,
+      }).projection,
+    ).toEqual({
       attemptsLeft: null,
       secondsLeft: null,
       overBudget: true,

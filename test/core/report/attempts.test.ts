@@ -3,12 +3,27 @@ import { decideAttempt, keepWidth, makeAttemptRecord } from '../../../src/core/r
 import type { AttemptRecord } from '../../../src/core/report/attempts.js';
 
 function makeRecord(fields: Partial<AttemptRecord>): AttemptRecord {
-  return { attempt: 1, roots: 3, fingerprints: ['a#1', 'b#1', 'c#1'], width: 2, shown: ['a#1', 'b#1'], stalled: 0, ...fields };
+  return {
+    attempt: 1,
+    roots: 3,
+    fingerprints: ['a#1', 'b#1', 'c#1'],
+    width: 2,
+    shown: ['a#1', 'b#1'],
+    stalled: 0,
+    ...fields,
+  };
 }
 
 describe('decideAttempt', () => {
   it('starts at attempt 1 with the base width', () => {
-    expect(decideAttempt(undefined, { roots: 4, fingerprints: ['a#1'] }, 2)).toEqual({ attempt: 1, width: 2, widened: false, stuck: false, fixed: 0, stalled: 0 });
+    expect(decideAttempt(undefined, { roots: 4, fingerprints: ['a#1'] }, 2)).toEqual({
+      attempt: 1,
+      width: 2,
+      widened: false,
+      stuck: false,
+      fixed: 0,
+      stalled: 0,
+    });
   });
 
   it('keeps the width when a shown finding was fixed, even when more roots appear downstream', () => {
@@ -31,7 +46,9 @@ describe('decideAttempt', () => {
       fixed: 0,
       stalled: 1,
     });
-    expect(decideAttempt(makeRecord({ attempt: 4, width: 4, stalled: 1 }), { roots: 5, fingerprints: ['a#1', 'b#1'] }, 2)).toEqual({
+    expect(
+      decideAttempt(makeRecord({ attempt: 4, width: 4, stalled: 1 }), { roots: 5, fingerprints: ['a#1', 'b#1'] }, 2),
+    ).toEqual({
       attempt: 5,
       width: 6,
       widened: true,
@@ -55,7 +72,10 @@ describe('decideAttempt', () => {
   });
 
   it('does not widen or stall after an attempt that showed nothing, or one recorded before shown findings were kept', () => {
-    for (const previous of [makeRecord({ roots: 0, fingerprints: [], shown: [] }), makeRecord({ shown: undefined, stalled: undefined })]) {
+    for (const previous of [
+      makeRecord({ roots: 0, fingerprints: [], shown: [] }),
+      makeRecord({ shown: undefined, stalled: undefined }),
+    ]) {
       expect(decideAttempt(previous, { roots: 2, fingerprints: ['a#1', 'b#1', 'c#1', 'd#1'] }, 2)).toEqual({
         attempt: 2,
         width: 2,
@@ -69,7 +89,11 @@ describe('decideAttempt', () => {
 
   it("does not count a deferred check's shown findings as fixed: their check did not run", () => {
     const previous = makeRecord({ shown: ['a#1', 'b#1'], shownTools: ['eslint', 'tsc'] });
-    const deferred = decideAttempt(previous, { roots: 1, fingerprints: ['b#1', 's#1'], deferred: new Set(['eslint']) }, 2);
+    const deferred = decideAttempt(
+      previous,
+      { roots: 1, fingerprints: ['b#1', 's#1'], deferred: new Set(['eslint']) },
+      2,
+    );
     expect([deferred.fixed, deferred.stalled]).toEqual([0, 1]);
     const ran = decideAttempt(previous, { roots: 1, fingerprints: ['b#1', 's#1'] }, 2);
     expect([ran.fixed, ran.stalled]).toEqual([1, 0]);
@@ -78,11 +102,15 @@ describe('decideAttempt', () => {
   it('is stuck when the same set of introduced fingerprints comes back, in any order', () => {
     expect(decideAttempt(makeRecord({}), { roots: 1, fingerprints: ['c#1', 'b#1', 'a#1'] }, 2).stuck).toBe(true);
     expect(decideAttempt(makeRecord({}), { roots: 3, fingerprints: ['a#1'] }, 2).stuck).toBe(false);
-    expect(decideAttempt(makeRecord({}), { roots: 3, fingerprints: ['a#1', 'b#1', 'c#1', 'd#1'] }, 2).stuck).toBe(false);
+    expect(decideAttempt(makeRecord({}), { roots: 3, fingerprints: ['a#1', 'b#1', 'c#1', 'd#1'] }, 2).stuck).toBe(
+      false,
+    );
   });
 
   it('is never stuck on nothing', () => {
-    expect(decideAttempt(makeRecord({ roots: 0, fingerprints: [], shown: [] }), { roots: 0, fingerprints: [] }, 2).stuck).toBe(false);
+    expect(
+      decideAttempt(makeRecord({ roots: 0, fingerprints: [], shown: [] }), { roots: 0, fingerprints: [] }, 2).stuck,
+    ).toBe(false);
   });
 });
 

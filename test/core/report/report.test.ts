@@ -6,15 +6,25 @@ import { makeModuleGraph } from '../../../src/core/graph/module-graph.js';
 import { exitCodeOf, makeReport } from '../../../src/core/report/report.js';
 import type { MakeReportInput } from '../../../src/core/report/report.js';
 import { makeEditabilityClassifier } from '../../../src/core/triage/non-editable.js';
-import { makeCheck as makeBaseCheck, makeFinding as makeBaseFinding, makeFindings as makeBaseFindings } from '../../helpers/findings.js';
+import {
+  makeCheck as makeBaseCheck,
+  makeFinding as makeBaseFinding,
+  makeFindings as makeBaseFindings,
+} from '../../helpers/findings.js';
 
 const defaults = { column: 5, anchor: 'card.price' };
-const makeFinding = (path: string | null, line: number, fields: Partial<Diagnostic> = {}): Finding => makeBaseFinding(path, line, fields, defaults);
+const makeFinding = (path: string | null, line: number, fields: Partial<Diagnostic> = {}): Finding =>
+  makeBaseFinding(path, line, fields, defaults);
 const makeFindings = (counts: Record<string, number>): Finding[] => makeBaseFindings(counts, defaults);
-const makeCheck = (name: string, fields: Partial<CheckRun> = {}): CheckRun => makeBaseCheck(name, { durationMs: 1200, version: '6.0.3', ...fields });
+const makeCheck = (name: string, fields: Partial<CheckRun> = {}): CheckRun =>
+  makeBaseCheck(name, { durationMs: 1200, version: '6.0.3', ...fields });
 
 function makeAttribution(introduced: Finding[], resolved: ResolvedFinding[] = [], standing = 0): Attribution {
-  return { introduced, resolved, standing: Array.from({ length: standing }, (_, index) => makeFinding('old.ts', index + 1, { severity: 'warning' })) };
+  return {
+    introduced,
+    resolved,
+    standing: Array.from({ length: standing }, (_, index) => makeFinding('old.ts', index + 1, { severity: 'warning' })),
+  };
 }
 
 /** The seed's rename: types.ts changed, the cascade runs rates → barrel → invoice → fixtures. */
@@ -27,7 +37,10 @@ const graph = makeModuleGraph([
   },
 ]);
 
-const classify = makeEditabilityClassifier({ rules: [{ glob: 'src/generated/**', hint: 'run npm run codegen' }], readHead: () => undefined });
+const classify = makeEditabilityClassifier({
+  rules: [{ glob: 'src/generated/**', hint: 'run npm run codegen' }],
+  readHead: () => undefined,
+});
 
 function makeInput(fields: Partial<MakeReportInput>): MakeReportInput {
   return {
@@ -110,7 +123,12 @@ describe('makeReport', () => {
 
   it('counts findings hidden by the ladder as withheld', () => {
     const syntax = makeFinding('src/invoice.ts', 7, { code: 'TS1005', phase: 'syntax', message: "';' expected." });
-    const warning = makeFinding('src/other.ts', 2, { code: 'eqeqeq', tool: 'eslint', phase: 'lint', severity: 'warning' });
+    const warning = makeFinding('src/other.ts', 2, {
+      code: 'eqeqeq',
+      tool: 'eslint',
+      phase: 'lint',
+      severity: 'warning',
+    });
     const introduced = [...makeFindings({ 'src/rates.ts': 2, 'src/invoice.ts': 3 }), syntax, warning];
     const { report } = makeReport(makeInput({ attribution: makeAttribution(introduced) }));
     expect(report.rung).toBe('syntax');
@@ -158,7 +176,19 @@ describe('makeReport', () => {
   it('keeps endLine and endColumn but never the anchor', () => {
     const finding = makeFinding('src/rates.ts', 4, { endLine: 4, endColumn: 15 });
     const { report } = makeReport(makeInput({ attribution: makeAttribution([finding]) }));
-    expect(Object.keys(report.shown[0]!)).toEqual(['tool', 'code', 'severity', 'phase', 'path', 'line', 'column', 'endLine', 'endColumn', 'message', 'fingerprint']);
+    expect(Object.keys(report.shown[0]!)).toEqual([
+      'tool',
+      'code',
+      'severity',
+      'phase',
+      'path',
+      'line',
+      'column',
+      'endLine',
+      'endColumn',
+      'message',
+      'fingerprint',
+    ]);
   });
 
   it('is clean when every check ran and nothing was introduced', () => {
@@ -190,37 +220,74 @@ describe('makeReport', () => {
       }),
     );
     expect(stuckAndFailed.report.verdict).toBe('check-failed');
-    expect(stuckAndFailed.report.checks).toEqual([{ name: 'eslint', status: 'failed', durationMs: 1200, version: '6.0.3', error: 'config' }]);
+    expect(stuckAndFailed.report.checks).toEqual([
+      { name: 'eslint', status: 'failed', durationMs: 1200, version: '6.0.3', error: 'config' },
+    ]);
   });
 
   it('is stuck when the same introduced findings come back', () => {
     const introduced = makeFindings({ 'src/rates.ts': 2 });
     const first = makeReport(makeInput({ attribution: makeAttribution(introduced) }));
-    const second = makeReport(makeInput({ attribution: makeAttribution([...introduced].reverse()), previous: first.attemptRecord }));
+    const second = makeReport(
+      makeInput({ attribution: makeAttribution([...introduced].reverse()), previous: first.attemptRecord }),
+    );
     expect([second.report.verdict, second.report.attempt]).toEqual(['stuck', 2]);
   });
 
   it('widens the frontier when nothing shown last attempt was fixed', () => {
     const introduced = makeFindings({ 'src/a.ts': 1, 'src/b.ts': 1, 'src/c.ts': 1 });
-    const previous = { attempt: 1, roots: 3, fingerprints: ['x#1'], width: 2, shown: ['src/a.ts:1:TS2339#1', 'src/b.ts:1:TS2339#1'] };
-    const { report, attemptRecord } = makeReport(makeInput({ attribution: makeAttribution(introduced), previous, changedFiles: new Set() }));
-    expect([report.widened, report.width, report.roots.map((root) => root.selected)]).toEqual([true, 4, [true, true, true]]);
+    const previous = {
+      attempt: 1,
+      roots: 3,
+      fingerprints: ['x#1'],
+      width: 2,
+      shown: ['src/a.ts:1:TS2339#1', 'src/b.ts:1:TS2339#1'],
+    };
+    const { report, attemptRecord } = makeReport(
+      makeInput({ attribution: makeAttribution(introduced), previous, changedFiles: new Set() }),
+    );
+    expect([report.widened, report.width, report.roots.map((root) => root.selected)]).toEqual([
+      true,
+      4,
+      [true, true, true],
+    ]);
     expect(report.progress).toEqual({ fixed: 0, stalled: 1 });
     expect(attemptRecord.width).toBe(4);
   });
 
   it('does not widen when a shown finding was fixed, though more roots appeared', () => {
     const introduced = makeFindings({ 'src/b.ts': 1, 'src/c.ts': 1, 'src/d.ts': 1 });
-    const previous = { attempt: 1, roots: 2, fingerprints: ['src/a.ts:1:TS2339#1', 'src/b.ts:1:TS2339#1'], width: 2, shown: ['src/a.ts:1:TS2339#1', 'src/b.ts:1:TS2339#1'] };
-    const { report } = makeReport(makeInput({ attribution: makeAttribution(introduced), previous, changedFiles: new Set() }));
-    expect([report.widened, report.width, report.roots.map((root) => root.selected)]).toEqual([false, 2, [true, true, false]]);
+    const previous = {
+      attempt: 1,
+      roots: 2,
+      fingerprints: ['src/a.ts:1:TS2339#1', 'src/b.ts:1:TS2339#1'],
+      width: 2,
+      shown: ['src/a.ts:1:TS2339#1', 'src/b.ts:1:TS2339#1'],
+    };
+    const { report } = makeReport(
+      makeInput({ attribution: makeAttribution(introduced), previous, changedFiles: new Set() }),
+    );
+    expect([report.widened, report.width, report.roots.map((root) => root.selected)]).toEqual([
+      false,
+      2,
+      [true, true, false],
+    ]);
     expect(report.progress).toEqual({ fixed: 1, stalled: 0 });
   });
 
   it('does not say it widened when every root fits already', () => {
     const introduced = makeFindings({ 'src/a.ts': 1, 'src/b.ts': 1 });
-    const previous = { attempt: 1, roots: 2, fingerprints: ['x#1'], width: 2, shown: ['src/a.ts:1:TS2339#1', 'src/b.ts:1:TS2339#1'], stalled: 0 };
-    const { report, attemptRecord } = makeReport(makeInput({ attribution: makeAttribution(introduced), previous, changedFiles: new Set() }));
+    const previous = {
+      attempt: 1,
+      roots: 2,
+      fingerprints: ['x#1'],
+      width: 2,
+      shown: ['src/a.ts:1:TS2339#1', 'src/b.ts:1:TS2339#1'],
+      stalled: 0,
+    };
+    const { report, attemptRecord } = makeReport(
+      makeInput({ attribution: makeAttribution(introduced), previous, changedFiles: new Set() }),
+    );
     expect([report.widened, report.width, report.progress]).toEqual([false, 2, { fixed: 0, stalled: 1 }]);
     expect([attemptRecord.width, attemptRecord.stalled]).toEqual([2, 1]);
   });
@@ -235,10 +302,19 @@ describe('makeReport', () => {
 });
 
 describe('makeReport for cascades', () => {
-  const errorTyped = { tool: 'eslint', code: '@typescript-eslint/no-unsafe-assignment', phase: 'lint', message: 'Unsafe assignment of an error typed value.' } as const;
+  const errorTyped = {
+    tool: 'eslint',
+    code: '@typescript-eslint/no-unsafe-assignment',
+    phase: 'lint',
+    message: 'Unsafe assignment of an error typed value.',
+  } as const;
 
   it('withholds lint findings about error-typed values as echoes while the compiler reports errors', () => {
-    const introduced = [makeFinding('src/rates.ts', 4), makeFinding('src/rates.ts', 4, errorTyped), makeFinding('src/invoice.ts', 9, errorTyped)];
+    const introduced = [
+      makeFinding('src/rates.ts', 4),
+      makeFinding('src/rates.ts', 4, errorTyped),
+      makeFinding('src/invoice.ts', 9, errorTyped),
+    ];
     const { report } = makeReport(makeInput({ attribution: makeAttribution(introduced) }));
     expect(report.shown.map((finding) => [finding.path, finding.code])).toEqual([['src/rates.ts', 'TS2339']]);
     expect(report.roots.map((root) => root.files)).toEqual([['src/rates.ts']]);
@@ -254,14 +330,22 @@ describe('makeReport for cascades', () => {
       },
     });
     // Without a compiler error the lint finding is the only trace of the problem: it is shown.
-    const alone = makeReport(makeInput({ attribution: makeAttribution([makeFinding('src/invoice.ts', 9, errorTyped)]) })).report;
+    const alone = makeReport(
+      makeInput({ attribution: makeAttribution([makeFinding('src/invoice.ts', 9, errorTyped)]) }),
+    ).report;
     expect(alone.shown.map((finding) => finding.code)).toEqual(['@typescript-eslint/no-unsafe-assignment']);
     expect(alone.withheld.reasons.echoes.count).toBe(0);
   });
 
   it('groups one error at many sites and says where the type it names is declared in a changed file', () => {
-    const introduced = [...makeFindings({ 'src/rates.ts': 2 }), makeFinding('src/rates.ts', 9, { code: 'TS2304', message: "Cannot find name 'RateCard'." })];
-    const sourceLines = (path: string) => (path === 'src/types.ts' ? ['// Billing types.', '', 'export interface RateCard {', '  unitPrice: number;', '}'] : undefined);
+    const introduced = [
+      ...makeFindings({ 'src/rates.ts': 2 }),
+      makeFinding('src/rates.ts', 9, { code: 'TS2304', message: "Cannot find name 'RateCard'." }),
+    ];
+    const sourceLines = (path: string) =>
+      path === 'src/types.ts'
+        ? ['// Billing types.', '', 'export interface RateCard {', '  unitPrice: number;', '}']
+        : undefined;
     const { report } = makeReport(makeInput({ attribution: makeAttribution(introduced), sourceLines }));
     expect(report.groups).toEqual([
       {
@@ -282,21 +366,34 @@ describe('makeReport for cascades', () => {
   });
 
   it('makes one entry of a member read, written and missing, whatever the codes, and counts its withheld sites', () => {
-    const graph = makeModuleGraph([{ 'src/rates.ts': ['src/types.ts'], 'src/app.ts': ['src/rates.ts'], 'src/more.ts': ['src/rates.ts'] }]);
+    const graph = makeModuleGraph([
+      { 'src/rates.ts': ['src/types.ts'], 'src/app.ts': ['src/rates.ts'], 'src/more.ts': ['src/rates.ts'] },
+    ]);
     const introduced = [
       makeFinding('src/rates.ts', 1),
-      makeFinding('src/rates.ts', 2, { code: 'TS2353', message: "Object literal may only specify known properties, and 'price' does not exist in type 'RateCard'." }),
-      makeFinding('src/rates.ts', 3, { code: 'TS2551', message: "Property 'price' does not exist on type 'RateCard'. Did you mean 'prices'?" }),
+      makeFinding('src/rates.ts', 2, {
+        code: 'TS2353',
+        message: "Object literal may only specify known properties, and 'price' does not exist in type 'RateCard'.",
+      }),
+      makeFinding('src/rates.ts', 3, {
+        code: 'TS2551',
+        message: "Property 'price' does not exist on type 'RateCard'. Did you mean 'prices'?",
+      }),
       makeFinding('src/rates.ts', 4, {
         code: 'TS2345',
-        message: "Argument of type '{ id: string; }' is not assignable to parameter of type 'RateCard'.\n  Property 'price' is missing in type '{ id: string; }' but required in type 'RateCard'.",
+        message:
+          "Argument of type '{ id: string; }' is not assignable to parameter of type 'RateCard'.\n  Property 'price' is missing in type '{ id: string; }' but required in type 'RateCard'.",
       }),
       makeFinding('src/rates.ts', 5, { code: 'TS2339', message: "Property 'id' does not exist on type 'RateCard'." }),
       makeFinding('src/app.ts', 1),
-      makeFinding('src/more.ts', 1, { code: 'TS2353', message: "Object literal may only specify known properties, and 'price' does not exist in type 'RateCard'." }),
+      makeFinding('src/more.ts', 1, {
+        code: 'TS2353',
+        message: "Object literal may only specify known properties, and 'price' does not exist in type 'RateCard'.",
+      }),
       makeFinding('src/more.ts', 2, { code: 'TS2322', message: "Type 'string' is not assignable to type 'number'." }),
     ];
-    const sourceLines = (path: string) => (path === 'src/types.ts' ? ['export interface RateCard {', '  prices: number;', '}'] : undefined);
+    const sourceLines = (path: string) =>
+      path === 'src/types.ts' ? ['export interface RateCard {', '  prices: number;', '}'] : undefined;
     const { report } = makeReport(makeInput({ attribution: makeAttribution(introduced), graph, sourceLines }));
     expect(report.shown.map((finding) => finding.line)).toEqual([1, 2, 3, 4, 5]);
     expect(report.groups).toEqual([
@@ -312,7 +409,12 @@ describe('makeReport for cascades', () => {
         declared: { name: 'RateCard', path: 'src/types.ts', line: 1 },
         cause: { symbol: 'RateCard', member: 'price' },
         pending: { sites: 2, files: ['src/app.ts', 'src/more.ts'] },
-        members: ['src/rates.ts:1:TS2339#1', 'src/rates.ts:2:TS2353#1', 'src/rates.ts:3:TS2551#1', 'src/rates.ts:4:TS2345#1'],
+        members: [
+          'src/rates.ts:1:TS2339#1',
+          'src/rates.ts:2:TS2353#1',
+          'src/rates.ts:3:TS2551#1',
+          'src/rates.ts:4:TS2345#1',
+        ],
       },
     ]);
   });
@@ -324,11 +426,15 @@ describe('makeReport for cascades', () => {
       makeFinding('src/b.ts', 1, other),
       makeFinding('src/b.ts', 2, other),
       makeFinding('src/c.ts', 1),
-      makeFinding('src/d.ts', 1, { code: 'TS2353', message: "Object literal may only specify known properties, and 'price' does not exist in type 'RateCard'." }),
+      makeFinding('src/d.ts', 1, {
+        code: 'TS2353',
+        message: "Object literal may only specify known properties, and 'price' does not exist in type 'RateCard'.",
+      }),
       makeFinding('src/e.ts', 1),
       makeFinding('src/e.ts', 2, other),
     ];
-    const sourceLines = (path: string) => (path === 'src/types.ts' ? ['export interface RateCard {', '  prices: number;', '}'] : undefined);
+    const sourceLines = (path: string) =>
+      path === 'src/types.ts' ? ['export interface RateCard {', '  prices: number;', '}'] : undefined;
     const { report } = makeReport(makeInput({ attribution: makeAttribution(introduced), sourceLines }));
     expect(report.roots.map((root) => [root.files[0], root.selected])).toEqual([
       ['src/a.ts', true],
@@ -343,17 +449,24 @@ describe('makeReport for cascades', () => {
       [undefined, 2, 1, { sites: 1, files: ['src/e.ts'] }],
     ]);
     // Without a declaration in a changed file there is no member cause, and the width holds.
-    const plain = makeReport(makeInput({ attribution: makeAttribution(introduced), sourceLines: () => undefined })).report;
+    const plain = makeReport(
+      makeInput({ attribution: makeAttribution(introduced), sourceLines: () => undefined }),
+    ).report;
     expect(plain.roots.filter((root) => root.selected)).toHaveLength(2);
   });
 
   it('groups by message alone when the type is not declared in a changed file', () => {
     const introduced = [
       makeFinding('src/rates.ts', 1),
-      makeFinding('src/rates.ts', 2, { code: 'TS2353', message: "Object literal may only specify known properties, and 'price' does not exist in type 'RateCard'." }),
+      makeFinding('src/rates.ts', 2, {
+        code: 'TS2353',
+        message: "Object literal may only specify known properties, and 'price' does not exist in type 'RateCard'.",
+      }),
       makeFinding('src/rates.ts', 3),
     ];
-    const { report } = makeReport(makeInput({ attribution: makeAttribution(introduced), sourceLines: () => undefined }));
+    const { report } = makeReport(
+      makeInput({ attribution: makeAttribution(introduced), sourceLines: () => undefined }),
+    );
     expect(report.groups.map((group) => [group.codes, group.sites, group.cause])).toEqual([[['TS2339'], 2, undefined]]);
   });
 
@@ -385,6 +498,8 @@ describe('makeReport for cascades', () => {
 
 describe('exitCodeOf', () => {
   it('maps verdicts to the documented exit codes', () => {
-    expect([exitCodeOf('clean'), exitCodeOf('introduced'), exitCodeOf('check-failed'), exitCodeOf('stuck')]).toEqual([0, 1, 2, 3]);
+    expect([exitCodeOf('clean'), exitCodeOf('introduced'), exitCodeOf('check-failed'), exitCodeOf('stuck')]).toEqual([
+      0, 1, 2, 3,
+    ]);
   });
 });

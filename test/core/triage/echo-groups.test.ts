@@ -4,7 +4,17 @@ import { makeDeclarationFinder } from '../../../src/core/triage/declarations.js'
 import { makeEchoGroups, maxListedSites } from '../../../src/core/triage/echo-groups.js';
 
 function makeDiagnostic(path: string | null, line: number, fields: Partial<Diagnostic> = {}): Diagnostic {
-  return { tool: 'tsc', code: 'TS2339', severity: 'error', phase: 'semantic', path, line, column: 9, message: "Property 'tr' does not exist on type 'CommandProps'.", ...fields };
+  return {
+    tool: 'tsc',
+    code: 'TS2339',
+    severity: 'error',
+    phase: 'semantic',
+    path,
+    line,
+    column: 9,
+    message: "Property 'tr' does not exist on type 'CommandProps'.",
+    ...fields,
+  };
 }
 
 const sources: Record<string, string[]> = {
@@ -19,7 +29,11 @@ const sources: Record<string, string[]> = {
     '  transaction: Transaction;',
     '}',
   ],
-  'src/legacy.ts': ['export declare abstract class CommandProps {}', 'type Box<T> = { value: T };', 'export const enum Mode { A }'],
+  'src/legacy.ts': [
+    'export declare abstract class CommandProps {}',
+    'type Box<T> = { value: T };',
+    'export const enum Mode { A }',
+  ],
   'src/app.py': ['class Settings(Base):', '    pass'],
   'src/unchanged.ts': ['export interface Editor {}'],
 };
@@ -49,14 +63,29 @@ describe('makeEchoGroups', () => {
         listed: ['src/b.ts:5:9', 'src/b.ts:7:9', 'src/a.ts:8:9'],
         members: [],
       },
-      { tool: 'tsc', code: 'TS2554', codes: ['TS2554'], severity: 'error', message: 'Expected N arguments, but got N.', sites: 2, files: 1, listed: ['src/a.ts:2:9', 'src/a.ts:3:9'], members: [] },
+      {
+        tool: 'tsc',
+        code: 'TS2554',
+        codes: ['TS2554'],
+        severity: 'error',
+        message: 'Expected N arguments, but got N.',
+        sites: 2,
+        files: 1,
+        listed: ['src/a.ts:2:9', 'src/a.ts:3:9'],
+        members: [],
+      },
     ]);
   });
 
   it(`lists at most ${maxListedSites} sites and counts them all`, () => {
     const shown = Array.from({ length: maxListedSites + 5 }, (_, index) => makeDiagnostic(`src/c${index}.ts`, 1));
     const [group] = makeEchoGroups(shown);
-    expect([group?.sites, group?.files, group?.listed.length, group?.listed.at(-1)]).toEqual([maxListedSites + 5, maxListedSites + 5, maxListedSites, `src/c${maxListedSites - 1}.ts:1:9`]);
+    expect([group?.sites, group?.files, group?.listed.length, group?.listed.at(-1)]).toEqual([
+      maxListedSites + 5,
+      maxListedSites + 5,
+      maxListedSites,
+      `src/c${maxListedSites - 1}.ts:1:9`,
+    ]);
   });
 
   it('says where a symbol the message names is declared in a changed file', () => {
@@ -71,9 +100,21 @@ describe('makeDeclarationFinder', () => {
   const find = makeDeclarationFinder(['src/types.ts', 'src/app.py', 'src/legacy.ts', 'src/deleted.ts'], sourceLines);
 
   it('finds type-like declarations at the start of a line, skipping imports and comments', () => {
-    expect(find("Property 'tr' does not exist on type 'Transaction'.")).toEqual({ name: 'Transaction', path: 'src/types.ts', line: 3 });
-    expect(find("Type 'Box<string>' is not assignable to type 'number'.")).toEqual({ name: 'Box', path: 'src/legacy.ts', line: 2 });
-    expect(find('Unsafe argument of type `Mode` assigned to a parameter of type `number`.')).toEqual({ name: 'Mode', path: 'src/legacy.ts', line: 3 });
+    expect(find("Property 'tr' does not exist on type 'Transaction'.")).toEqual({
+      name: 'Transaction',
+      path: 'src/types.ts',
+      line: 3,
+    });
+    expect(find("Type 'Box<string>' is not assignable to type 'number'.")).toEqual({
+      name: 'Box',
+      path: 'src/legacy.ts',
+      line: 2,
+    });
+    expect(find('Unsafe argument of type `Mode` assigned to a parameter of type `number`.')).toEqual({
+      name: 'Mode',
+      path: 'src/legacy.ts',
+      line: 3,
+    });
     expect(find('"Settings" has no attribute "debug"')).toEqual({ name: 'Settings', path: 'src/app.py', line: 1 });
   });
 

@@ -9,7 +9,14 @@ import { makeFinding } from '../../helpers/findings.js';
 const classify = makeEditabilityClassifier({ rules: [], readHead: () => undefined });
 // c imports b imports a; a changed.
 const graph = makeModuleGraph([{ 'src/b.ts': ['src/a.ts'], 'src/c.ts': ['src/b.ts'] }]);
-const lint = (path: string, line: number): Finding => makeFinding(path, line, { tool: 'eslint', code: 'no-explicit-any', phase: 'lint', severity: 'warning', message: 'Unexpected any.' });
+const lint = (path: string, line: number): Finding =>
+  makeFinding(path, line, {
+    tool: 'eslint',
+    code: 'no-explicit-any',
+    phase: 'lint',
+    severity: 'warning',
+    message: 'Unexpected any.',
+  });
 const typeError = (path: string, line: number): Finding => makeFinding(path, line);
 
 function frontierOf(findings: Finding[]) {
@@ -30,7 +37,12 @@ describe('roots by the kind of failure', () => {
   });
 
   it('withholds the lint findings below a lint-only file, also in a file whose type errors it shows', () => {
-    const { roots, frontier } = frontierOf([lint('src/a.ts', 1), lint('src/b.ts', 2), typeError('src/b.ts', 3), lint('src/c.ts', 1)]);
+    const { roots, frontier } = frontierOf([
+      lint('src/a.ts', 1),
+      lint('src/b.ts', 2),
+      typeError('src/b.ts', 3),
+      lint('src/c.ts', 1),
+    ]);
     expect(roots.map((root) => root.files)).toEqual([['src/a.ts'], ['src/b.ts']]);
     expect(frontier.shown.map((finding) => [finding.path, finding.phase])).toEqual([
       ['src/a.ts', 'lint'],

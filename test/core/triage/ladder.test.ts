@@ -3,7 +3,17 @@ import type { Diagnostic } from '../../../src/core/diagnostic.js';
 import { applyLadder } from '../../../src/core/triage/ladder.js';
 
 function makeDiagnostic(code: string, fields: Partial<Diagnostic>): Diagnostic {
-  return { tool: 'tsc', code, severity: 'error', phase: 'semantic', path: 'src/a.ts', line: 1, column: 1, message: code, ...fields };
+  return {
+    tool: 'tsc',
+    code,
+    severity: 'error',
+    phase: 'semantic',
+    path: 'src/a.ts',
+    line: 1,
+    column: 1,
+    message: code,
+    ...fields,
+  };
 }
 
 const syntax = makeDiagnostic('TS1005', { phase: 'syntax' });

@@ -3,10 +3,29 @@ import type { Diagnostic } from '../../../src/core/diagnostic.js';
 import { isErrorTypeFinding, splitLintEchoes } from '../../../src/core/triage/lint-echoes.js';
 
 function makeLint(code: string, message: string, fields: Partial<Diagnostic> = {}): Diagnostic {
-  return { tool: 'eslint', code: `@typescript-eslint/${code}`, severity: 'error', phase: 'lint', path: 'src/a.ts', line: 1, column: 1, message, ...fields };
+  return {
+    tool: 'eslint',
+    code: `@typescript-eslint/${code}`,
+    severity: 'error',
+    phase: 'lint',
+    path: 'src/a.ts',
+    line: 1,
+    column: 1,
+    message,
+    ...fields,
+  };
 }
 
-const typeError: Diagnostic = { tool: 'tsc', code: 'TS2339', severity: 'error', phase: 'semantic', path: 'src/a.ts', line: 1, column: 7, message: "Property 'tr' does not exist on type 'CommandProps'." };
+const typeError: Diagnostic = {
+  tool: 'tsc',
+  code: 'TS2339',
+  severity: 'error',
+  phase: 'semantic',
+  path: 'src/a.ts',
+  line: 1,
+  column: 7,
+  message: "Property 'tr' does not exist on type 'CommandProps'.",
+};
 
 /** What typescript-eslint 8 says about values of the error type, rule by rule. */
 const errorTyped = [
@@ -17,8 +36,14 @@ const errorTyped = [
   makeLint('no-unsafe-return', 'Unsafe return of a value of type error.'),
   makeLint('no-unsafe-call', 'Unsafe call of a type that could not be resolved.'),
   makeLint('no-unsafe-member-access', 'Unsafe member access .docChanged on a type that cannot be resolved.'),
-  makeLint('no-unsafe-type-assertion', 'Unsafe assertion from error typed detected: consider using type guards or a safer assertion.'),
-  makeLint('no-redundant-type-constituents', "'Missing' is an 'error' type that acts as 'any' and overrides all other types in this union type."),
+  makeLint(
+    'no-unsafe-type-assertion',
+    'Unsafe assertion from error typed detected: consider using type guards or a safer assertion.',
+  ),
+  makeLint(
+    'no-redundant-type-constituents',
+    "'Missing' is an 'error' type that acts as 'any' and overrides all other types in this union type.",
+  ),
 ];
 
 describe('isErrorTypeFinding', () => {
@@ -29,7 +54,13 @@ describe('isErrorTypeFinding', () => {
   it('leaves any-typed values, other rules and other phases alone', () => {
     expect(isErrorTypeFinding(makeLint('no-unsafe-assignment', 'Unsafe assignment of an `any` value.'))).toBe(false);
     expect(isErrorTypeFinding(makeLint('no-unsafe-call', 'Unsafe call of an `any` typed value.'))).toBe(false);
-    expect(isErrorTypeFinding({ ...makeLint('x', ''), code: 'import/no-unresolved', message: "Module './x' cannot be resolved." })).toBe(false);
+    expect(
+      isErrorTypeFinding({
+        ...makeLint('x', ''),
+        code: 'import/no-unresolved',
+        message: "Module './x' cannot be resolved.",
+      }),
+    ).toBe(false);
     expect(isErrorTypeFinding({ ...typeError, message: 'Unsafe assignment of an error typed value.' })).toBe(false);
   });
 });
@@ -37,14 +68,22 @@ describe('isErrorTypeFinding', () => {
 describe('splitLintEchoes', () => {
   it('withholds them while another tool reports a syntax or semantic error, keeping order', () => {
     const other = makeLint('prefer-const', "'a' is never reassigned. Use 'const' instead.", { code: 'prefer-const' });
-    expect(splitLintEchoes([errorTyped[0]!, typeError, other, errorTyped[1]!])).toEqual({ kept: [typeError, other], echoes: [errorTyped[0], errorTyped[1]] });
+    expect(splitLintEchoes([errorTyped[0]!, typeError, other, errorTyped[1]!])).toEqual({
+      kept: [typeError, other],
+      echoes: [errorTyped[0], errorTyped[1]],
+    });
   });
 
   it('keeps them when no compiler reports an error, or only the linter itself failed to parse', () => {
     const warningOnly = { ...typeError, severity: 'warning' } as const;
-    const parseError = makeLint('parse', 'Parsing error: Declaration or statement expected.', { code: 'parse-error', phase: 'syntax' });
+    const parseError = makeLint('parse', 'Parsing error: Declaration or statement expected.', {
+      code: 'parse-error',
+      phase: 'syntax',
+    });
     expect(splitLintEchoes([errorTyped[0]!, warningOnly]).echoes).toEqual([]);
     expect(splitLintEchoes([errorTyped[0]!, parseError]).echoes).toEqual([]);
-    expect(splitLintEchoes([errorTyped[0]!, { ...typeError, phase: 'syntax', code: 'TS1005' }]).echoes).toEqual([errorTyped[0]]);
+    expect(splitLintEchoes([errorTyped[0]!, { ...typeError, phase: 'syntax', code: 'TS1005' }]).echoes).toEqual([
+      errorTyped[0],
+    ]);
   });
 });

@@ -23,16 +23,30 @@ function makeClassifier(rules: NonEditableRule[] = [{ glob: 'src/generated/**', 
 
 describe('makeEditabilityClassifier', () => {
   it('honours configured globs first, with their hint, dotfiles included', () => {
-    const { classify } = makeClassifier([{ glob: 'src/generated/**', hint: 'run npm run codegen' }, { glob: '**/.cache/**' }]);
-    expect(classify('src/generated/api.ts')).toEqual({ editable: false, reason: 'configured', hint: 'run npm run codegen' });
-    expect(classify('src/generated/node_modules/x/index.d.ts')).toEqual({ editable: false, reason: 'configured', hint: 'run npm run codegen' });
+    const { classify } = makeClassifier([
+      { glob: 'src/generated/**', hint: 'run npm run codegen' },
+      { glob: '**/.cache/**' },
+    ]);
+    expect(classify('src/generated/api.ts')).toEqual({
+      editable: false,
+      reason: 'configured',
+      hint: 'run npm run codegen',
+    });
+    expect(classify('src/generated/node_modules/x/index.d.ts')).toEqual({
+      editable: false,
+      reason: 'configured',
+      hint: 'run npm run codegen',
+    });
     expect(classify('lib/.cache/x.ts')).toEqual({ editable: false, reason: 'configured' });
   });
 
   it('recognises declaration files from packages before vendored folders', () => {
     const { classify } = makeClassifier();
     expect(classify('node_modules/@types/node/fs.d.ts')).toEqual({ editable: false, reason: 'package-declaration' });
-    expect(classify('packages/api/node_modules/zod/index.d.mts')).toEqual({ editable: false, reason: 'package-declaration' });
+    expect(classify('packages/api/node_modules/zod/index.d.mts')).toEqual({
+      editable: false,
+      reason: 'package-declaration',
+    });
     expect(classify('node_modules/zod/lib/index.d.cts')).toEqual({ editable: false, reason: 'package-declaration' });
     expect(classify('node_modules/zod/lib/index.js')).toEqual({ editable: false, reason: 'vendored' });
     expect(classify('src/types.d.ts')).toEqual({ editable: true });

@@ -5,26 +5,18 @@
  * check against that base and by `culprit start` on that tree.
  *
  * Tool versions are read from the repository's installed packages without running the tools, so
- * a lookup costs a few file reads. Check kinds without an entry in `toolPackages` (tools outside
- * npm) are still covered after the fact: a cached baseline whose recorded versions differ from
- * the ones the work tree's run reports is discarded and taken again.
+ * a lookup costs a few file reads; each kind names its packages (its definition's `toolPackages`).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ResolvedCheck } from '../checks/check.js';
+import { checkDefinitions } from '../checks/registry.js';
 import { installStateFiles } from '../checks/runner/install-state.js';
 
 /** Bump when what a snapshot stores, or how adapters report, changes meaning. */
 const snapshotFormat = 1;
-
-/** The npm packages whose versions decide what a check kind finds. */
-const toolPackages: Readonly<Record<string, readonly string[]>> = {
-  tsc: ['typescript'],
-  eslint: ['eslint', 'typescript-eslint', '@typescript-eslint/parser', 'typescript'],
-  pyright: ['pyright'],
-};
 
 const culpritVersion = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 
@@ -58,7 +50,7 @@ function omitWorkTree(options: ResolvedCheck['options']): object {
 
 /** `{ package: version }` for every tool package the checks use, as installed for `root` (null: not installed). */
 export function readToolVersions(root: string, checks: readonly ResolvedCheck[]): Record<string, string | null> {
-  const names = [...new Set(checks.flatMap((check) => toolPackages[check.kind] ?? []))].sort();
+  const names = [...new Set(checks.flatMap((check) => checkDefinitions[check.kind].toolPackages ?? []))].sort();
   return Object.fromEntries(names.map((name) => [name, readInstalledVersion(root, name)]));
 }
 

@@ -108,6 +108,18 @@ export interface CheckDefinition<Kind extends string, Options, Raw extends RawCh
   graph: CheckGraph;
   /** The file that configures the check, root-relative, where culprit knows it: findings about no file are reported on it in SARIF. */
   findConfigFile?(root: string, options: Options): string | undefined;
+  /**
+   * npm packages whose installed versions decide what it finds: part of the baseline cache's key,
+   * read without running the tool. A kind without them (a tool outside npm) is still covered after
+   * the fact: a cached baseline whose recorded versions differ from the work tree's run is taken again.
+   */
+  toolPackages?: readonly string[];
+  /**
+   * Its part in deferring (tasks/defer-checks.ts): a `decider`'s introduced syntax errors put
+   * everything else below the ladder's rung, so a `deferrable` check (lint only) is stopped and
+   * runs again at the next attempt that could need it.
+   */
+  deferral?: 'decider' | 'deferrable';
   /** Present for a kind a warm worker keeps warm (`culprit serve`); every other kind runs cold. */
   warm?: WarmSupport<Options>;
 }

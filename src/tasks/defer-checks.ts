@@ -13,14 +13,14 @@
 import { attribute } from '../core/attribute.js';
 import type { CheckRun, ResolvedCheck } from '../checks/check.js';
 import { runCheck, type CheckRunner } from '../checks/runner/run-check.js';
+import { checkDefinitions } from '../checks/registry.js';
 import { makeAnchor } from '../core/identity/fingerprint.js';
 import type { Snapshot, TreeState } from '../core/snapshot.js';
 import { makeSourceCache } from '../snapshot/source-cache.js';
 
-/** Checks whose syntax errors put everything else below the ladder's rung. */
-const decidingKinds: ReadonlySet<ResolvedCheck['kind']> = new Set(['tsc']);
-/** Checks that may wait: their findings are lint, below a syntax rung. */
-const deferrableKinds: ReadonlySet<ResolvedCheck['kind']> = new Set(['eslint']);
+/** A check's part in deferring, as its kind's definition names it. */
+const isDecider = (check: ResolvedCheck) => checkDefinitions[check.kind].deferral === 'decider';
+const isDeferrable = (check: ResolvedCheck) => checkDefinitions[check.kind].deferral === 'deferrable';
 
 export interface DeferralContext {
   /** The baseline the attempt is compared with: only syntax errors it does not have count. */
@@ -31,17 +31,15 @@ export interface DeferralContext {
 
 export function makeDeferringRunner(context: DeferralContext): CheckRunner {
   return async (checks, root, tree) => {
-    const deciders = checks.filter(
-      (check) => decidingKinds.has(check.kind) && isComparable(context.baseline, check.name),
-    );
-    if (deciders.length === 0 || !checks.some((check) => deferrableKinds.has(check.kind))) {
+    const deciders = checks.filter((check) => isDecider(check) && isComparable(context.baseline, check.name));
+    if (deciders.length === 0 || !checks.some((check) => isDeferrable(check))) {
       return Promise.all(checks.map((check) => runCheck(check, root)));
     }
     const controller = new AbortController();
     let decidedBy: string | undefined;
     return Promise.all(
       checks.map(async (check) => {
-        if (!deferrableKinds.has(check.kind)) {
+        if (!isDeferrable(check)) {
           const run = await runCheck(check, root);
           if (
             decidedBy === undefined &&

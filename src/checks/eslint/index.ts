@@ -31,6 +31,8 @@ export const eslintCheck: CheckDefinition<'eslint', EslintOptions, RawEslintChec
   loadSchema: async () => (await import('./schema.js')).eslintCheckSchema,
   run: async (request) => (await import('./adapter.js')).runEslint(request),
   graph: 'none',
+  toolPackages: ['eslint', 'typescript-eslint', '@typescript-eslint/parser', 'typescript'],
+  deferral: 'deferrable',
   findConfigFile: (root) => eslintConfigNames.find((name) => existsSync(join(root, name))),
   warm: {
     order: 1,

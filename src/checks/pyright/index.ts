@@ -26,4 +26,5 @@ export const pyrightCheck: CheckDefinition<'pyright', PyrightOptions, RawPyright
   loadSchema: async () => (await import('./schema.js')).pyrightCheckSchema,
   run: async (request) => (await import('./adapter.js')).runPyright(request),
   graph: 'python-imports',
+  toolPackages: ['pyright'],
 };

@@ -20,6 +20,8 @@ export const tscCheck: CheckDefinition<'tsc', TscOptions, RawTscCheck> = {
   loadSchema: async () => (await import('./schema.js')).tscCheckSchema,
   run: async (request) => (await import('./adapter.js')).runTsc(request),
   graph: 'compiler',
+  toolPackages: ['typescript'],
+  deferral: 'decider',
   findConfigFile: (_root, options) => options.project,
   warm: {
     order: 0,

@@ -53,15 +53,3 @@ export async function publishRemoteBaseline(
   logDebug(`remote cache: PUT ${key} (${body.length} bytes): ${put.kind === 'failed' ? put.reason : put.kind}`);
   return put.kind === 'failed' ? put.reason : null;
 }
-
-/** `remote cache http://host:port` for notes: the API without its path's credentials, if any. */
-export function nameRemote(remote: RemoteCache): string {
-  try {
-    const url = new URL(remote.api);
-    url.username = '';
-    url.password = '';
-    return `remote cache ${url.origin}${url.pathname === '/' ? '' : url.pathname}`;
-  } catch {
-    return 'remote cache';
-  }
-}

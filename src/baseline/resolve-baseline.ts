@@ -20,7 +20,8 @@ import type { StateLayout } from '../state/state-dir.js';
 import { describeBaselineWait } from '../render/wording.js';
 import type { ResolvedCheck } from '../checks/check.js';
 import { makeBaselineKey } from './baseline-key.js';
-import { lookUpRemoteBaseline, nameRemote, publishRemoteBaseline } from './remote-baseline.js';
+import { lookUpRemoteBaseline, publishRemoteBaseline } from './remote-baseline.js';
+import { describeRemoteMiss, describeRemoteNotUsed, describeUploadFailure } from '../render/baseline-notes.js';
 import { dropCachedSnapshot, loadCachedSnapshot, saveCachedSnapshot } from './snapshot-cache.js';
 import type { RemoteCacheSetup } from '../config/remote-cache-settings.js';
 import { takeBaseSnapshot } from './take-base-snapshot.js';
@@ -202,8 +203,7 @@ async function takeTreeSnapshot(
   }
   const { remoteCache } = context.settings;
   let remoteNote: string | undefined;
-  if (remoteCache.kind === 'incomplete')
-    remoteNote = `remote cache not used: ${remoteCache.reason}; the baseline ran here`;
+  if (remoteCache.kind === 'incomplete') remoteNote = describeRemoteNotUsed(remoteCache.reason);
   if (remoteCache.kind === 'on' && options.lookUp !== false) {
     const found = await lookUpRemoteBaseline(remoteCache, id, treeId);
     if (found.kind === 'found') {
@@ -211,7 +211,7 @@ async function takeTreeSnapshot(
       return { id, snapshot: saveCachedSnapshot(context.layout, id, found.snapshot), source: 'remote' };
     }
     if (found.kind === 'failed' || found.kind === 'rejected')
-      remoteNote = `${nameRemote(remoteCache)}: ${found.reason}; the baseline ran here`;
+      remoteNote = describeRemoteMiss(remoteCache, found.reason);
   }
   if (context.repo === null) throw makeUserError(`cannot take a baseline of tree ${treeId} outside git`);
   let snapshot: Snapshot;
@@ -232,8 +232,7 @@ async function takeTreeSnapshot(
   taken.snapshot = saveCachedSnapshot(context.layout, id, snapshot);
   // A remote that failed the lookup is not asked again this run: it would cost a second timeout.
   if (remoteCache.kind === 'on' && remoteNote === undefined && options.upload !== false) {
-    const describe = (reason: string) =>
-      `${nameRemote(remoteCache)}: the baseline this check computed was not uploaded: ${reason}`;
+    const describe = (reason: string) => describeUploadFailure(remoteCache, reason);
     taken.upload = publishRemoteBaseline(remoteCache, id, snapshot).then(
       (reason) => (reason === null ? undefined : describe(reason)),
       // Best effort means never the check's failure, whatever went wrong building the request.

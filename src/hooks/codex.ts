@@ -13,6 +13,7 @@
  * user, so a stuck verdict at a stop is sent to the model once, asking it to tell the user
  * (`stuckThroughModel`).
  */
+import { describeToolOutput } from '../render/hook-messages.js';
 import { answerInform, answerJson, silentAnswer } from './hook-answer.js';
 import type { HookAgent, HookAnswer, HookDecision, HookTrigger } from './hook-decision.js';
 import { readHookTrigger } from './hook-input.js';
@@ -39,8 +40,3 @@ export const codexHook: HookAgent = {
     }
   },
 };
-
-function describeToolOutput(output: string | undefined): string {
-  const text = output?.trim() ?? '';
-  return `${text === '' ? 'The patch was applied.' : text}\nculprit then checked the repository:`;
-}

@@ -5,7 +5,7 @@
  * the same way.
  */
 import type { Report } from '../core/report/report.js';
-import { describeReleasedStop } from '../render/hook-messages.js';
+import { describeReleasedStop, relayStuck } from '../render/hook-messages.js';
 
 /** What the agent reported: an edit just happened, or the model wants to stop. */
 export interface HookTrigger {
@@ -125,11 +125,6 @@ function shouldRelayStuck(trigger: HookTrigger, report: Report): boolean {
 /** A reply that says culprit is stuck, in whatever words. */
 function hasToldStuck(message: string | undefined): boolean {
   return message !== undefined && /\bculprit\b/i.test(message) && /\bstuck\b/i.test(message);
-}
-
-/** The reason a stuck stop is held for: stop editing, and pass culprit's report on to the user. */
-export function relayStuck(payload: string): string {
-  return `culprit is stuck, and the user does not see culprit's messages here, only your reply. Do not edit anything more for this. Reply to the user now: say that culprit is stuck and quote its report below as it is, so they can take over.\n\n${payload}`;
 }
 
 /** Room kept for the agents' own wrapping of the payload (JSON keys, a lead sentence). */

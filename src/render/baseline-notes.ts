@@ -64,3 +64,30 @@ export function describeUnusableBaseline(check: PairedCheck, base: PairedCheck, 
 export function describeVersionChange(check: PairedCheck, base: PairedCheck): string {
   return `${check.name} changed version since the baseline (${base.version ?? '?'} → ${check.version ?? '?'}); some findings may differ for that reason`;
 }
+
+/** `remote cache http://host:port`, naming a remote cache by its API without credentials, if any. */
+export function nameRemote(remote: { api: string }): string {
+  try {
+    const url = new URL(remote.api);
+    url.username = '';
+    url.password = '';
+    return `remote cache ${url.origin}${url.pathname === '/' ? '' : url.pathname}`;
+  } catch {
+    return 'remote cache';
+  }
+}
+
+/** The note when the remote cache was not asked for the baseline: its settings are incomplete. */
+export function describeRemoteNotUsed(reason: string): string {
+  return `remote cache not used: ${reason}; the baseline ran here`;
+}
+
+/** The note when the remote cache was asked for the baseline and could not give it. */
+export function describeRemoteMiss(remote: { api: string }, reason: string): string {
+  return `${nameRemote(remote)}: ${reason}; the baseline ran here`;
+}
+
+/** The note when a baseline this check computed could not be uploaded. */
+export function describeUploadFailure(remote: { api: string }, reason: string): string {
+  return `${nameRemote(remote)}: the baseline this check computed was not uploaded: ${reason}`;
+}

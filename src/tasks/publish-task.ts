@@ -5,7 +5,8 @@
  * the best-effort upload of `check`, a failure here is the command's failure (exit 2).
  */
 import { makeBaselineKey } from '../baseline/baseline-key.js';
-import { lookUpRemoteBaseline, nameRemote, publishRemoteBaseline } from '../baseline/remote-baseline.js';
+import { lookUpRemoteBaseline, publishRemoteBaseline } from '../baseline/remote-baseline.js';
+import { nameRemote } from '../render/baseline-notes.js';
 import { ensureTreeSnapshot, isComplete, type TakenTreeSnapshot } from '../baseline/resolve-baseline.js';
 import { makeUserError } from '../core/errors.js';
 import { resolveCommit } from '../git/git.js';

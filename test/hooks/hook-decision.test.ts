@@ -5,12 +5,12 @@ import {
   decideHook,
   hookOutputLimit,
   maxBlockedAttempts,
-  relayStuck,
   type HookTrigger,
 } from '../../src/hooks/hook-decision.js';
 import { makeModuleGraph } from '../../src/core/graph/module-graph.js';
 import { makeReport, type Report, type Verdict } from '../../src/core/report/report.js';
 import { makeEditabilityClassifier } from '../../src/core/triage/non-editable.js';
+import { relayStuck } from '../../src/render/hook-messages.js';
 import { makeCheck, makeFindings } from '../helpers/findings.js';
 import { agentDocuments, codexDocuments } from './documents.js';
 

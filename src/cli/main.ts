@@ -9,6 +9,7 @@ import { hookAgentNames, type HookAgentName } from '../hooks/agent-names.js';
 import { askServedCheck } from '../serve/client.js';
 import { defaultIdleSeconds } from '../serve/protocol.js';
 import { parsePositiveInteger, runCommand } from './run-command.js';
+import type { CheckCommandOptions } from './check.js';
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
 
@@ -58,16 +59,8 @@ program
   .action(
     (
       _files: string[],
-      options: {
-        json?: boolean;
-        format?: FormatName;
-        maxFiles?: number;
-        outputLimit?: number;
-        base?: string;
-        oncePerTree?: boolean;
-        budgetAttempts?: number;
-        budgetSeconds?: number;
-      },
+      // A type import: the cold path's modules load only when the server does not answer.
+      options: Omit<CheckCommandOptions, 'cwd' | 'runChecks' | 'isWanted'>,
     ) =>
       runCommand(async () => {
         const check = { ...globalOptions(), ...options };

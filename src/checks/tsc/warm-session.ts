@@ -22,6 +22,7 @@
  */
 import type ts from 'typescript';
 import type { CheckOutput, CheckRequest } from '../check.js';
+import type { ProgramSource } from '../check-definition.js';
 import type { TscOptions } from './index.js';
 import { makeRepoPath } from '../output/repo-path.js';
 import { makeFileCollector } from './adapter.js';
@@ -39,25 +40,16 @@ import { makeStaleSessionError } from '../stale-session.js';
 
 type TypeScript = typeof ts;
 
-/** One project's program as the last run left it, for ESLint's type-aware rules. */
-export interface WarmProgram {
-  configPath: string;
-  program: ts.Program;
-}
-
 export interface TscRun {
   output: CheckOutput;
   /** Files (absolute) whose type-aware lint results this run's changes can have changed, or `all`. */
   affected: ReadonlySet<string> | 'all';
 }
 
-export interface TscSession {
+/** Its programs (as the last run left them) are what it offers ESLint's type-aware rules. */
+export interface TscSession extends ProgramSource {
   /** Checks the tree as it is now. `hint`: absolute paths the caller knows changed since the last run; null when unknown. */
   run(hint: readonly string[] | null): TscRun;
-  /** The programs of the last run, in project order (dependencies first). */
-  readonly programs: readonly WarmProgram[];
-  /** Index into `programs` of the project that reports a file (lists it first), if any. */
-  ownerOf(fileName: string): number | undefined;
 }
 
 interface ProjectState {

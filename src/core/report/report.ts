@@ -11,7 +11,9 @@ import type { ModuleGraph } from '../graph/module-graph.js';
 import { decideAttempt, keepWidth, makeAttemptRecord } from './attempts.js';
 import type { AttemptRecord } from './attempts.js';
 import { makeDeclarationFinder } from '../triage/declarations.js';
-import { makeEchoGroups, makeMemberCauseKeyer } from '../triage/echo-groups.js';
+import { makeCauseGroups, makeEchoGroups, makeMemberCauseKeyer } from '../triage/echo-groups.js';
+import { listDeclarationChanges, makeCauseFinder, type DeclarationChange } from '../triage/causes.js';
+import type { DeclarationTables } from '../declaration-table.js';
 import type { EchoGroup } from '../triage/echo-groups.js';
 import { findRoots, selectFrontier } from '../triage/frontier.js';
 import type { Ring, RootUnit } from '../triage/frontier.js';
@@ -134,6 +136,12 @@ export interface MakeReportInput {
    * declared in a changed file says where; without it, groups carry no `declared`.
    */
   sourceLines?: (path: string) => readonly string[] | undefined;
+  /**
+   * The declaration tables of both trees, from the checks with a type checker (tsc 5/6), and the
+   * files renamed between them. With them, findings traced to a declaration the edit changed are
+   * one cause each, rooted at the change (causes.ts), and no wording is read for member causes.
+   */
+  declarations?: { base: DeclarationTables; current: DeclarationTables; renames: ReadonlyMap<string, string> };
 }
 
 /**
@@ -149,27 +157,40 @@ export function makeReport(input: MakeReportInput): {
   const { attribution, checks } = input;
   const lint = splitDerivedFindings(attribution.introduced, checks);
   const ladder = applyLadder(lint.kept);
+  const causes = traceCauses(input, ladder.kept);
   const roots = findRoots({
     findings: ladder.kept,
     graph: input.graph,
     changedFiles: input.changedFiles,
     classify: input.classify,
+    placeOf: causes?.placeOf,
   });
   const current = {
     roots: roots.length,
     fingerprints: attribution.introduced.map((finding) => finding.fingerprint),
     deferred: new Set(checks.filter((check) => check.status === 'deferred').map((check) => check.name)),
   };
+  // Without a type checker's trace (TypeScript 7, no tables), member causes are read from the wording.
   const findDeclaration =
-    input.sourceLines === undefined ? undefined : makeDeclarationFinder(input.changedFiles, input.sourceLines);
+    input.sourceLines === undefined || causes !== undefined
+      ? undefined
+      : makeDeclarationFinder(input.changedFiles, input.sourceLines);
   const sameCause =
     findDeclaration === undefined ? undefined : makeSameCauseTest(ladder.kept, makeMemberCauseKeyer(findDeclaration));
+  const placeOf = causes?.placeOf;
   const select = (width: number) => {
-    const frontier = selectFrontier({ findings: ladder.kept, roots, width, maxUnitFiles: input.baseWidth });
-    const causes = sameCause?.(frontier.shown);
-    return causes === undefined
+    const frontier = selectFrontier({ findings: ladder.kept, roots, width, maxUnitFiles: input.baseWidth, placeOf });
+    const sameCauseFiles = sameCause?.(frontier.shown);
+    return sameCauseFiles === undefined
       ? frontier
-      : selectFrontier({ findings: ladder.kept, roots, width, maxUnitFiles: input.baseWidth, sameCause: causes });
+      : selectFrontier({
+          findings: ladder.kept,
+          roots,
+          width,
+          maxUnitFiles: input.baseWidth,
+          sameCause: sameCauseFiles,
+          placeOf,
+        });
   };
   let decision = decideAttempt(input.previous, current, input.baseWidth);
   let frontier = select(decision.width);
@@ -183,6 +204,14 @@ export function makeReport(input: MakeReportInput): {
     { kept: ladder.kept, belowRung: ladder.hidden, echoes: lint.echoes },
     new Set(frontier.shown.map((finding) => finding.fingerprint)),
     frontier.roots,
+    placeOf,
+  );
+  const changeOf = (finding: Finding) => causes?.changeOf(finding);
+  const causeGroups = makeCauseGroups(frontier.shown, changeOf);
+  const otherGroups = makeEchoGroups(
+    frontier.shown.filter((finding) => changeOf(finding) === undefined),
+    findDeclaration,
+    [...withheld.downstream, ...withheld.queued].filter((finding) => changeOf(finding) === undefined),
   );
 
   const report: Report = {
@@ -195,7 +224,7 @@ export function makeReport(input: MakeReportInput): {
       ...(attribution.reworded === undefined ? {} : { reworded: attribution.reworded.length }),
     },
     shown: frontier.shown.map(makeShownFinding),
-    groups: makeEchoGroups(frontier.shown, findDeclaration, [...withheld.downstream, ...withheld.queued]),
+    groups: orderGroups(frontier.shown, [...causeGroups, ...otherGroups]),
     withheld: makeWithheld(withheld, lint.traced),
     roots: frontier.roots.map(makeReportRoot),
     checks: checks.map(makeReportCheck),
@@ -213,6 +242,45 @@ export function makeReport(input: MakeReportInput): {
     ],
   };
   return { report, attemptRecord: makeAttemptRecord(decision, current, report.shown), withheldFindings: withheld };
+}
+
+interface TracedCauses {
+  /** The file a finding's unit is: the changed file for a finding traced to a change. */
+  placeOf: (finding: Finding) => string | null;
+  changeOf: (finding: Finding) => DeclarationChange | undefined;
+}
+
+/**
+ * The changes between the two trees' declaration tables, and which findings depend on them.
+ * Undefined without tables (no check had a type checker to ask). A finding in a file the agent
+ * must not edit keeps its own unit, so it still becomes that file's instruction.
+ */
+function traceCauses(input: MakeReportInput, findings: readonly Finding[]): TracedCauses | undefined {
+  if (input.declarations === undefined) return undefined;
+  const changes = listDeclarationChanges({
+    base: input.declarations.base,
+    current: input.declarations.current,
+    changedFiles: input.changedFiles,
+    renames: input.declarations.renames,
+  });
+  const findCause = makeCauseFinder(changes);
+  const traced = new Map<string, DeclarationChange>();
+  for (const finding of findings) {
+    if (finding.path === null || !input.classify(finding.path).editable) continue;
+    const index = findCause(finding);
+    if (index !== undefined) traced.set(finding.fingerprint, changes[index]!);
+  }
+  return {
+    placeOf: (finding) => traced.get(finding.fingerprint)?.path ?? finding.path,
+    changeOf: (finding) => traced.get(finding.fingerprint),
+  };
+}
+
+/** Groups in the order their first site is shown. */
+function orderGroups(shown: readonly Finding[], groups: EchoGroup[]): EchoGroup[] {
+  const position = new Map(shown.map((finding, index) => [finding.fingerprint, index]));
+  const first = (group: EchoGroup) => Math.min(...(group.members ?? []).map((fingerprint) => position.get(fingerprint) ?? Infinity));
+  return groups.sort((a, b) => first(a) - first(b));
 }
 
 /**
@@ -275,6 +343,7 @@ function sortWithheld(
   { kept, belowRung, echoes }: TriagedFindings,
   shown: ReadonlySet<string>,
   roots: readonly RootUnit[],
+  placeOf: (finding: Finding) => string | null = (finding) => finding.path,
 ): WithheldFindings {
   const kindOf = new Map<string, 'queued' | 'nonEditable'>();
   for (const root of roots) {
@@ -290,7 +359,8 @@ function sortWithheld(
   };
   for (const finding of kept) {
     if (shown.has(finding.fingerprint)) continue;
-    parts[(finding.path === null ? undefined : kindOf.get(finding.path)) ?? 'downstream'].push(finding);
+    const place = placeOf(finding);
+    parts[(place === null ? undefined : kindOf.get(place)) ?? 'downstream'].push(finding);
   }
   return parts;
 }

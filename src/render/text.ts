@@ -472,7 +472,7 @@ function renderShown(report: Report): string {
   if (inFiles > 0) parts.push(`${inFiles} in ${countOf(rootFiles.length, 'root file')} (${renderFileList(rootFiles)})`);
   if (loose > 0) parts.push(`${loose} not tied to a file`);
   if (parts.length === 0) return 'none of them';
-  return parts.length === 1 ? parts[0]! : `${report.shown.length}: ${parts.join('; ')}`;
+  return parts.length === 1 ? parts[0]! : `${report.shown.length}: ${parts.join(parts.length === 2 ? ' and ' : '; ')}`;
 }
 
 /** For each import cycle shown in part: which of its files are shown, and why those. */

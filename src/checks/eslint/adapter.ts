@@ -11,6 +11,7 @@ import type { EslintOptions } from './index.js';
 import { makeEslintDiagnostic } from './messages.js';
 import { makeRepoPath } from '../output/repo-path.js';
 import { requireTool } from '../runner/resolve-tool.js';
+import { makeProgramCapture, traceLintResults } from './trace-findings.js';
 
 export interface EslintClass {
   new (options: EslintInstance.Options): EslintInstance;
@@ -23,10 +24,12 @@ interface EslintModule {
 
 export async function runEslint({ root, options }: CheckRequest<EslintOptions>): Promise<CheckOutput> {
   const ESLint = loadEslintClass(root);
-  const eslint = makeEslint(ESLint, root);
+  const capture = makeProgramCapture();
+  const eslint = makeEslint(ESLint, root, [capture.config]);
   await loadConfig(eslint, root);
   const results = await lint(eslint, options.patterns);
-  return { version: ESLint.version, diagnostics: results.flatMap(makeResultReader(root)) };
+  const traced = traceLintResults(root, eslint, capture, results, makeResultReader(root));
+  return { version: ESLint.version, diagnostics: [...traced.values()].flat() };
 }
 
 /** The repository's own ESLint class; throws when it is older than 9 (no flat config API). */

@@ -22,7 +22,7 @@ import { loadProjects, makeConfigParser, type TscProject } from './projects.js';
 import { makeSourceFileCache } from './source-files.js';
 import type { DeclarationTables } from '../../core/declaration-table.js';
 import { readDeclarationRows } from '../typescript/declaration-table.js';
-import { makeDependencyTracer, type DependencyTracer } from '../typescript/trace-dependencies.js';
+import { makeDependencyTracer, traceDiagnostic, type DependencyTracer } from '../typescript/trace-dependencies.js';
 
 type TypeScript = typeof ts;
 
@@ -105,7 +105,10 @@ export function makeFileCollector(
         const found = collectFileDiagnostics(ts, program, file, toRepoPath, source);
         // Read from the program itself, warm or cold, so a warm run marks what a cold one does.
         if (found.length > 0) (analysis ??= makeDerivedAnalysis(ts, program, toRepoPath, derived)).addFile(file, found);
-        if (found.length > 0) traceFindings(file, found, (tracer ??= makeDependencyTracer(ts, program, toRepoPath)));
+        for (const finding of found) {
+          if (finding.phase === 'semantic')
+            traceDiagnostic((tracer ??= makeDependencyTracer(ts, program, toRepoPath)), file, finding);
+        }
         if (!program.isSourceFileFromExternalLibrary(file) && !file.fileName.includes('/node_modules/')) {
           const path = toRepoPath(file.fileName);
           if (!path.startsWith('../')) declarations[path] = readDeclarationRows(ts, checker, file);
@@ -124,25 +127,6 @@ export function makeFileCollector(
       declarations,
     }),
   };
-}
-
-/** Each semantic finding's dependencies, as the checker that reported it sees them. */
-function traceFindings(file: ts.SourceFile, found: readonly Diagnostic[], tracer: DependencyTracer): void {
-  for (const finding of found) {
-    if (finding.phase !== 'semantic' || finding.line === 0) continue;
-    const start = positionOf(file, finding.line, finding.column);
-    const end = finding.endLine === undefined ? start : positionOf(file, finding.endLine, finding.endColumn ?? 1);
-    if (start === undefined || end === undefined) continue;
-    const refs = tracer.trace(file, start, end);
-    if (refs.length > 0) finding.dependsOn = refs;
-  }
-}
-
-function positionOf(file: ts.SourceFile, line: number, column: number): number | undefined {
-  const starts = file.getLineStarts();
-  const lineStart = starts[line - 1];
-  if (lineStart === undefined) return undefined;
-  return Math.min(lineStart + column - 1, file.text.length);
 }
 
 export function readMajorVersion(versionMajorMinor: string): number {

@@ -13,6 +13,7 @@
  */
 import type ts from 'typescript';
 import type { DeclarationRef } from '../../core/declaration-table.js';
+import type { Diagnostic } from '../../core/diagnostic.js';
 import { nameDeclaration } from './declaration-names.js';
 
 type TypeScript = typeof ts;
@@ -404,4 +405,21 @@ export function findNode(ts: TypeScript, file: ts.SourceFile, start: number, end
   };
   ts.forEachChild(file, visit);
   return found;
+}
+
+/** Sets a finding's `dependsOn` from the declarations its span depends on (none: left unset). */
+export function traceDiagnostic(tracer: DependencyTracer, file: ts.SourceFile, diagnostic: Diagnostic): void {
+  if (diagnostic.line === 0) return;
+  const start = findPosition(file, diagnostic.line, diagnostic.column);
+  const end =
+    diagnostic.endLine === undefined ? start : findPosition(file, diagnostic.endLine, diagnostic.endColumn ?? 1);
+  if (start === undefined || end === undefined) return;
+  const refs = tracer.trace(file, start, end);
+  if (refs.length > 0) diagnostic.dependsOn = refs;
+}
+
+/** The offset of a 1-based line and column, or undefined beyond the file's lines. */
+function findPosition(file: ts.SourceFile, line: number, column: number): number | undefined {
+  const lineStart = file.getLineStarts()[line - 1];
+  return lineStart === undefined ? undefined : Math.min(lineStart + column - 1, file.text.length);
 }

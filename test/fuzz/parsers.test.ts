@@ -14,7 +14,7 @@ import { makeLineMap } from '../../src/checks/output/line-map.js';
 import { parseMypyOutput } from '../../src/checks/mypy/output.js';
 import { parsePyrightReport } from '../../src/checks/pyright/report.js';
 import { parseRuffOutput } from '../../src/checks/ruff/output.js';
-import { parseSarifLog } from '../../src/checks/sarif/log.js';
+import { parseSarifLog } from '../../src/checks/output/sarif-log.js';
 import { makeNativeDiagnostic } from '../../src/checks/tsc/native-diagnostics.js';
 import type { NativeDiagnostic } from '../../src/checks/tsc/native-api.js';
 import { normalizeDiagnostic } from '../../src/checks/output/normalize-diagnostic.js';

@@ -17,7 +17,9 @@ import { parseBiomeSarif, parseBiomeVersion, readBiomeFailure } from './output.j
 export async function runBiome({ root, options }: CheckRequest<BiomeOptions>): Promise<CheckOutput> {
   const executable = findExecutable('biome', { local: ['node'], roots: [root, options.workTree] });
   if (executable === null)
-    throw makeMissingToolError(`biome is not installed: no node_modules/.bin/biome in ${root} or above, and none on PATH`);
+    throw makeMissingToolError(
+      `biome is not installed: no node_modules/.bin/biome in ${root} or above, and none on PATH`,
+    );
   const versionRun = runTool(executable, ['--version'], { name: 'biome --version', cwd: root });
   const lintRun = runTool(
     executable,

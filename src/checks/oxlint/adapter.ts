@@ -16,7 +16,9 @@ import { parseOxlintSarif, parseOxlintVersion } from './output.js';
 export async function runOxlint({ root, options }: CheckRequest<OxlintOptions>): Promise<CheckOutput> {
   const executable = findExecutable('oxlint', { local: ['node'], roots: [root, options.workTree] });
   if (executable === null)
-    throw makeMissingToolError(`oxlint is not installed: no node_modules/.bin/oxlint in ${root} or above, and none on PATH`);
+    throw makeMissingToolError(
+      `oxlint is not installed: no node_modules/.bin/oxlint in ${root} or above, and none on PATH`,
+    );
   const result = await runTool(executable, ['--format=sarif', ...options.targets], { name: 'oxlint', cwd: root });
   const printed = result.stdout.trim();
   // A tree with nothing to lint (a base before the first .js file): oxlint's words, exit 1, no log.

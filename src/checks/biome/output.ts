@@ -8,7 +8,7 @@
  * Severity `info` is a SARIF note, a warning here. Regions count columns in Unicode scalar
  * values.
  */
-import type { Diagnostic, Phase } from '../../core/diagnostic.js';
+import type { Phase } from '../../core/diagnostic.js';
 import { makeRepoPath } from '../output/repo-path.js';
 import { parseSarifLog, type SarifFindings } from '../output/sarif-log.js';
 import { makeColumnRecounter } from '../output/source-columns.js';

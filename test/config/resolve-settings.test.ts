@@ -168,7 +168,7 @@ describe('configured checks', () => {
       'culprit.config.json: checks.todos.command: Too small: expected array to have >=1 items',
     );
     await expect(resolveChecks({ pylint: {} })).rejects.toThrow(
-      'culprit.config.json: checks.pylint: unknown check; name it after a kind (tsc, eslint, pyright, mypy, ruff, cargo) or set "kind" to one, or give a "command" that prints SARIF',
+      'culprit.config.json: checks.pylint: unknown check; name it after a kind (tsc, eslint, oxlint, biome, pyright, mypy, ruff, cargo) or set "kind" to one, or give a "command" that prints SARIF',
     );
   });
 });

@@ -104,6 +104,14 @@ describe('oxlint check', () => {
     expect(listTree(repo.root)).toEqual(before);
   });
 
+  it('gives a run without findings on a tree with nothing to lint', async () => {
+    const repo = makeRepo({ typescript: false, files: { '.oxlintrc.json': oxlintConfig, 'README.md': '# Docs\n' } });
+    repos.push(repo);
+    linkLinter(repo.root, 'oxlint');
+    const run = await runCheck(oxlintCheck(repo.root), repo.root);
+    expect(run).toMatchObject({ status: 'ok', version: '1.95.0', diagnostics: [] });
+  });
+
   it("fails with oxlint's own words when its configuration is wrong", async () => {
     const repo = makeOxlintRepo({ '.oxlintrc.json': '{ "rules": { "no-such-rule": "error" } }' });
     const run = await runCheck(oxlintCheck(repo.root), repo.root);

@@ -80,7 +80,7 @@ test('a renamed field read in 34 files of one import cycle is one short payload 
     `culprit: your edit introduced 92 findings; showing ${editorSites} in 34 files, every site of the declaration your edit changed in src/types.ts. 50 lint findings about values of the compiler's error type are withheld: they restate compiler errors and will go away with them.`,
   );
   expect(text.stdout).toContain(
-    `src/types.ts:8 One cause: your edit renamed \`CommandProps.tr\` to \`transaction\`. Keep the change and update the ${editorSites} sites that depend on it, or revert it.`,
+    `src/types.ts:10 One cause: your edit renamed \`CommandProps.tr\` to \`transaction\`. Keep the change and update the ${editorSites} sites that depend on it, or revert it.`,
   );
   expect(text.stdout).toContain(`Its ${editorSites} sites in 34 files:\n`);
   expect(text.stdout).not.toContain('and 1 more');
@@ -102,7 +102,7 @@ test('a renamed field read in 34 files of one import cycle is one short payload 
       sites: editorSites,
       files: 34,
       listed: sites,
-      declared: { name: 'CommandProps.tr', path: 'src/types.ts', line: 8 },
+      declared: { name: 'CommandProps.tr', path: 'src/types.ts', line: 10 },
       cause: {
         symbol: 'CommandProps',
         member: 'tr',
@@ -110,7 +110,7 @@ test('a renamed field read in 34 files of one import cycle is one short payload 
           kind: 'renamed',
           symbol: 'CommandProps.tr',
           path: 'src/types.ts',
-          line: 8,
+          line: 10,
           before: 'tr: Transaction',
           after: 'transaction: Transaction',
           renamedTo: 'CommandProps.transaction',
@@ -141,7 +141,7 @@ test('inside a cycle the site that reads the changed declaration shows, and its 
   const text = runCli(shown.root, ['check']);
   expect(text.exitCode).toBe(1);
   expect(text.stdout.split('\n')[0]).toBe(
-    'culprit: your edit introduced 3 findings; showing 1 in 1 file, every site of the declaration your edit changed in src/types.ts. 2 more in 2 files that depend on it are withheld: they are likely echoes and will be re-checked after this fix.',
+    'culprit: your edit introduced 3 findings; showing 1 in 1 file, every site of the declaration your edit changed in src/types.ts. 3 failing files form one import cycle; the 1 shown is the nearest to your change (1 import away). 2 more in 2 files that depend on them are withheld: they are likely echoes and will be re-checked after this fix.',
   );
   expect(text.stdout).toContain(
     "src/totals.ts:5:23 error TS2362 The left-hand side of an arithmetic operation must be of type 'any', 'number', 'bigint' or an enum type.",
@@ -151,8 +151,18 @@ test('inside a cycle the site that reads the changed declaration shows, and its 
   const repo = startRepo(ratesFiles);
   repo.write('src/types.ts', makeAmountString(repo.read('src/types.ts')));
   const first = checkJson(repo.root);
-  // The change is the root: the cycle's files that fail only through what totals.ts inferred are downstream of it.
-  expect(first.report.roots).toEqual([{ files: ['src/types.ts'], editable: true, selected: true, introduced: 1 }]);
+  // The change is the root of its site in totals.ts; the cycle stays a unit, and its files that fail
+  // only through what totals.ts inferred wait behind its nearest ring.
+  expect(first.report.roots).toEqual([
+    { files: ['src/types.ts'], editable: true, selected: true, introduced: 1 },
+    {
+      files: ['src/billing.ts', 'src/invoice.ts', 'src/totals.ts'],
+      editable: true,
+      selected: true,
+      introduced: 2,
+      ring: { distance: 1, files: ['src/totals.ts'] },
+    },
+  ]);
   expect(first.report.groups[0]?.cause?.change).toMatchObject({
     kind: 'retyped',
     symbol: 'Rate.amount',
@@ -170,11 +180,17 @@ test('inside a cycle the site that reads the changed declaration shows, and its 
   expect([second.exitCode, second.report.verdict]).toEqual([0, 'clean']);
 });
 
-test('a wider frontier does not show the echoes of a traced cause: they wait for the fix', () => {
+test('a cycle no larger than --max-files is shown whole, beside the cause, nearest file first', () => {
   const repo = startRepo(ratesFiles);
   repo.write('src/types.ts', makeAmountString(repo.read('src/types.ts')));
   const { report } = checkJson(repo.root, ['--max-files', '3']);
-  expect(report.roots).toEqual([{ files: ['src/types.ts'], editable: true, selected: true, introduced: 1 }]);
-  expect(report.shown.map((finding) => [finding.path, finding.code])).toEqual([['src/totals.ts', 'TS2362']]);
-  expect(report.withheld.reasons.downstream).toEqual({ count: 2, files: ['src/billing.ts', 'src/invoice.ts'] });
+  expect(report.roots).toEqual([
+    { files: ['src/types.ts'], editable: true, selected: true, introduced: 1 },
+    { files: ['src/billing.ts', 'src/invoice.ts', 'src/totals.ts'], editable: true, selected: true, introduced: 2 },
+  ]);
+  expect(report.shown.map((finding) => [finding.path, finding.code])).toEqual([
+    ['src/totals.ts', 'TS2362'],
+    ['src/billing.ts', 'TS2322'],
+    ['src/invoice.ts', 'TS2362'],
+  ]);
 });

@@ -72,17 +72,7 @@ export interface FindRootsInput {
   graph: ModuleGraph;
   changedFiles: ReadonlySet<string>;
   classify: EditabilityClassifier;
-  /**
-   * The file a finding counts for: its own by default. A finding traced to a declaration the
-   * edit changed counts for the changed file (causes.ts): the change is its root.
-   */
-  placeOf?: PlaceOf | undefined;
 }
-
-/** The file whose unit a finding belongs to (see FindRootsInput.placeOf). */
-export type PlaceOf = (finding: Finding) => string | null;
-
-const ownPlace: PlaceOf = (finding) => finding.path;
 
 /**
  * The root units in display order: units with a changed file first (the edit is the likeliest
@@ -94,20 +84,13 @@ const ownPlace: PlaceOf = (finding) => finding.path;
  * are ordered by how directly they import a changed file, because a large import cycle is where
  * the graph alone cannot say which failure comes first.
  */
-export function findRoots({
-  findings,
-  graph,
-  changedFiles,
-  classify,
-  placeOf = ownPlace,
-}: FindRootsInput): RootUnit[] {
+export function findRoots({ findings, graph, changedFiles, classify }: FindRootsInput): RootUnit[] {
   const countOf = new Map<string, number>();
   const compilerCountOf = new Map<string, number>();
   for (const finding of findings) {
-    const place = placeOf(finding);
-    if (place === null) continue;
-    countOf.set(place, (countOf.get(place) ?? 0) + 1);
-    if (isCompilerFinding(finding)) compilerCountOf.set(place, (compilerCountOf.get(place) ?? 0) + 1);
+    if (finding.path === null) continue;
+    countOf.set(finding.path, (countOf.get(finding.path) ?? 0) + 1);
+    if (isCompilerFinding(finding)) compilerCountOf.set(finding.path, (compilerCountOf.get(finding.path) ?? 0) + 1);
   }
   // The graph is numbered once for the walks over all of it.
   const indexed = indexModuleGraph(graph, countOf.keys());
@@ -195,8 +178,6 @@ export interface SelectFrontierInput {
    * makes them part of that one entry rather than a separate cause for a later attempt.
    */
   sameCause?: (file: string) => boolean;
-  /** As findRoots was given it. */
-  placeOf?: PlaceOf | undefined;
 }
 
 export interface Frontier {
@@ -225,7 +206,6 @@ export function selectFrontier({
   width,
   maxUnitFiles = width,
   sameCause,
-  placeOf = ownPlace,
 }: SelectFrontierInput): Frontier {
   let editableLeft = Math.max(1, width);
   let joinable = sameCause === undefined ? 0 : maxRingFiles;
@@ -256,21 +236,11 @@ export function selectFrontier({
       if (root.compilerOnly === true) compilerOnlyFiles.add(file);
     }
   }
-  const isShown = (finding: Finding) => {
-    const place = placeOf(finding);
-    return (
-      place === null || (sequenceOf.has(place) && (!compilerOnlyFiles.has(place) || isCompilerFinding(finding)))
-    );
-  };
-  const sequence = (finding: Finding) => {
-    const place = placeOf(finding);
-    return place === null ? -1 : sequenceOf.get(place)!;
-  };
-  // A unit's own findings before the sites placed in it from other files.
-  const placed = (finding: Finding) => Number(placeOf(finding) !== finding.path);
-  const shown = findings
-    .filter(isShown)
-    .sort((a, b) => sequence(a) - sequence(b) || placed(a) - placed(b) || compareByPosition(a, b));
+  const isShown = (finding: Finding) =>
+    finding.path === null ||
+    (sequenceOf.has(finding.path) && (!compilerOnlyFiles.has(finding.path) || isCompilerFinding(finding)));
+  const sequence = (finding: Finding) => (finding.path === null ? -1 : sequenceOf.get(finding.path)!);
+  const shown = findings.filter(isShown).sort((a, b) => sequence(a) - sequence(b) || compareByPosition(a, b));
   const withheld = findings.filter((finding) => !isShown(finding));
   const files = [...new Set(withheld.map((finding) => finding.path!))].sort(compareStrings);
   return { shown, withheld: { count: withheld.length, files }, roots: selectedRoots };

@@ -24,16 +24,23 @@ export function describeChange(change: CauseChange): string {
       if (change.after === '') return `removed the export ${name} (${quote(change.before)})`;
       if (change.before === '') return `added the export ${name} (${quote(change.after)})`;
       return `changed the export of ${name} from ${quote(change.before)} to ${quote(change.after)}`;
-    case 'signature': {
-      const before = splitSignature(change.before);
-      const after = splitSignature(change.after);
-      if (before !== undefined && after !== undefined && before.parameters === after.parameters)
-        return `made ${quote(`${lastName(change.symbol)}${after.parameters}`)} return ${quote(after.returns || 'void')} (it returned ${quote(before.returns || 'void')})`;
-      return `changed the signature of ${name} from ${quote(change.before)} to ${quote(change.after)}`;
-    }
+    case 'signature':
+      return (
+        describeReturnChange(change) ??
+        `changed the signature of ${name} from ${quote(change.before)} to ${quote(change.after)}`
+      );
     case 'retyped':
       return `changed ${name} from ${quote(change.before)} to ${quote(change.after)}`;
   }
+}
+
+/** Only the return type changed: said as such, with the parameters for the call's shape. */
+function describeReturnChange(change: CauseChange): string | undefined {
+  const before = splitSignature(change.before);
+  if (before === undefined) return undefined;
+  const after = splitSignature(change.after);
+  if (after?.parameters !== before.parameters) return undefined;
+  return `made ${quote(`${lastName(change.symbol)}${after.parameters}`)} return ${quote(after.returns || 'void')} (it returned ${quote(before.returns || 'void')})`;
 }
 
 function lastName(symbol: string): string {

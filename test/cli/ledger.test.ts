@@ -6,7 +6,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import type { Report } from '../../src/core/report/report.js';
 import type { LedgerTask } from '../../src/core/ledger/ledger-entry.js';
 import { checkJson, runCli, type JsonReport } from '../helpers/cli.js';
 import { makeRepo, type TestRepo } from '../helpers/repo.js';
@@ -122,8 +121,8 @@ test(
           introduced: report.counts.introduced,
           shown: report.shown.length,
           withheld: {
-            downstream: (report.withheld as unknown as Report['withheld']).reasons.downstream.count,
-            queued: (report.withheld as unknown as Report['withheld']).reasons.queued.count,
+            downstream: report.withheld.reasons.downstream.count,
+            queued: report.withheld.reasons.queued.count,
             nonEditable: 0,
             belowRung: 0,
             echoes: 0,

@@ -123,7 +123,11 @@ export async function openEslintSession(request: CheckRequest<EslintOptions>): P
     }));
   };
 
-  const store = (eslint: EslintInstance, capture: ProgramCapture, lintResults: readonly EslintInstance.LintResult[]) => {
+  const store = (
+    eslint: EslintInstance,
+    capture: ProgramCapture,
+    lintResults: readonly EslintInstance.LintResult[],
+  ) => {
     const traced = traceLintResults(root, eslint, capture, lintResults, readResult);
     for (const result of lintResults) {
       results.set(result.filePath, traced.get(result.filePath) ?? []);

@@ -21,7 +21,7 @@ type TypeScript = typeof ts;
 /** Nearest first; a finding rarely needs more than the first few to meet the change. */
 const maxRefs = 8;
 /** How far from the flagged node the trace follows declarations. */
-const maxDepth = 4;
+const maxDepth = 6;
 /** Checker questions per finding: a bound on the cost of one trace whatever the code looks like. */
 const maxSteps = 150;
 
@@ -60,7 +60,6 @@ export function makeDependencyTracer(
       typeNode: new Set(),
       member: new Set(),
     };
-    let level: Item[] = [];
     let next: Item[] = [];
     let steps = 0;
     const push = (item: Item) => next.push(item);
@@ -83,7 +82,8 @@ export function makeDependencyTracer(
       // The constructs around the flagged node that give it its expected type: the call it is an
       // argument of, the literal it is a member of, the declaration it initialises, the return.
       let child = flagged;
-      for (let parent = flagged.parent, hops = 0; parent !== undefined && hops < 6; parent = parent.parent, hops += 1) {
+      for (let hops = 0; hops < 6 && !ts.isSourceFile(child); hops += 1) {
+        const parent = child.parent;
         if (ts.isCallExpression(parent) || ts.isNewExpression(parent)) {
           const index = parent.arguments?.indexOf(child as ts.Expression) ?? -1;
           if (index !== -1 || child === parent.expression) pushSignature(parent, index);
@@ -150,6 +150,15 @@ export function makeDependencyTracer(
         if (symbol !== undefined) push({ kind: 'symbol', symbol });
         return;
       }
+      // A statement or declaration flagged whole (typescript-eslint reports a return, an assignment): what it sets.
+      if (ts.isReturnStatement(node) || ts.isExpressionStatement(node) || ts.isThrowStatement(node)) {
+        if (node.expression !== undefined) push({ kind: 'expression', node: node.expression });
+        const fn = ts.isReturnStatement(node) ? ts.findAncestor(node, ts.isFunctionLike) : undefined;
+        if (fn?.type !== undefined) push({ kind: 'typeNode', node: fn.type });
+        return;
+      }
+      if ((ts.isVariableDeclaration(node) || ts.isPropertyDeclaration(node)) && node.initializer !== undefined)
+        push({ kind: 'expression', node: node.initializer });
       if (ts.isObjectLiteralExpression(node)) {
         // A literal flagged whole lacks members its contextual type requires: name them.
         const contextual = checker.getContextualType(node);
@@ -206,8 +215,7 @@ export function makeDependencyTracer(
         ts.isSatisfiesExpression(node) ||
         ts.isTypeAssertionExpression(node)
       ) {
-        if ((ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)) && node.type !== undefined)
-          push({ kind: 'typeNode', node: node.type });
+        if (ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)) push({ kind: 'typeNode', node: node.type });
         push({ kind: 'expression', node: node.expression });
       } else if (ts.isConditionalExpression(node)) {
         push({ kind: 'expression', node: node.whenTrue });
@@ -271,7 +279,11 @@ export function makeDependencyTracer(
           pushSignature(parent, index);
           return;
         }
-        if (ts.isParenthesizedExpression(parent) || ts.isObjectLiteralExpression(parent) || ts.isPropertyAssignment(parent)) {
+        if (
+          ts.isParenthesizedExpression(parent) ||
+          ts.isObjectLiteralExpression(parent) ||
+          ts.isPropertyAssignment(parent)
+        ) {
           node = parent;
           continue;
         }
@@ -300,7 +312,7 @@ export function makeDependencyTracer(
         if (all.includes(part) || all.length > 16) return;
         all.push(part);
         if (depth > 3) return;
-        const target = (part as ts.TypeReference).target ?? part;
+        const target: ts.Type = (part as Partial<ts.TypeReference>).target ?? part;
         if (((target as ts.ObjectType).objectFlags & ts.ObjectFlags.ClassOrInterface) !== 0)
           for (const base of checker.getBaseTypes(target as ts.InterfaceType)) addWithBases(base, depth + 1);
       };
@@ -312,7 +324,8 @@ export function makeDependencyTracer(
       if (type.aliasSymbol !== undefined) push({ kind: 'symbol', symbol: type.aliasSymbol });
       const symbol = type.getSymbol();
       if (symbol !== undefined && !symbol.name.startsWith('__')) push({ kind: 'symbol', symbol });
-      if (type.isUnionOrIntersection()) for (const member of type.types.slice(0, 8)) push({ kind: 'type', type: member });
+      if (type.isUnionOrIntersection())
+        for (const member of type.types.slice(0, 8)) push({ kind: 'type', type: member });
       for (const argument of type.aliasTypeArguments ?? []) push({ kind: 'type', type: argument });
     };
 
@@ -339,8 +352,15 @@ export function makeDependencyTracer(
       visit(node);
     };
 
-    const visit = (item: Item) => {
-      const key = item.kind === 'member' ? `${String((item.type as { id?: number }).id)}\0${item.name}` : (item.kind === 'symbol' ? item.symbol : item.kind === 'type' ? item.type : item.node);
+    const visit = (item: Item): void => {
+      const key =
+        item.kind === 'member'
+          ? `${String((item.type as { id?: number }).id)}\0${item.name}`
+          : item.kind === 'symbol'
+            ? item.symbol
+            : item.kind === 'type'
+              ? item.type
+              : item.node;
       const seenOfKind = seen[item.kind];
       if (seenOfKind.has(key)) return;
       seenOfKind.add(key);
@@ -371,7 +391,7 @@ export function makeDependencyTracer(
     if (flagged === undefined) return refs;
     visitContext(flagged);
     for (let depth = 0; depth <= maxDepth && next.length > 0; depth += 1) {
-      level = next;
+      const level = next;
       next = [];
       for (const item of level) {
         if (refs.length >= maxRefs || steps >= maxSteps) return refs.slice(0, maxRefs);

@@ -25,6 +25,7 @@ import { describeMeasurement, measureProcess, type ProcessMeasure } from './meas
 import { renderTable, type TableRow } from './render-table.js';
 import { startServe, type ServeProcess } from './serve-process.js';
 import { measureRemoteBaseline, type RemoteMeasure } from './remote-baseline.js';
+import { isRunning } from '../src/state/temporary-paths.js';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(projectRoot, 'dist', 'cli', 'main.js');
@@ -215,14 +216,6 @@ async function measureAutostart(root: string, edit: Edit, raw: RawMeasure): Prom
   return { ...check, started: !Number.isNaN(pid) };
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function measureCheck(
   root: string,

@@ -216,7 +216,6 @@ async function measureAutostart(root: string, edit: Edit, raw: RawMeasure): Prom
   return { ...check, started: !Number.isNaN(pid) };
 }
 
-
 async function measureCheck(
   root: string,
   served: boolean,

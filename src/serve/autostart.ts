@@ -3,8 +3,9 @@
  * server starts one in the background, as Nx's and Turborepo's daemons start themselves. The
  * server is detached, leads its own process group, logs to `<state>/serve/<hash>.log` and keeps
  * the idle timeout; the command that started it says so on stderr and sends it its own request,
- * which is the server's first run (a server started this way does not prime itself), so that
- * command waits about as long as it would have cold. Never in CI (`CI` set), with
+ * which the server answers cold (tsc and ESLint side by side, as the command would have run them)
+ * and then primes its warm worker, so that command waits about what it would have cold and the
+ * next one is warm. Never in CI (`CI` set), with
  * `CULPRIT_NO_SERVE=1`, or with `"serve": false` in culprit.config.json.
  */
 import { spawn } from 'node:child_process';

@@ -12,8 +12,8 @@
  * Once listening it primes its warm workers on the work tree as it is (first in the request
  * queue, so a check arriving meanwhile waits for it and is then answered incrementally). Told to
  * stop while it primes and no check waits, it kills the priming workers instead of waiting.
- * A server a command started (`prime: false`) leaves the first run to that command's request,
- * and after answering a start it primes on the started tree.
+ * A server a command started (`prime: false`) answers that command cold and primes after the
+ * answer; after answering a start it primes on the started tree.
  */
 import { execFile } from 'node:child_process';
 import { chmodSync, existsSync, rmSync } from 'node:fs';
@@ -58,21 +58,23 @@ export interface ServeOptions {
    */
   verify?: boolean;
   /**
-   * The check command itself, given the warm engine's runner and whether the client still waits
-   * for the answer: the server renders exactly what a cold `culprit check` prints.
+   * The check command itself, given the warm engine's runner (none: cold) and whether the client
+   * still waits for the answer: the server renders exactly what a cold `culprit check` prints.
    */
   runCheck(
-    options: ServedCheckOptions & { runChecks: CheckRunner; isWanted: () => boolean },
+    options: ServedCheckOptions & { runChecks?: CheckRunner; isWanted: () => boolean },
   ): Promise<{ stdout: string; exitCode: number }>;
   /** `culprit start`, its snapshot taken by the warm engine (which is then primed on the started tree). */
-  runStart(options: ServedStartOptions & { runChecks: CheckRunner }): Promise<{ stdout: string; exitCode: number }>;
+  runStart(options: ServedStartOptions & { runChecks?: CheckRunner }): Promise<{ stdout: string; exitCode: number }>;
   /** `culprit hook <agent>`, as runCheck. */
   runHook(
-    options: ServedHookOptions & { runChecks: CheckRunner; isWanted: () => boolean },
+    options: ServedHookOptions & { runChecks?: CheckRunner; isWanted: () => boolean },
   ): Promise<{ stdout: string; exitCode: number; stderr: string }>;
   /**
    * Prime the warm workers on the work tree when listening (default true). A server started by
-   * a command (serve/autostart.ts) is not: that command's request is its first run.
+   * a command (serve/autostart.ts) is not: it answers that command cold, as the command would
+   * have run it (tsc and ESLint side by side, where one warm worker runs them in turn), and
+   * primes after the answer.
    */
   prime?: boolean;
   /** How long to wait for a server that is stopping to release the work tree (default 0: exit 2 naming it). */
@@ -108,6 +110,8 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
   // Whether the priming run is under way, and how many checks are queued or running.
   let priming = false;
   let checksWaiting = 0;
+  // A server a command started answers that command cold, then primes: the command waits what it would have cold.
+  let primed = options.prime !== false;
   let idleTimer: NodeJS.Timeout | undefined;
   let stopping: string | undefined;
   let resolveDone: (why: string) => void = () => undefined;
@@ -197,8 +201,9 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
     socket.resume();
     const isWanted = () => !closed;
     checksWaiting += 1;
+    const runChecks = primed ? recorder.runChecks : undefined;
     const run = queue.then(async () => {
-      const outcome = await runCommand(options, request, recorder.runChecks, isWanted);
+      const outcome = await runCommand(options, request, runChecks, isWanted);
       return { outcome, served: recorder.take() };
     });
     queue = run.catch(() => undefined);
@@ -206,9 +211,10 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
     resetIdle();
     await reply(outcome);
     // After the answer, so the client does not wait; in the queue, so nothing runs beside it.
-    if (request.command === 'start') {
-      // A start the cache answered ran nothing here: the checks are warmed on the started tree now
-      // (after a start that ran them warm, this finds nothing changed).
+    if (request.command === 'start' || !primed) {
+      // The first command ran cold, and a start the cache answered ran nothing here: the checks are
+      // warmed on the tree now (after a start that ran them warm, this finds nothing changed).
+      primed = true;
       queuePrime();
     } else if (
       request.command === 'check' &&
@@ -250,20 +256,22 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
   });
 }
 
+/** Runs one command with `runChecks` (the warm engine's), or cold without it. */
 async function runCommand(
   options: ServeOptions,
   request: ServedCommandRequest,
-  runChecks: CheckRunner,
+  runChecks: CheckRunner | undefined,
   isWanted: () => boolean,
 ): Promise<ServeAnswer> {
+  const runner = runChecks === undefined ? {} : { runChecks };
   try {
     switch (request.command) {
       case 'check':
-        return { kind: 'outcome', ...(await options.runCheck({ ...request.options, runChecks, isWanted })) };
+        return { kind: 'outcome', ...(await options.runCheck({ ...request.options, ...runner, isWanted })) };
       case 'start':
-        return { kind: 'outcome', ...(await options.runStart({ ...request.options, runChecks })) };
+        return { kind: 'outcome', ...(await options.runStart({ ...request.options, ...runner })) };
       case 'hook':
-        return { kind: 'outcome', ...(await options.runHook({ ...request.options, runChecks, isWanted })) };
+        return { kind: 'outcome', ...(await options.runHook({ ...request.options, ...runner, isWanted })) };
     }
   } catch (error) {
     const userError = isUserError(error);

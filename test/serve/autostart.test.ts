@@ -9,6 +9,8 @@
  * is left in the repository. The suite runs with CI set (vitest.config.ts), so these tests clear it
  * for the culprits they run. Runs dist/cli/main.js: `npm run build` first (npm test does).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isProcessAlive, waitFor } from '../checks/helpers.js';
 import { runCli, type CliResult, type JsonReport } from '../helpers/cli.js';
@@ -40,13 +42,13 @@ function makeAutostartRepo(): TestRepo {
   return repos.add(makeRepo({ files }));
 }
 
-/** The pid of the server the command says it started, after checking that the line names the work tree and how to stop it. */
-function readStartedPid(result: CliResult, root: string): number {
+/** The pid and log of the server the command says it started, after checking that the line names the work tree and how to stop it. */
+function readStarted(result: CliResult, root: string): { pid: number; log: string } {
   const match = started.exec(result.stderr);
   expect(match, result.stderr).not.toBeNull();
   expect(match![1]).toBe(root);
   expect(result.stderr).toContain('culprit serve --stop');
-  return Number(match![2]);
+  return { pid: Number(match![2]), log: match![3]! };
 }
 
 const stopped: string[] = [];
@@ -75,8 +77,9 @@ describe('culprit serve started by the commands that need it', () => {
     stopped.push(repo.root);
     const start = await runCliAsync(repo.root, ['start'], outsideCi);
     expect(start.exitCode, start.stderr).toBe(0);
-    const pid = readStartedPid(start, repo.root);
+    const { pid, log } = readStarted(start, repo.root);
     expect(isProcessAlive(pid)).toBe(true);
+    expect(log.startsWith(join(repo.root, '.git', 'culprit', 'serve'))).toBe(true);
 
     const status = await runCliAsync(repo.root, ['serve', '--status']);
     expect(status.stdout).toMatch(
@@ -95,6 +98,11 @@ describe('culprit serve started by the commands that need it', () => {
     const servedReport = JSON.parse(served.stdout) as JsonReport;
     expect(servedReport.counts.introduced).toBe(1);
     expect(describeReport(servedReport)).toEqual(describeReport(JSON.parse(coldCheck.stdout) as JsonReport));
+    // The server answered start cold, then primed its warm worker on the started tree before the check.
+    const serverLog = readFileSync(log, 'utf8').split('\n');
+    const primed = serverLog.findIndex((line) => line.startsWith('culprit debug: warm: primed '));
+    expect(primed, serverLog.join('\n')).toBeGreaterThanOrEqual(0);
+    expect(serverLog.findLastIndex((line) => line.startsWith('culprit debug: running '))).toBeGreaterThan(primed);
 
     for (const documents of agentDocuments) {
       const input = JSON.stringify(documents.stop(repo.root, false));
@@ -141,14 +149,14 @@ describe('culprit serve started by the commands that need it', () => {
   it('replaces a server whose configuration changed, and a hook whose server was killed runs cold', async () => {
     const repo = makeAutostartRepo();
     stopped.push(repo.root);
-    const first = readStartedPid(await runCliAsync(repo.root, ['start'], outsideCi), repo.root);
+    const first = readStarted(await runCliAsync(repo.root, ['start'], outsideCi), repo.root).pid;
 
     repo.write('culprit.config.json', '{ "maxFiles": 3 }\n');
     repo.write('src/rate.ts', breakingEdit);
     const check = await runCliAsync(repo.root, ['check'], outsideCi);
     expect(check.exitCode, check.stderr).toBe(1);
     expect(check.stderr).toContain('the tools or the configuration changed since the server started');
-    const second = readStartedPid(check, repo.root);
+    const second = readStarted(check, repo.root).pid;
     expect(second).not.toBe(first);
     expect(check.stderr).toContain(answeredByServer);
     expect(await waitFor(() => !isProcessAlive(first), 20_000)).toBe(true);

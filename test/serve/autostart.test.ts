@@ -4,19 +4,22 @@
  * check and the Stop hooks of all three agents after it are answered by that server, each exactly
  * as its cold twin (CULPRIT_NO_SERVE=1) answers the same tree; `serve --status` names it and
  * `serve --stop` ends it with everything it ran. It stays off in CI, with CULPRIT_NO_SERVE=1 and
- * with `"serve": false`; a server whose configuration changed is replaced by a fresh one; a hook
+ * with `"serve": false`; a server of another version (a stand-in speaking the protocol) and one
+ * whose configuration changed are replaced by a fresh one; a hook
  * whose server was killed runs cold. Every server a test starts is stopped after it, and no process
  * is left in the repository. The suite runs with CI set (vitest.config.ts), so these tests clear it
  * for the culprits they run. Runs dist/cli/main.js: `npm run build` first (npm test does).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isProcessAlive, waitFor } from '../checks/helpers.js';
 import { runCli, type CliResult, type JsonReport } from '../helpers/cli.js';
 import { makeRepo, type TestRepo } from '../helpers/repo.js';
 import { agentDocuments } from '../hooks/documents.js';
 import { findProcessesIn, runCliAsync, useRepos } from '../warm/helpers.js';
+import { findServeSocket } from '../../src/serve/client.js';
 
 const repos = useRepos();
 
@@ -144,6 +147,34 @@ describe('culprit serve started by the commands that need it', () => {
     const status = await runCliAsync(repo.root, ['serve', '--status']);
     expect(status.stdout).toBe(`culprit serve: no server is running for ${repo.root}\n`);
     expect(findProcessesIn(repo.root)).toEqual([]);
+  });
+
+  it('replaces a server of another culprit version: it is told to stop, and a fresh one answers', async () => {
+    const repo = makeAutostartRepo();
+    stopped.push(repo.root);
+    // An older culprit's server, as far as the protocol shows it: it refuses the command and is asked to stop.
+    const { socket } = await findServeSocket(repo.root);
+    mkdirSync(dirname(socket), { recursive: true });
+    const heard: string[] = [];
+    const older = createServer((connection) => {
+      connection.once('data', (chunk: Buffer) => {
+        const request = JSON.parse(chunk.toString('utf8')) as { command: string };
+        heard.push(request.command);
+        const answer =
+          request.command === 'stop'
+            ? { kind: 'stopping', pid: process.pid }
+            : { kind: 'refused', reason: 'this server is culprit 0.0.1, the client 0.1.0' };
+        connection.end(`${JSON.stringify(answer)}\n`);
+        if (request.command === 'stop') older.close();
+      });
+    });
+    await new Promise<void>((resolve) => older.listen(socket, resolve));
+    const check = await runCliAsync(repo.root, ['check'], outsideCi);
+    older.close();
+    expect(check.exitCode, check.stderr).toBe(0);
+    expect(heard.slice(0, 2)).toEqual(['check', 'stop']);
+    readStarted(check, repo.root);
+    expect(check.stderr).toContain(answeredByServer);
   });
 
   it('replaces a server whose configuration changed, and a hook whose server was killed runs cold', async () => {

@@ -5,9 +5,8 @@
  * as its cold twin (CULPRIT_NO_SERVE=1) answers the same tree; `serve --status` names it and
  * `serve --stop` ends it with everything it ran. It stays off in CI, with CULPRIT_NO_SERVE=1 and
  * with `"serve": false`; a server of another version (a stand-in speaking the protocol) and one
- * whose configuration changed are replaced by a fresh one; a hook
- * whose server was killed runs cold. Every server a test starts is stopped after it, and no process
- * is left in the repository. The suite runs with CI set (vitest.config.ts), so these tests clear it
+ * whose configuration changed are replaced by a fresh one; a hook whose server was killed runs
+ * cold. Every server a test starts is stopped after it, and no process is left in the repository. The suite runs with CI set (vitest.config.ts), so these tests clear it
  * for the culprits they run. Runs dist/cli/main.js: `npm run build` first (npm test does).
  */
 import { mkdirSync, readFileSync } from 'node:fs';

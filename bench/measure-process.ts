@@ -26,6 +26,8 @@ export interface MeasureOptions {
   env?: NodeJS.ProcessEnv;
   /** How often the process tree's memory is read; 100 ms by default. */
   sampleMs?: number;
+  /** Written to the process's stdin (a hook's input); stdin is closed otherwise. */
+  input?: string;
 }
 
 const gnuTime = '/usr/bin/time';
@@ -56,8 +58,10 @@ export function measureProcess(
   const child = spawn(file, argv, {
     cwd: options.cwd,
     env: options.env ?? process.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
+  // An empty stdin for a command that reads none, as 'ignore' would be.
+  child.stdin.end(options.input ?? '');
   const stdout: Buffer[] = [];
   const stderr: Buffer[] = [];
   child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));

@@ -2,9 +2,10 @@
  * `npm run bench`: generated repositories (about 800 and 3,000 files, barrels, path aliases and
  * thousands of standing lint findings), measured in one run against the repository's own tools:
  * raw `tsc --noEmit` + `eslint .`; `culprit check` with a cached baseline; warm re-checks through
- * `culprit serve` after a one-line body edit and after an exported-type edit; culprit's own share
- * of a check; peak memory; a warm server's memory over consecutive attempts; the core alone on
- * synthetic findings. Every culprit run is the built CLI (dist/cli/main.js) as a child process.
+ * `culprit serve` after a one-line body edit and after an exported-type edit; a Claude Code Stop
+ * hook after a body edit, answered by the server; the check that starts the server by itself
+ * (outside CI); culprit's own share of a check; peak memory; a warm server's memory over
+ * consecutive attempts; the core alone on synthetic findings. Every culprit run is the built CLI (dist/cli/main.js) as a child process.
  * Targets are printed beside the figures, never asserted: a loaded machine moves them.
  *
  * Environment: BENCH_SIZES (default 800,3000), BENCH_ATTEMPTS (warm attempts, default 100),
@@ -24,6 +25,7 @@ import { describeMeasurement, measureProcess, type ProcessMeasure } from './meas
 import { renderTable, type TableRow } from './render-table.js';
 import { startServe, type ServeProcess } from './serve-process.js';
 import { measureRemoteBaseline, type RemoteMeasure } from './remote-baseline.js';
+import { isRunning } from '../src/state/temporary-paths.js';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(projectRoot, 'dist', 'cli', 'main.js');
@@ -61,6 +63,7 @@ interface CheckMeasure {
   failed: string[];
   /** What writing the ledger cost this check (its `ledger: N ms` debug line); null when it printed none. */
   ledgerMs: number | null;
+  stderr: string;
 }
 
 interface RawMeasure {
@@ -88,13 +91,29 @@ interface WarmMemory {
   served: number;
 }
 
+/** `culprit hook claude-code` on a Stop, as Claude Code runs it after the model's turn. */
+interface HookMeasure {
+  wallMs: number;
+  served: boolean;
+  /** The hook printed the agent's JSON and exited 0. */
+  answered: boolean;
+}
+
+interface WarmHooks {
+  median: HookMeasure;
+  rounds: number;
+}
+
 interface RepoMeasure {
   size: number;
   repo: GeneratedRepo;
   raw: RawMeasure;
   first: CheckMeasure;
   cached: CheckMeasure;
+  /** A check with no server running, outside CI: it starts the server and is its first answer. */
+  autostarted: CheckMeasure & { started: boolean };
   warmBody: WarmEdits;
+  warmHook: WarmHooks;
   warmType: WarmEdits;
   memory?: WarmMemory;
   remote?: RemoteMeasure<CheckMeasure>;
@@ -130,9 +149,71 @@ function describeLoad(): string {
   return `load average ${one!.toFixed(2)} (1 min), ${five!.toFixed(2)} (5 min) on ${cores} cores${busy}`;
 }
 
+/** Cold runs are told CULPRIT_NO_SERVE=1; served ones find the bench's server, or (outside CI) start one. */
 function makeEnv(served: boolean): NodeJS.ProcessEnv {
-  const { CULPRIT_NO_SERVE: _ignored, ...env } = process.env;
+  const { CULPRIT_NO_SERVE: _ignored, CI: _ci, ...env } = process.env;
   return { ...env, CULPRIT_DEBUG: '1', ...(served ? {} : { CULPRIT_NO_SERVE: '1' }) };
+}
+
+async function measureHook(root: string): Promise<HookMeasure> {
+  const input = JSON.stringify({
+    session_id: 'bench',
+    transcript_path: join(root, '..', 'bench-transcript.jsonl'),
+    cwd: root,
+    permission_mode: 'default',
+    hook_event_name: 'Stop',
+    stop_hook_active: false,
+  });
+  const run = await measureProcess(process.execPath, [cli, 'hook', 'claude-code'], {
+    cwd: root,
+    env: makeEnv(true),
+    input,
+  });
+  let answered: boolean;
+  try {
+    answered = run.exitCode === 0 && typeof JSON.parse(run.stdout) === 'object';
+  } catch {
+    answered = false;
+  }
+  return { wallMs: run.wallMs, served: run.stderr.includes('answered by the server'), answered };
+}
+
+/** Stop hooks after one-line body edits, each a new attempt; the median is reported. */
+async function measureHooks(root: string, edit: Edit, raw: RawMeasure): Promise<WarmHooks> {
+  const rounds: HookMeasure[] = [];
+  for (const variant of [4, 5, 6]) {
+    edit.apply(variant);
+    const hook = await measureHook(root);
+    rounds.push(hook);
+    log(
+      `  Stop hook (claude-code), one-line body edit (variant ${variant}): ${seconds(hook.wallMs)} = ${ratio(hook.wallMs, raw.totalMs)} raw; ${hook.served ? 'served by culprit serve' : 'NOT SERVED'}${hook.answered ? '' : '; NO ANSWER'}`,
+    );
+  }
+  edit.revert();
+  const sorted = [...rounds].sort((a, b) => a.wallMs - b.wallMs);
+  return { median: sorted[Math.floor((sorted.length - 1) / 2)]!, rounds: rounds.length };
+}
+
+/**
+ * A check with no server running and CI unset: it starts `culprit serve` in the background and
+ * is answered by it. Then the server is stopped (and waited for), so the bench's own takes over.
+ */
+async function measureAutostart(root: string, edit: Edit, raw: RawMeasure): Promise<RepoMeasure['autostarted']> {
+  edit.apply(7);
+  const check = await measureCheck(root, true);
+  edit.revert();
+  const pid = Number(/started a warm server for \S+ \(pid (\d+)/.exec(check.stderr)?.[1] ?? Number.NaN);
+  log(
+    describeCheck(
+      `check that starts the server, one-line body edit (${Number.isNaN(pid) ? 'NO SERVER STARTED' : `server pid ${pid}`})`,
+      check,
+      raw,
+    ),
+  );
+  await measureProcess(process.execPath, [cli, 'serve', '--stop'], { cwd: root, env: makeEnv(true) });
+  for (let waited = 0; !Number.isNaN(pid) && isRunning(pid) && waited < 30_000; waited += 100)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  return { ...check, started: !Number.isNaN(pid) };
 }
 
 async function measureCheck(
@@ -175,6 +256,7 @@ async function measureCheck(
       .filter((check) => check.status !== 'ok')
       .map((check) => `${check.name} ${check.status}: ${check.error ?? 'no detail'}`),
     ledgerMs: ledgerLines.at(-1) ?? null,
+    stderr: run.stderr,
   };
 }
 
@@ -280,14 +362,17 @@ async function measureGeneratedRepo(
     );
   }
 
+  const autostarted = await measureAutostart(repo.root, body, raw);
   const serve = await startServe(cli, repo.root, makeEnv(true));
   let warmBody: WarmEdits;
+  let warmHook: WarmHooks;
   let warmType: WarmEdits;
   let memory: WarmMemory | undefined;
   try {
     const prime = await measureCheck(repo.root, true, {}, serve);
     log(describeCheck('served check, the server starting its warm worker', prime, raw));
     warmBody = await measureEdits(repo.root, body, 'one-line body edit', raw, bodySteps, serve);
+    warmHook = await measureHooks(repo.root, body, raw);
     warmType = await measureEdits(repo.root, type, 'exported-type edit', raw, typeSteps, serve);
     if (size === settings.memorySize) memory = await measureWarmMemory(repo.root, serve, body, settings.attempts);
   } finally {
@@ -301,7 +386,9 @@ async function measureGeneratedRepo(
     raw,
     first,
     cached,
+    autostarted,
     warmBody,
+    warmHook,
     warmType,
     ...(memory === undefined ? {} : { memory }),
     ...(remote === undefined ? {} : { remote }),
@@ -460,6 +547,22 @@ function makeRows(
       target: '',
     },
     {
+      metric: 'Stop hook (claude-code), body edit: median (× raw)',
+      values: each(
+        (r) =>
+          `${seconds(r.warmHook.median.wallMs)} (${ratio(r.warmHook.median.wallMs, r.raw.totalMs)})${r.warmHook.median.served ? '' : ' NOT SERVED'}${r.warmHook.median.answered ? '' : ' NO ANSWER'}`,
+      ),
+      target: '≤ 0.05×',
+    },
+    {
+      metric: 'check that starts the server (× cold cached check)',
+      values: each(
+        (r) =>
+          `${seconds(r.autostarted.wallMs)} (${ratio(r.autostarted.wallMs, r.cached.wallMs)})${r.autostarted.started ? '' : ' NO SERVER STARTED'}${r.autostarted.served ? '' : ' NOT SERVED'}`,
+      ),
+      target: '≤ 1×',
+    },
+    {
       metric: '  first body edit after the server started',
       values: each((r) => describeWarm(r.warmBody.first, r.raw)),
       target: '',
@@ -509,6 +612,11 @@ function makeRows(
         `${megabytes(first.totalKb)} → ${megabytes(last.totalKb)} (${signedPercent(last.totalKb - first.totalKb, first.totalKb)}), max ${megabytes(maxKb)}; median check ${seconds(medianMs)}, ${served}/${attempts} served`,
       ],
       target: 'flat',
+    });
+    rows.push({
+      metric: `warm server RSS, max (× raw tools' peak, ${memory.repo.files} files)`,
+      values: [`${megabytes(maxKb)} (${ratio(maxKb, memory.raw.peakKb)})`],
+      target: '≤ 1.0×',
     });
   }
   const [small, large] = [core[0], core.at(-1)];

@@ -6,13 +6,14 @@
  * model in a loop it cannot leave, so culprit's own failures exit 1 (shown to the user, never
  * blocking) and findings are always reported through JSON on exit 0.
  */
+import { resolve } from 'node:path';
+import type { CheckRunner } from '../checks/runner/run-check.js';
 import { describeError, isUserError } from '../core/errors.js';
 import { hookAgents, type HookAgentName } from '../hooks/agents.js';
 import { answerHook, type HookAnswer, type HookTrigger } from '../hooks/hook-decision.js';
 import { answerJson } from '../hooks/hook-answer.js';
 import { parseHookInput } from '../hooks/hook-input.js';
-import { renderText } from '../render/text.js';
-import { checkTask } from '../tasks/check-task.js';
+import { askServedCommand } from '../serve/client.js';
 
 export interface HookCommandOptions {
   agent: HookAgentName;
@@ -20,6 +21,16 @@ export interface HookCommandOptions {
   cwd?: string;
   /** The agent's hook input. */
   input: string;
+  /** What runs the checks: the server passes its warm engine. */
+  runChecks?: CheckRunner;
+  /** Whether the agent still waits for a served hook's answer (see CheckTaskOptions.isWanted). */
+  isWanted?: () => boolean;
+}
+
+/** How the hook reaches the work tree's server (serve/client.ts): culprit's version and CLI entry. */
+export interface HookServeOptions {
+  version: string;
+  cliPath: string;
 }
 
 /** What the hook prints and how it exits; `stderr` is one line when culprit itself failed. */
@@ -47,7 +58,17 @@ export async function runHookCommand(options: HookCommandOptions): Promise<HookO
     // edit hooks for one change) repeats that attempt. Not on a stop the model is continuing from:
     // coming back with nothing changed after being blocked is exactly what stuck means.
     const oncePerTree = !(trigger.kind === 'stop' && trigger.stopHookActive);
-    const { report, sources, context } = await checkTask(cwd === undefined ? { oncePerTree } : { cwd, oncePerTree });
+    // Loaded here: a hook the server answers needs none of the cold path.
+    const [{ checkTask }, { renderText }] = await Promise.all([
+      import('../tasks/check-task.js'),
+      import('../render/text.js'),
+    ]);
+    const { report, sources, context } = await checkTask({
+      oncePerTree,
+      ...(cwd === undefined ? {} : { cwd }),
+      ...(options.runChecks === undefined ? {} : { runChecks: options.runChecks }),
+      ...(options.isWanted === undefined ? {} : { isWanted: options.isWanted }),
+    });
     const renderPayload = (outputLimit: number) => renderText(report, { outputLimit, sourceLines: sources.lines });
     return { ...answerHook(agent, trigger, report, renderPayload, context.settings.outputLimit), stderr: '' };
   } catch (error) {
@@ -65,9 +86,38 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The command's outer edge: stdin in, the answer out, the exit code set. */
-export async function runHookFromStdin(options: Omit<HookCommandOptions, 'input'>): Promise<void> {
-  const outcome = await runHookCommand({ ...options, input: await readStdin() });
+/**
+ * The hook through the work tree's server, as `check` asks it (started when none runs), or
+ * undefined: no check is due, or no server answered (the hook then runs cold).
+ */
+async function askServedHook(options: HookCommandOptions, serve: HookServeOptions): Promise<HookOutcome | undefined> {
+  let trigger: HookTrigger | null;
+  try {
+    trigger = hookAgents[options.agent].readTrigger(parseHookInput(options.agent, options.input));
+  } catch {
+    return undefined; // the cold path reports the bad input
+  }
+  if (trigger === null) return undefined;
+  const cwd = resolve(options.cwd ?? trigger.cwd ?? process.cwd());
+  try {
+    return await askServedCommand(
+      { version: serve.version, command: 'hook', options: { agent: options.agent, input: options.input, cwd } },
+      cwd,
+      serve.cliPath,
+    );
+  } catch {
+    // culprit's own error as the server met it: the cold hook meets it too and answers it the hook's way.
+    return undefined;
+  }
+}
+
+/** The command's outer edge: stdin in, the answer out (from the work tree's server when one answers), the exit code set. */
+export async function runHookFromStdin(
+  options: Omit<HookCommandOptions, 'input' | 'runChecks' | 'isWanted'>,
+  serve: HookServeOptions,
+): Promise<void> {
+  const input = await readStdin();
+  const outcome = (await askServedHook({ ...options, input }, serve)) ?? (await runHookCommand({ ...options, input }));
   if (outcome.stderr !== '') process.stderr.write(outcome.stderr);
   if (outcome.stdout !== '') await new Promise<void>((done) => process.stdout.write(outcome.stdout, () => done()));
   process.exitCode = outcome.exitCode;

@@ -4,14 +4,18 @@
  */
 import { Argument, Command, CommanderError, Option } from 'commander';
 import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { formatNames, type FormatName } from '../render/format-names.js';
 import { hookAgentNames, type HookAgentName } from '../hooks/agent-names.js';
-import { askServedCheck } from '../serve/client.js';
+import { askServedCheck, askServedCommand } from '../serve/client.js';
 import { defaultIdleSeconds } from '../serve/protocol.js';
 import { parsePositiveInteger, runCommand } from './run-command.js';
 import type { CheckCommandOptions } from './check.js';
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
+/** What a server started by start, check or hook runs (serve/autostart.ts). */
+const cliPath = fileURLToPath(import.meta.url);
 
 // Each command's modules load when it runs: a check a warm server answers then costs little more
 // than node's own start-up (the MCP SDK, the checks and the triage are not read for it).
@@ -27,7 +31,14 @@ program
   .description("take the task's baseline: run every check once on the tree as it is")
   .option('--json', 'print a JSON object instead of text')
   .action((options: { json?: boolean }) =>
-    runCommand(async () => (await import('./start.js')).runStartCommand({ ...globalOptions(), ...options })),
+    runCommand(async () => {
+      const start = { ...globalOptions(), ...options };
+      // Through the work tree's server (started when none runs): its warm engine takes the snapshot, so the first check is warm.
+      const cwd = resolve(start.cwd ?? process.cwd());
+      const served = await askServedCommand({ version, command: 'start', options: { ...start, cwd } }, cwd, cliPath);
+      if (served !== undefined) process.stderr.write(served.stderr);
+      return served ?? (await import('./start.js')).runStartCommand(start);
+    }),
   );
 
 program
@@ -64,8 +75,10 @@ program
     ) =>
       runCommand(async () => {
         const check = { ...globalOptions(), ...options };
-        // The work tree's `culprit serve` answers when one runs; only without it is the cold path loaded.
-        return (await askServedCheck(check, version)) ?? (await import('./check.js')).runCheckCommand(check);
+        // The work tree's `culprit serve` answers (started when none runs); only without it is the cold path loaded.
+        const served = await askServedCheck(check, version, cliPath);
+        if (served !== undefined) process.stderr.write(served.stderr);
+        return served ?? (await import('./check.js')).runCheckCommand(check);
       }),
   );
 
@@ -110,9 +123,10 @@ program
 program
   .command('serve')
   .description(
-    "keep this work tree's checks warm; `culprit check` here uses the server while it runs (foreground; logs to stderr)",
+    "keep this work tree's checks warm; start, check and hook here use the server while it runs, and start it in the background when none runs (foreground; logs to stderr)",
   )
   .option('--stop', 'stop the server running for this work tree')
+  .option('--status', 'say whether a server runs for this work tree, since when, and how much memory it holds')
   .option(
     '--verify',
     'after each check, run it cold too on a copy of the same tree and log any difference (slow; for reporting bugs)',
@@ -122,8 +136,18 @@ program
     `exit after this many seconds without a check (default ${defaultIdleSeconds})`,
     parsePositiveInteger,
   )
-  .action((options: { stop?: boolean; verify?: boolean; idleTimeout?: number }) =>
-    runCommand(async () => (await import('./serve.js')).runServeCommand({ ...globalOptions(), ...options, version })),
+  .addOption(
+    new Option('--started-by-command', 'internal: started by start, check or hook, which primes it').hideHelp(),
+  )
+  .action(
+    (options: {
+      stop?: boolean;
+      status?: boolean;
+      verify?: boolean;
+      idleTimeout?: number;
+      startedByCommand?: boolean;
+    }) =>
+      runCommand(async () => (await import('./serve.js')).runServeCommand({ ...globalOptions(), ...options, version })),
   );
 
 program
@@ -135,7 +159,9 @@ program
   .command('hook')
   .description("answer an agent's hook: read its hook JSON on stdin, check after an edit or before a stop")
   .addArgument(new Argument('<agent>', 'the agent running the hook').choices(hookAgentNames))
-  .action(async (agent: HookAgentName) => (await import('./hook.js')).runHookFromStdin({ ...globalOptions(), agent }));
+  .action(async (agent: HookAgentName) =>
+    (await import('./hook.js')).runHookFromStdin({ ...globalOptions(), agent }, { version, cliPath }),
+  );
 
 function globalOptions(): { cwd?: string } {
   const { cwd } = program.opts<{ cwd?: string }>();

@@ -1,14 +1,20 @@
 import { describeStart } from '../render/start.js';
 import { startTask } from '../tasks/start-task.js';
+import type { CheckRunner } from '../checks/runner/run-check.js';
 import type { CommandOutcome } from './run-command.js';
 
 export interface StartCommandOptions {
   cwd?: string;
   json?: boolean;
+  /** What runs the checks: the server passes its warm engine. */
+  runChecks?: CheckRunner;
 }
 
 export async function runStartCommand(options: StartCommandOptions): Promise<CommandOutcome> {
-  const result = await startTask(options.cwd === undefined ? {} : { cwd: options.cwd });
+  const result = await startTask({
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    ...(options.runChecks === undefined ? {} : { runChecks: options.runChecks }),
+  });
   const stdout = options.json
     ? `${JSON.stringify({
         clean: result.complete && result.findings === 0,

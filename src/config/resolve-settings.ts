@@ -24,6 +24,8 @@ export interface Settings {
   maxFiles: number;
   nonEditable: NonEditableRule[];
   outputLimit: number;
+  /** Whether the first start, check or hook starts `culprit serve` in the background (serve/autostart.ts). */
+  serve: boolean;
   /** Whether a served check is verified against a cold run (see warm/verify-warm.ts). */
   verifyWarm: boolean;
   /** The shared baseline store (baseline/remote-cache-settings.ts), from `remoteCache` and TURBO_* variables. */
@@ -47,6 +49,7 @@ export async function resolveSettings(root: string, raw: RawConfig): Promise<Set
     maxFiles: raw.maxFiles ?? defaults.maxFiles,
     nonEditable: raw.nonEditable ?? [],
     outputLimit: raw.outputLimit ?? defaults.outputLimit,
+    serve: raw.serve ?? true,
     verifyWarm: raw.verifyWarm ?? false,
     remoteCache: resolveRemoteCache(raw.remoteCache, process.env),
   };

@@ -33,6 +33,12 @@ export const configSchema = z.strictObject({
     .optional()
     .describe('Generated or vendored files beyond the ones culprit recognises by itself.'),
   outputLimit: z.number().int().min(200).optional().describe('Maximum characters of the text payload (default 8000).'),
+  serve: z
+    .boolean()
+    .optional()
+    .describe(
+      'Start `culprit serve` for this work tree in the background on the first start, check or hook, so later checks are warm (default true; never in CI or with CULPRIT_NO_SERVE=1). false leaves the server to be started by hand.',
+    ),
   verifyWarm: z
     .boolean()
     .optional()

@@ -14,6 +14,8 @@ export interface ServePaths {
   socket: string;
   /** Held by the server for as long as it runs. */
   lock: string;
+  /** Where a server a command started (autostart.ts) writes its stderr. */
+  log: string;
 }
 
 /** Unix sockets' sun_path is 108 bytes on Linux and 104 on macOS, terminator included. */
@@ -26,6 +28,7 @@ export function resolveServePaths(layout: StateLayout, root: string): ServePaths
   return {
     socket: socket.length <= maxSocketPath ? socket : join(tmpdir(), `culprit-${readUid()}`, `${name}.sock`),
     lock: join(dir, `${name}.lock`),
+    log: join(dir, `${name}.log`),
   };
 }
 

@@ -1,8 +1,8 @@
 /**
- * What `culprit check` and a `culprit serve` process say to each other over the server's Unix
- * socket: one JSON request per connection, one JSON answer, each a single line. A check answer is
- * the command's whole outcome (stdout and exit code), rendered by the server with the very code
- * a cold `culprit check` runs, so the client prints it as it is.
+ * What `culprit start`, `check` and `hook` and a `culprit serve` process say to each other over
+ * the server's Unix socket: one JSON request per connection, one JSON answer, each a single line.
+ * An answer is the command's whole outcome (stdout, exit code and, for a hook, stderr), made by
+ * the server with the very code the cold command runs, so the client prints it as it is.
  */
 import type { Socket } from 'node:net';
 
@@ -24,18 +24,46 @@ export interface ServedCheckOptions {
   verify?: boolean;
 }
 
-export type ServeRequest =
+/** `culprit start`'s options; `cwd` is absolute. */
+export interface ServedStartOptions {
+  cwd: string;
+  json?: boolean;
+}
+
+/** `culprit hook <agent>`: the agent's hook input as it came on stdin; `cwd` is `-C`'s, absolute. */
+export interface ServedHookOptions {
+  agent: string;
+  input: string;
+  cwd?: string;
+}
+
+/** The requests that run a command (each an attempt or a start of the work tree's session). */
+export type ServedCommandRequest =
   | { version: string; command: 'check'; options: ServedCheckOptions }
-  | { version: string; command: 'ping' }
-  | { version: string; command: 'stop' };
+  | { version: string; command: 'start'; options: ServedStartOptions }
+  | { version: string; command: 'hook'; options: ServedHookOptions };
+
+export type ServeRequest =
+  ServedCommandRequest | { version: string; command: 'ping' } | { version: string; command: 'stop' };
 
 export type ServeAnswer =
-  | { kind: 'outcome'; stdout: string; exitCode: number }
+  | { kind: 'outcome'; stdout: string; exitCode: number; stderr?: string }
   /** culprit's own error, as the CLI would print it: a user error (exit 2) or a bug. */
   | { kind: 'error'; message: string; userError: boolean }
   /** The server will not answer this (another culprit version, another work tree): run cold. */
   | { kind: 'refused'; reason: string }
-  | { kind: 'status'; pid: number; root: string; version: string }
+  | {
+      kind: 'status';
+      pid: number;
+      root: string;
+      version: string;
+      /** ISO time the server began listening. */
+      since?: string;
+      /** Resident memory of the server and of its warm workers, in kB (null where it cannot be read). */
+      memoryKb?: { server: number; workers: number | null };
+      /** The fingerprint of the tools and configuration the server started with (serve/serve-key.ts). */
+      key?: string;
+    }
   | { kind: 'stopping'; pid: number };
 
 /** Reads one newline-terminated JSON value from a socket, or undefined when it closes first or sends garbage. */

@@ -1,18 +1,23 @@
 /**
- * `culprit serve`: a process that keeps one work tree's checks warm and answers `culprit check`
- * over a Unix socket in the state directory. One per work tree (a lock file names it); requests
- * run one at a time, because each check is an attempt of the work tree's session. It stops when
- * told to (`culprit serve --stop`), after `idleMs` without a request, and when its work tree
- * disappears, once the request in progress is answered; its socket, lock and warm workers go with
- * it. SIGINT and SIGTERM end it at once through the cleanup registry, like any culprit: the socket
+ * `culprit serve`: a process that keeps one work tree's checks warm and answers `culprit start`,
+ * `check` and `hook` over a Unix socket in the state directory. One per work tree (a lock file
+ * names it); requests run one at a time, because each check is an attempt of the work tree's
+ * session. It stops when told to (`culprit serve --stop`), after `idleMs` without a request, when
+ * its work tree disappears, and when culprit's configuration or the installed tools changed since
+ * it started (serve-key.ts; it refuses that request, and the client starts a fresh server), once
+ * the request in progress is answered; its socket, lock and warm workers go with it. SIGINT and SIGTERM end it at once through the cleanup registry, like any culprit: the socket
  * and the lock are tracked temporary paths and the workers tracked workers, so they are removed
  * and killed before it dies of the signal (a client whose check was under way then runs it cold).
  *
  * Once listening it primes its warm workers on the work tree as it is (first in the request
  * queue, so a check arriving meanwhile waits for it and is then answered incrementally). Told to
  * stop while it primes and no check waits, it kills the priming workers instead of waiting.
+ * A server a command started (`prime: false`) answers that command cold and primes after the
+ * answer; after answering a start it primes on the started tree.
  */
+import { execFile } from 'node:child_process';
 import { chmodSync, existsSync, rmSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { createServer, type Server, type Socket } from 'node:net';
 import { describeError, isUserError, makeUserError } from '../core/errors.js';
 import type { CheckRunner } from '../checks/runner/run-check.js';
@@ -22,8 +27,20 @@ import { resolveTaskContext, type TaskContext } from '../tasks/context.js';
 import { makeWarmEngine } from '../warm/warm-engine.js';
 import { primeWarmEngine } from '../warm/prime-warm-engine.js';
 import { makeSocketFolder, resolveServePaths } from './paths.js';
-import { readLine, writeLine, type ServeAnswer, type ServedCheckOptions, type ServeRequest } from './protocol.js';
+import {
+  readLine,
+  writeLine,
+  type ServeAnswer,
+  type ServedCheckOptions,
+  type ServedCommandRequest,
+  type ServedHookOptions,
+  type ServedStartOptions,
+  type ServeRequest,
+} from './protocol.js';
+import { readServeKey } from './serve-key.js';
 import { recordServedRuns, verifyServedRuns } from '../warm/verify-warm.js';
+
+const runFile = promisify(execFile);
 
 export interface ServeOptions {
   /** The work tree is found from here. */
@@ -41,12 +58,27 @@ export interface ServeOptions {
    */
   verify?: boolean;
   /**
-   * The check command itself, given the warm engine's runner and whether the client still waits
-   * for the answer: the server renders exactly what a cold `culprit check` prints.
+   * The check command itself, given the warm engine's runner (none: cold) and whether the client
+   * still waits for the answer: the server renders exactly what a cold `culprit check` prints.
    */
   runCheck(
-    options: ServedCheckOptions & { runChecks: CheckRunner; isWanted: () => boolean },
+    options: ServedCheckOptions & { runChecks?: CheckRunner; isWanted: () => boolean },
   ): Promise<{ stdout: string; exitCode: number }>;
+  /** `culprit start`, its snapshot taken by the warm engine (which is then primed on the started tree). */
+  runStart(options: ServedStartOptions & { runChecks?: CheckRunner }): Promise<{ stdout: string; exitCode: number }>;
+  /** `culprit hook <agent>`, as runCheck. */
+  runHook(
+    options: ServedHookOptions & { runChecks?: CheckRunner; isWanted: () => boolean },
+  ): Promise<{ stdout: string; exitCode: number; stderr: string }>;
+  /**
+   * Prime the warm workers on the work tree when listening (default true). A server started by
+   * a command (serve/autostart.ts) is not: it answers that command cold, as the command would
+   * have run it (tsc and ESLint side by side, where one warm worker runs them in turn), and
+   * primes after the answer.
+   */
+  prime?: boolean;
+  /** How long to wait for a server that is stopping to release the work tree (default 0: exit 2 naming it). */
+  lockWaitMs?: number;
 }
 
 /** Serves until stopped; resolves with why it stopped. */
@@ -55,7 +87,7 @@ export async function serveWorkTree(options: ServeOptions): Promise<string> {
   const { root } = context;
   const paths = resolveServePaths(context.layout, root);
   try {
-    return await withLockFile(paths.lock, { command: 'serve', waitMs: 0 }, () =>
+    return await withLockFile(paths.lock, { command: 'serve', waitMs: options.lockWaitMs ?? 0 }, () =>
       listen(options, context, paths.socket),
     );
   } catch (error) {
@@ -78,10 +110,14 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
   // Whether the priming run is under way, and how many checks are queued or running.
   let priming = false;
   let checksWaiting = 0;
+  // A server a command started answers that command cold, then primes: the command waits what it would have cold.
+  let primed = options.prime !== false;
   let idleTimer: NodeJS.Timeout | undefined;
   let stopping: string | undefined;
   let resolveDone: (why: string) => void = () => undefined;
   const done = new Promise<string>((resolve) => (resolveDone = resolve));
+  const since = new Date().toISOString();
+  const key = readServeKey(root);
 
   const server: Server = createServer((socket) => void answer(socket));
   const stop = (why: string) => {
@@ -117,53 +153,89 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
     };
     if (request === undefined || typeof request !== 'object')
       return reply({ kind: 'refused', reason: 'not a culprit serve request' });
-    // Any culprit may ask who is serving or stop it; only the same version may have a check answered.
-    if (request.command === 'check' && request.version !== options.version) {
-      return reply({
-        kind: 'refused',
-        reason: `this server is culprit ${options.version}, the client ${request.version}`,
-      });
-    }
     switch (request.command) {
+      // Any culprit may ask who is serving or stop it; only the same version may have a command answered.
       case 'ping':
-        return reply({ kind: 'status', pid: process.pid, root, version: options.version });
+        return reply({
+          kind: 'status',
+          pid: process.pid,
+          root,
+          version: options.version,
+          since,
+          memoryKb: await readServerMemory(),
+          key,
+        });
       case 'stop':
         await reply({ kind: 'stopping', pid: process.pid });
         stop('asked to stop');
         return;
-      case 'check': {
-        if (stopping !== undefined) return reply({ kind: 'refused', reason: 'the server is stopping' });
-        resetIdle();
-        // A client interrupted while its check runs here closes the connection; its attempt is then not recorded.
-        let closed = false;
-        socket.once('close', () => (closed = true));
-        socket.resume();
-        checksWaiting += 1;
-        const run = queue.then(async () => {
-          const outcome = await runCheck(options, request.options, recorder.runChecks, () => !closed);
-          return { outcome, served: recorder.take() };
-        });
-        queue = run.catch(() => undefined);
-        const { outcome, served } = await run.finally(() => (checksWaiting -= 1));
-        resetIdle();
-        await reply(outcome);
-        // After the answer, so the client does not wait; in the queue, so no check runs beside it.
-        if (
-          served !== undefined &&
-          (options.verify === true || request.options.verify === true || context.settings.verifyWarm)
-        ) {
-          const verification = queue.then(() =>
-            verifyServedRuns({ served, repo: context.repo, scratch: context.layout.scratch, root, log: options.log }),
-          );
-          queue = verification.catch((error: unknown) =>
-            options.log(`culprit serve: verify: the cold run failed: ${describeError(error)}`),
-          );
-        }
-        return;
-      }
+      case 'check':
+      case 'start':
+      case 'hook':
+        return answerCommand(socket, request, reply);
       default:
         return reply({ kind: 'refused', reason: 'unknown command' });
     }
+  };
+
+  const answerCommand = async (
+    socket: Socket,
+    request: ServedCommandRequest,
+    reply: (value: ServeAnswer) => Promise<void>,
+  ): Promise<void> => {
+    if (request.version !== options.version)
+      return reply({
+        kind: 'refused',
+        reason: `this server is culprit ${options.version}, the client ${request.version}`,
+      });
+    if (stopping !== undefined) return reply({ kind: 'refused', reason: 'the server is stopping' });
+    if (readServeKey(root) !== key) {
+      // Settings, detected checks and tools are read when a server starts: a fresh one reads them again.
+      stop('the tools or the configuration changed');
+      return reply({ kind: 'refused', reason: 'the tools or the configuration changed since the server started' });
+    }
+    resetIdle();
+    // A client interrupted while its command runs here closes the connection; its attempt is then not recorded.
+    let closed = false;
+    socket.once('close', () => (closed = true));
+    socket.resume();
+    const isWanted = () => !closed;
+    checksWaiting += 1;
+    const runChecks = primed ? recorder.runChecks : undefined;
+    const run = queue.then(async () => {
+      const outcome = await runCommand(options, request, runChecks, isWanted);
+      return { outcome, served: recorder.take() };
+    });
+    queue = run.catch(() => undefined);
+    const { outcome, served } = await run.finally(() => (checksWaiting -= 1));
+    resetIdle();
+    await reply(outcome);
+    // After the answer, so the client does not wait; in the queue, so nothing runs beside it.
+    if (request.command === 'start' || !primed) {
+      // The first command ran cold, and a start the cache answered ran nothing here: the checks are
+      // warmed on the tree now (after a start that ran them warm, this finds nothing changed).
+      primed = true;
+      queuePrime();
+    } else if (
+      request.command === 'check' &&
+      served !== undefined &&
+      (options.verify === true || request.options.verify === true || context.settings.verifyWarm)
+    ) {
+      const verification = queue.then(() =>
+        verifyServedRuns({ served, repo: context.repo, scratch: context.layout.scratch, root, log: options.log }),
+      );
+      queue = verification.catch((error: unknown) =>
+        options.log(`culprit serve: verify: the cold run failed: ${describeError(error)}`),
+      );
+    }
+  };
+
+  const queuePrime = () => {
+    queue = queue.then(() => {
+      if (stopping !== undefined) return;
+      priming = true;
+      return primeWarmEngine(engine, context).finally(() => (priming = false));
+    });
   };
 
   return new Promise((resolve, reject) => {
@@ -176,28 +248,65 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
       trackTemporaryPath(socketPath);
       resetIdle();
       // Queued before any connection is read: without it the first check rechecks almost everything.
-      priming = true;
-      queue = primeWarmEngine(engine, context).finally(() => (priming = false));
+      // A server started by a command is primed by that command's own request instead.
+      if (options.prime !== false) queuePrime();
       options.log(`culprit serve ${options.version}: serving ${root} on ${socketPath} (pid ${process.pid})`);
       resolve(done);
     });
   });
 }
 
-async function runCheck(
+/** Runs one command with `runChecks` (the warm engine's), or cold without it. */
+async function runCommand(
   options: ServeOptions,
-  check: ServedCheckOptions,
-  runChecks: CheckRunner,
+  request: ServedCommandRequest,
+  runChecks: CheckRunner | undefined,
   isWanted: () => boolean,
 ): Promise<ServeAnswer> {
+  const runner = runChecks === undefined ? {} : { runChecks };
   try {
-    return { kind: 'outcome', ...(await options.runCheck({ ...check, runChecks, isWanted })) };
+    switch (request.command) {
+      case 'check':
+        return { kind: 'outcome', ...(await options.runCheck({ ...request.options, ...runner, isWanted })) };
+      case 'start':
+        return { kind: 'outcome', ...(await options.runStart({ ...request.options, ...runner })) };
+      case 'hook':
+        return { kind: 'outcome', ...(await options.runHook({ ...request.options, ...runner, isWanted })) };
+    }
   } catch (error) {
     const userError = isUserError(error);
     if (!userError)
       options.log(
-        `culprit serve: check failed (a bug in culprit): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        `culprit serve: ${request.command} failed (a bug in culprit): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
     return { kind: 'error', message: describeError(error), userError };
+  }
+}
+
+/** The resident memory of this process and of its descendants (the warm workers and what they run), in kB. */
+async function readServerMemory(): Promise<{ server: number; workers: number | null }> {
+  const server = Math.round(process.memoryUsage.rss() / 1024);
+  try {
+    const { stdout } = await runFile('ps', ['-A', '-o', 'pid=,ppid=,rss=']);
+    const rows = stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/).map(Number))
+      .filter((row) => row.length === 3 && row.every(Number.isFinite)) as [number, number, number][];
+    const descendants = new Set([process.pid]);
+    let workers = 0;
+    // ps lists parents before children only mostly: sweep until nothing is added.
+    for (let added = true; added;) {
+      added = false;
+      for (const [pid, ppid, rss] of rows)
+        if (descendants.has(ppid) && !descendants.has(pid)) {
+          descendants.add(pid);
+          workers += rss;
+          added = true;
+        }
+    }
+    return { server, workers };
+  } catch {
+    return { server, workers: null };
   }
 }

@@ -9,7 +9,13 @@ import { logDebug } from '../debug/log-debug.js';
 import { countFindings, type Snapshot } from '../core/snapshot.js';
 import { readTreeState, takeSnapshot } from '../snapshot/take-snapshot.js';
 import { loadSessionFile, saveSessionFile } from '../state/session-store.js';
+import type { CheckRunner } from '../checks/runner/run-check.js';
 import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
+
+export interface StartTaskOptions extends TaskOptions {
+  /** What runs the checks on the work tree: `culprit serve` passes its warm engine, which is then primed. */
+  runChecks?: CheckRunner;
+}
 
 export interface StartResult {
   context: TaskContext;
@@ -27,12 +33,13 @@ export interface StartResult {
   notes: string[];
 }
 
-export async function startTask(options: TaskOptions = {}): Promise<StartResult> {
-  const context = await resolveTaskContext(options);
-  return withWorkTreeLock(context, 'start', () => startLocked(context));
+export async function startTask(options: StartTaskOptions = {}): Promise<StartResult> {
+  const { runChecks, ...taskOptions } = options;
+  const context = await resolveTaskContext(taskOptions);
+  return withWorkTreeLock(context, 'start', () => startLocked(context, runChecks));
 }
 
-async function startLocked(context: TaskContext): Promise<StartResult> {
+async function startLocked(context: TaskContext, runChecks: CheckRunner | undefined): Promise<StartResult> {
   const { layout, settings } = context;
   const tree = await readTreeState({ root: context.root, repo: context.repo, scratch: layout.scratch });
   const run = async () =>
@@ -43,6 +50,7 @@ async function startLocked(context: TaskContext): Promise<StartResult> {
         checks: settings.checks,
         scratch: layout.scratch,
         tree,
+        ...(runChecks === undefined ? {} : { runChecks }),
       })
     ).snapshot;
   let snapshot: Snapshot;

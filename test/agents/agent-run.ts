@@ -2,12 +2,15 @@
  * Running a real agent CLI headless in a test: the first seed's repository with culprit
  * installed as a user has it (`node_modules/.bin/culprit`, the built bin), a baseline taken, the
  * agent's own configuration files written by the test, the agent spawned in its own process
- * group with only the given environment, and a hard timeout that kills the whole group.
+ * group with only the given environment, and a hard timeout that kills the whole group. The
+ * environment has no CI, so the first hook starts the work tree's warm server (as on a user's
+ * machine) and the later ones are answered by it; the server is stopped when the agent is done.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { afterEach } from 'vitest';
+import { isProcessAlive } from '../checks/helpers.js';
 import { cliPath } from '../helpers/cli.js';
 import { makeRepo, projectRoot, type TestRepo } from '../helpers/repo.js';
 import { rateCardFiles } from '../fixtures/rate-card.js';
@@ -57,6 +60,8 @@ export interface AgentRun {
    * lines), before the group was killed: what the agent and its hooks or servers left behind.
    */
   survivors: string[];
+  /** The pid of the warm server the agent's hooks started (serve/autostart.ts), stopped after the session. */
+  server: number | undefined;
 }
 
 /** The live processes of process group `group`, as pid and command line, read from /proc. */
@@ -130,11 +135,22 @@ export function runAgent(
         const survivors = listGroup(child.pid!);
         // Whatever the agent left behind in its group goes with it, recorded first.
         killGroup();
-        done({ exitCode, timedOut, stdout, stderr, durationMs, survivors });
+        const server = await stopWarmServer(options.cwd);
+        done({ exitCode, timedOut, stdout, stderr, durationMs, survivors, server });
       };
       void settle();
     });
   });
+}
+
+/** Stops the work tree's `culprit serve`, if one runs, and waits until it is gone; its pid. */
+async function stopWarmServer(cwd: string): Promise<number | undefined> {
+  const stop = spawnSync(process.execPath, [cliPath, 'serve', '--stop'], { cwd, encoding: 'utf8' });
+  const pid = /\(pid (\d+)\)/.exec(stop.stdout)?.[1];
+  if (pid === undefined) return undefined;
+  const until = Date.now() + 20_000;
+  while (isProcessAlive(Number(pid)) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
+  return Number(pid);
 }
 
 /** `culprit check --json` on the repository after the agent finished. */

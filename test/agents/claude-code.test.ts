@@ -97,6 +97,8 @@ describe('Claude Code 2.1.332 with culprit hooks', () => {
       expect(run.timedOut, run.stderr).toBe(false);
       expect(run.exitCode, run.stderr).toBe(0);
       expect(run.survivors).toEqual([]);
+      // The first Stop hook started the work tree's warm server (outside CI, as for a user); it was stopped after.
+      expect(run.server).toBeGreaterThan(0);
       expect(checkAfter(repo)).toEqual({ verdict: 'clean', introduced: 0 });
 
       // Every stop with findings answered with context for the model, and the model got it.

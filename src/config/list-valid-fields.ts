@@ -57,5 +57,5 @@ function stepInto(def: SchemaDefinition, part: PropertyKey): z.core.$ZodType | u
 }
 
 function readDefinition(schema: z.core.$ZodType): SchemaDefinition {
-  return schema._zod.def as unknown as SchemaDefinition;
+  return schema._zod.def;
 }

@@ -143,7 +143,10 @@ test('one file outside the project among three linted is a finding, not a failed
     eslint: '10',
     files: {
       ...files,
-      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [] }, files: ['src/config.ts', 'src/server.ts'] }),
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: { strict: true, noEmit: true, types: [] },
+        files: ['src/config.ts', 'src/server.ts'],
+      }),
       'eslint.config.js': projectConfig,
       'culprit.config.json': '{ "checks": { "eslint": {} } }',
     },

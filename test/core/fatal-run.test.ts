@@ -48,7 +48,9 @@ describe('failFatalRun', () => {
   it('names at most five more files, and bounds the quoted error', () => {
     const paths = Array.from({ length: 8 }, (_, index) => `f${index}.ts`);
     const long = 'x'.repeat(700);
-    const failed = failFatalRun(run([finding('f0.ts', { message: long, line: 3, column: 1 }), ...paths.slice(1).map((path) => finding(path))], 8));
+    const failed = failFatalRun(
+      run([finding('f0.ts', { message: long, line: 3, column: 1 }), ...paths.slice(1).map((path) => finding(path))], 8),
+    );
     expect(failed.error).toBe(
       `eslint could not check 8 of the 8 files it was given, because of its configuration. f0.ts:3:1: ${'x'.repeat(599)}… (the same on f1.ts, f2.ts, f3.ts, f4.ts, f5.ts and 2 more)`,
     );

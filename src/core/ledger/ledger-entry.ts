@@ -162,7 +162,9 @@ export function makeLedgerEntry(input: MakeLedgerEntryInput): LedgerEntry {
 
 /** The files of the selected non-editable roots, whose instruction the payload always carries; sorted. */
 function listInstructedFiles(report: Report): string[] {
-  const files = report.roots.filter((root) => root.selected && root.instruction !== undefined).flatMap((root) => root.files);
+  const files = report.roots
+    .filter((root) => root.selected && root.instruction !== undefined)
+    .flatMap((root) => root.files);
   return [...new Set(files)].sort().slice(0, maxListed);
 }
 

@@ -238,7 +238,8 @@ test(
 
     const snapshots = join(repo.root, '.git', 'culprit', 'snapshots');
     for (const name of readdirSync(snapshots)) writeFileSync(join(snapshots, name), '{ not json');
-    repo.write('src/c.ts', "// Should be a number.\nexport const c: number = 'c';\n");
+    // A new tree (a check of the same one would repeat the attempt), with the same findings.
+    repo.write('src/note.ts', 'export {};\n');
     const again = check(repo, tmp, ['--base', 'main~1']);
     expect(again.stderr).toContain('cache miss');
     // Taken again under the same key: the session goes on, and the same findings twice are stuck.

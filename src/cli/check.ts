@@ -13,7 +13,7 @@ export interface CheckCommandOptions {
   outputLimit?: number;
   /** Compare with this revision's tree instead of the started task's baseline (default: HEAD without start). */
   base?: string;
-  /** Repeat the last attempt when the tree has not changed since it (see CheckTaskOptions). */
+  /** False: a new attempt even when the tree has not changed since the last one (see CheckTaskOptions). */
   oncePerTree?: boolean;
   /** Override the configured budget (see CheckTaskOptions). */
   budgetAttempts?: number;

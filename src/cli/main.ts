@@ -55,8 +55,9 @@ program
   .option('--base <rev>', "compare with this revision's tree (e.g. origin/main); default: the started task, else HEAD")
   .option(
     '--once-per-tree',
-    'when nothing changed since the last check, repeat its verdict instead of counting a new attempt (for per-file lint commands)',
+    'when nothing changed since the last attempt, repeat it instead of counting a new one (the default; kept for scripts that pass it)',
   )
+  .option('--no-once-per-tree', 'count this check as a new attempt even when nothing changed since the last one')
   .option(
     '--budget-attempts <n>',
     "attempts this task may take: project the attempts left from the repository's ledger and say when they exceed it",

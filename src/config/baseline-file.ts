@@ -37,7 +37,7 @@ const fileSchema: z.ZodType<BaselineFile> = z.strictObject({
 export function parseBaselineFile(text: string, source = baselineFileName): BaselineFile {
   const json = parseJsonText(text, source, 'fix it or write it again with `culprit baseline --write`');
   const parsed = fileSchema.safeParse(json);
-  if (!parsed.success) throw makeConfigError(source, parsed.error.issues);
+  if (!parsed.success) throw makeConfigError(source, parsed.error.issues, [], fileSchema);
   return normalizeBaselineFile(parsed.data);
 }
 

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { makeUserError } from '../core/errors.js';
+import { listValidFields } from './list-valid-fields.js';
 import type { RawConfig } from './schema.js';
 
 export const configFileName = 'culprit.config.json';
@@ -59,10 +60,16 @@ function locateJsonError(text: string, message: string): string {
   return ` at line ${line}, column ${before.length - before.lastIndexOf('\n')}`;
 }
 
+/**
+ * The error for the first of zod's issues, naming the file and the field. `schema` is what the
+ * issues came from (at `prefix` in the file): with it, an unknown field's error lists the fields
+ * that are valid where it stands.
+ */
 export function makeConfigError(
   source: string,
   issues: readonly z.core.$ZodIssue[],
   prefix: readonly PropertyKey[] = [],
+  schema?: z.core.$ZodType,
 ) {
   const issue = issues[0];
   if (issue === undefined) return makeUserError(`${source}: invalid`);
@@ -71,7 +78,9 @@ export function makeConfigError(
   const path = [...prefix, ...issue.path, ...unknown.slice(0, 1)].map(formatPathPart).join('.');
   const where = path === '' ? '' : `${path}: `;
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : '';
-  return makeUserError(`${source}: ${where}${describeIssue(issue)}${more}`);
+  const valid = issue.code === 'unrecognized_keys' && schema !== undefined ? listValidFields(schema, issue.path) : [];
+  const hint = valid.length === 0 ? '' : `; valid here: ${valid.join(', ')}`;
+  return makeUserError(`${source}: ${where}${describeIssue(issue)}${hint}${more}`);
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {

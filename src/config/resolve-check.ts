@@ -25,6 +25,6 @@ export async function resolveCheck(name: string, entry: unknown, root: string): 
   }
   const schema = await definitionOf(kind).loadSchema();
   const parsed = schema.safeParse(entry);
-  if (!parsed.success) throw makeConfigError(configFileName, parsed.error.issues, at);
+  if (!parsed.success) throw makeConfigError(configFileName, parsed.error.issues, at, schema);
   return makeResolvedCheck(kind, name, parsed.data, root);
 }

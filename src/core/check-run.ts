@@ -26,6 +26,11 @@ export interface CheckOutput {
   derived?: DerivedSpans;
   /** Every checked file's declarations, from a check with a type checker (tsc 5/6): the side of the tree triage compares. */
   declarations?: DeclarationTables;
+  /**
+   * How many files the tool was given to check, from a check that can tell (eslint): a run with
+   * configuration errors on more than half of them failed (fatal-run.ts).
+   */
+  checkedFiles?: number;
 }
 
 /** Where values typed from compiler errors are (checks/tsc/derived.ts), as data that travels with the check's result. */

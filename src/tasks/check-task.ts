@@ -61,8 +61,10 @@ export interface CheckTaskOptions extends TaskOptions {
   base?: string;
   /**
    * When the tree is identical to the one the session's last attempt checked, repeat that attempt
-   * instead of counting a new one. For hooks and per-file lint commands, which check the same tree
-   * more than once per model turn; without it every check is an attempt, as the contract says.
+   * instead of counting a new one (the default): one tree, one attempt, so `check` then
+   * `check --json`, or a hook and then the agent, never read as stuck. False makes this check an
+   * attempt of its own even on that tree: the hooks pass it on a stop the model is continuing
+   * from, where coming back with nothing changed is exactly what stuck means.
    */
   oncePerTree?: boolean;
   /** Runs the checks on the work tree (a warm engine); the baseline of a commit's tree always runs cold. */
@@ -132,11 +134,12 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
     hasLine: after.sources.hasLine,
     ...(paired.beforeHashes === undefined ? {} : { beforeHashes: paired.beforeHashes }),
   });
-  // Checking the very tree the last attempt checked (a Stop hook right after a PostToolUse hook,
-  // aider linting each edited file) can re-read that attempt rather than count as a stuck one.
+  // Checking the very tree the last attempt checked (the JSON after the text, a Stop hook right
+  // after a PostToolUse hook, aider linting each edited file) re-reads that attempt: the report is
+  // made again against the attempt before it, so it is the same report, and nothing is recorded.
   const tree = makeTreeKey(after.snapshot.tree);
   const attempts = baseline.session.attempts;
-  const rereads = options.oncePerTree === true && attempts.at(-1)?.tree === tree;
+  const rereads = (options.oncePerTree ?? true) && attempts.at(-1)?.tree === tree;
   const {
     report: made,
     attemptRecord,

@@ -39,7 +39,7 @@ export interface PrepareLedgerInput {
   /** What `readLedgerTask` found, started before triage so git's diff runs meanwhile. */
   read: Promise<LedgerRead | undefined>;
   startedAt: number;
-  /** The check repeats the last attempt (`--once-per-tree` on the same tree). */
+  /** The check repeats the last attempt (a check of the tree it checked). */
   rereads: boolean;
 }
 

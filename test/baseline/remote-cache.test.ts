@@ -360,7 +360,9 @@ test(
       expect(readRuns(result.stderr)).toContain(`culprit debug: running tsc on ${trees[index]}`),
     );
 
-    // Their sessions are their own: a second check in one is its attempt 2, the others stay at 1.
+    // Their sessions are their own: a second check in one (of a tree edited again) is its attempt 2,
+    // the others stay at 1.
+    writeFileSync(join(trees[1]!, 'src/again.ts'), 'export {};\n');
     const again = await check(trees[1]!, env);
     expect(again.report.attempt).toBe(2);
     const state = join(repo.root, '.git', 'culprit');

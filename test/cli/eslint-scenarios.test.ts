@@ -105,3 +105,54 @@ test('ESLint 9 works the same way', () => {
   expect(report.shown.map((f) => [f.path, f.code])).toEqual([['src/health.ts', 'prefer-const']]);
   expect(report.checks.find((check) => check.name === 'eslint')?.version).toMatch(/^9\./);
 });
+
+/** typescript-eslint pointed at a tsconfig (`parserOptions.project`) that includes only `lib/`. */
+const projectConfig = typeAwareEslintConfig.replace(
+  'parserOptions: { projectService: true,',
+  "parserOptions: { project: './tsconfig.json',",
+);
+const narrowTsconfig = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [] }, include: ['lib'] });
+
+test('an ESLint that fails on every file for its configuration is a failed check on both sides, never standing findings (~2 ESLint runs)', () => {
+  repo = makeRepo({
+    eslint: '10',
+    files: {
+      ...files,
+      'tsconfig.json': narrowTsconfig,
+      'eslint.config.js': projectConfig,
+      'culprit.config.json': '{ "checks": { "eslint": {} } }',
+    },
+  });
+  // The baseline is not clean, it is incomplete: start says so and exits 2.
+  const start = runCli(repo.root, ['start', '--json']);
+  expect(start.exitCode, start.stderr).toBe(2);
+  expect(JSON.parse(start.stdout)).toMatchObject({ complete: false, checks: [{ name: 'eslint', status: 'failed' }] });
+  repo.write('src/health.ts', repo.read('src/health.ts').replace('const { host }', 'let { host }'));
+  const { exitCode, report } = checkJson(repo.root);
+  expect([exitCode, report.verdict]).toEqual([2, 'check-failed']);
+  const eslint = report.checks.find((check) => check.name === 'eslint');
+  expect(eslint?.status).toBe('failed');
+  expect(eslint?.error).toMatch(
+    /^eslint could not check 3 of the 3 files it was given, because of its configuration\. src\/config\.ts: Parsing error: ESLint was configured to lint .* `parserOptions\.project`: .* However, that TSConfig does not include this file\b.* \(the same on src\/health\.ts, src\/server\.ts\)$/,
+  );
+  expect(report.counts).toEqual({ introduced: 0, resolved: 0, standing: 0, reworded: 0 });
+});
+
+test('one file outside the project among three linted is a finding, not a failed check (~1 ESLint run)', () => {
+  repo = makeRepo({
+    eslint: '10',
+    files: {
+      ...files,
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: { strict: true, noEmit: true, types: [] },
+        files: ['src/config.ts', 'src/server.ts'],
+      }),
+      'eslint.config.js': projectConfig,
+      'culprit.config.json': '{ "checks": { "eslint": {} } }',
+    },
+  });
+  // No edit: HEAD's tree is the work tree, so this one run is the baseline too.
+  const { exitCode, report } = checkJson(repo.root);
+  expect(report.checks.map((check) => [check.name, check.status])).toEqual([['eslint', 'ok']]);
+  expect([exitCode, report.verdict, report.counts.standing]).toEqual([0, 'clean', 1]);
+});

@@ -164,6 +164,8 @@ test(
     const tmp = makeTemporaryParent();
     repo.write('src/a.ts', "export const a: number = 'one';\n");
     expect(check(repo, tmp).report.attempt).toBe(1);
+    // The agent's "fix" only moves the offending line: a new tree, the same finding by content.
+    repo.write('src/a.ts', "// Should be a number.\nexport const a: number = 'one';\n");
     const stuck = check(repo, tmp);
     expect(stuck.report.verdict).toBe('stuck');
     expect(stuck.exitCode).toBe(3);
@@ -236,6 +238,8 @@ test(
 
     const snapshots = join(repo.root, '.git', 'culprit', 'snapshots');
     for (const name of readdirSync(snapshots)) writeFileSync(join(snapshots, name), '{ not json');
+    // A new tree (a check of the same one would repeat the attempt), with the same findings.
+    repo.write('src/note.ts', 'export {};\n');
     const again = check(repo, tmp, ['--base', 'main~1']);
     expect(again.stderr).toContain('cache miss');
     // Taken again under the same key: the session goes on, and the same findings twice are stuck.

@@ -3,7 +3,7 @@
  * roots, repeats of identical findings, syntax before semantics, renames, stuck loops, widening.
  */
 import { afterEach, expect, test } from 'vitest';
-import { checkJson, runCli } from '../helpers/cli.js';
+import { checkJson, runCli, type JsonReport } from '../helpers/cli.js';
 import { makeRepo, type TestRepo } from '../helpers/repo.js';
 
 let repo: TestRepo | undefined;
@@ -129,17 +129,32 @@ test('the same findings twice in a row is stuck (exit 3)', () => {
   expect(runCli(r.root, ['check']).stdout.toLowerCase()).toContain('stuck');
 });
 
-test('--once-per-tree repeats the last attempt when nothing changed, instead of calling it stuck', () => {
+test('a check of an unchanged tree repeats the last attempt in every format; stuck needs a changed tree', () => {
   const r = started({ 'src/a.ts': 'export const a: number = 1;\n' });
   r.write('src/a.ts', "export const a: number = 'one';\n");
-  const first = checkJson(r.root, ['--once-per-tree']);
+  // The text payload, then what it points at for the whole list: one attempt, never stuck.
+  const text = runCli(r.root, ['check']);
+  expect(text.exitCode).toBe(1);
+  const first = checkJson(r.root);
+  expect([first.report.verdict, first.report.attempt, first.exitCode]).toEqual(['introduced', 1, 1]);
+  expect(runCli(r.root, ['check']).stdout).toBe(text.stdout);
+  const sarif = runCli(r.root, ['check', '--format', 'sarif']);
+  const github = runCli(r.root, ['check', '--format', 'github']);
+  expect([sarif.exitCode, github.exitCode]).toEqual([1, 1]);
+  expect(github.stdout).not.toContain('stuck');
+  expect(github.stdout).toContain('file=src/a.ts,line=1');
+  // --once-per-tree is the default now, and still accepted: the same report, timings aside.
   const again = checkJson(r.root, ['--once-per-tree']);
-  expect([first.report.verdict, first.report.attempt]).toEqual(['introduced', 1]);
-  expect([again.report.verdict, again.report.attempt, again.exitCode]).toEqual(['introduced', 1, 1]);
-  expect(again.report.shown).toEqual(first.report.shown);
-  // Without the flag the contract holds: every check is an attempt.
-  expect(checkJson(r.root).report.verdict).toBe('stuck');
+  expect(again.exitCode).toBe(1);
+  expect(withoutTimings(again.report)).toEqual(withoutTimings(first.report));
+  // Asked for, a check of that tree is an attempt of its own: the same findings, so stuck.
+  const counted = checkJson(r.root, ['--no-once-per-tree']);
+  expect([counted.report.verdict, counted.report.attempt, counted.exitCode]).toEqual(['stuck', 2, 3]);
 });
+
+function withoutTimings(report: JsonReport): unknown {
+  return { ...report, checks: report.checks.map((check) => ({ ...check, durationMs: 0 })) };
+}
 
 test('when nothing shown is fixed the frontier widens; fixing a shown root while another breaks does not', () => {
   const r = started({

@@ -159,7 +159,7 @@ describe('configured checks', () => {
 
   it('rejects unknown fields, wrong formats and unknown kinds, naming the field', async () => {
     await expect(resolveChecks({ cargo: { clipy: true } })).rejects.toThrow(
-      'culprit.config.json: checks.cargo.clipy: unknown field',
+      'culprit.config.json: checks.cargo.clipy: unknown field; valid here: allTargets, clippy, enabled, kind, manifestPath, targetDir, timeoutMs',
     );
     await expect(resolveChecks({ todos: { command: ['node', 'x.mjs'], format: 'json' } })).rejects.toThrow(
       'culprit.config.json: checks.todos.format: expected "sarif"',

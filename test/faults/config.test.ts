@@ -52,12 +52,20 @@ describe('culprit.config.json', () => {
       'nonEditable.0.glob: expected string, received undefined',
     ],
     ['outputLimit too small', '{ "outputLimit": 10 }', 'outputLimit: Too small: expected number to be >=200'],
-    ['an unknown top-level key', '{ "maxfiles": 2 }', 'maxfiles: unknown field'],
-    ['several unknown keys', '{ "a": 1, "b": 2, "c": 3 }', 'a: unknown field, as are "b", "c"'],
+    [
+      'an unknown top-level key',
+      '{ "maxfiles": 2 }',
+      'maxfiles: unknown field; valid here: budget, checks, maxFiles, nonEditable, outputLimit, remoteCache, verifyWarm',
+    ],
+    [
+      'several unknown keys',
+      '{ "a": 1, "b": 2, "c": 3 }',
+      'a: unknown field, as are "b", "c"; valid here: budget, checks, maxFiles, nonEditable, outputLimit, remoteCache, verifyWarm',
+    ],
     [
       'an unknown key in an entry',
       '{ "nonEditable": [{ "glob": "gen/**", "why": "codegen" }] }',
-      'nonEditable.0.why: unknown field',
+      'nonEditable.0.why: unknown field; valid here: glob, hint',
     ],
     [
       'a nested check field of the wrong type',
@@ -67,7 +75,12 @@ describe('culprit.config.json', () => {
     [
       'an unknown nested check field',
       '{ "checks": { "tsc": { "projct": "tsconfig.app.json" } } }',
-      'checks.tsc.projct: unknown field',
+      'checks.tsc.projct: unknown field; valid here: enabled, kind, project, timeoutMs',
+    ],
+    [
+      "an unknown field in one of a union's shapes",
+      '{ "remoteCache": { "url": "http://cache" } }',
+      'remoteCache.url: unknown field; valid here: api, team, teamId, timeoutMs',
     ],
     ['a check that is not an object', '{ "checks": { "tsc": true } }', 'checks.tsc: expected an object'],
     [

@@ -162,9 +162,10 @@ describe('culprit mcp', () => {
       expect(result.isError, `${name} ${JSON.stringify(args)}`).toBe(true);
       expect(textOf(result)).toMatch(/Input validation error/);
     }
+    // The tree is the one the first check saw: its attempt again, not a stuck second one.
     const again = await call('check', { maxFiles: 1 });
     expect(again.isError).toBeFalsy();
-    expect(again.structuredContent).toMatchObject({ verdict: 'stuck', attempt: 2 });
+    expect(again.structuredContent).toMatchObject({ verdict: 'introduced', attempt: 1 });
   });
 
   it('keeps stdout for the protocol: its only log line is on stderr', () => {

@@ -29,7 +29,7 @@ export async function runEslint({ root, options }: CheckRequest<EslintOptions>):
   await loadConfig(eslint, root);
   const results = await lint(eslint, options.patterns);
   const traced = traceLintResults(root, eslint, capture, results, makeResultReader(root));
-  return { version: ESLint.version, diagnostics: [...traced.values()].flat() };
+  return { version: ESLint.version, diagnostics: [...traced.values()].flat(), checkedFiles: results.length };
 }
 
 /** The repository's own ESLint class; throws when it is older than 9 (no flat config API). */

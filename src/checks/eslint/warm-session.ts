@@ -148,7 +148,7 @@ export async function openEslintSession(request: CheckRequest<EslintOptions>): P
         const eslint = makeEslint(ESLint, root, [...(await makeOverride(candidates, typed)), capture.config]);
         store(eslint, capture, await lint(eslint, options.patterns));
         for (const file of results.keys()) await readTypeSource(file);
-        return { version: ESLint.version, diagnostics: [...results.values()].flat() };
+        return { version: ESLint.version, diagnostics: [...results.values()].flat(), checkedFiles: results.size };
       }
 
       const stale = configFiles.takeChanged();
@@ -188,7 +188,7 @@ export async function openEslintSession(request: CheckRequest<EslintOptions>): P
         for (const file of relint) results.delete(file);
         store(eslint, capture, relinted);
       }
-      return { version: ESLint.version, diagnostics: [...results.values()].flat() };
+      return { version: ESLint.version, diagnostics: [...results.values()].flat(), checkedFiles: results.size };
     },
   };
 }

@@ -3,6 +3,7 @@
  * or why there is none (missing tool, failure, crash, timeout). A check never takes culprit down
  * and never comes back as clean when it did not finish.
  */
+import { failFatalRun } from '../../core/fatal-run.js';
 import type { TreeState } from '../../core/snapshot.js';
 import type { CheckRun, ResolvedCheck } from '../check.js';
 import { normalizeDiagnostic } from '../output/normalize-diagnostic.js';
@@ -48,7 +49,8 @@ export function makeCheckRun(check: ResolvedCheck, outcome: WorkerOutcome, durat
       const diagnostics = reply.output.diagnostics.map((diagnostic) =>
         normalizeDiagnostic({ ...diagnostic, tool: check.name }),
       );
-      return { name: check.name, status: 'ok', durationMs, ...reply.output, diagnostics };
+      // A run whose tool could check few of its files for its configuration failed (core/fatal-run.ts).
+      return failFatalRun({ name: check.name, status: 'ok', durationMs, ...reply.output, diagnostics });
     }
   }
 }

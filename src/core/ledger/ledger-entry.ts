@@ -63,7 +63,13 @@ export interface LedgerEntry {
    * when there are more than `maxListed`.
    */
   edited?: Record<string, string>;
-  /** Of `changed`, the files no earlier attempt of the task showed a finding in. */
+  /**
+   * The files of the instructions this attempt showed (a non-editable root: regenerate it,
+   * upgrade the package): shown too, though no finding in them was. Absent when there were none,
+   * and in entries written before culprit kept them.
+   */
+  instructed?: string[];
+  /** Of `changed`, the files no earlier attempt of the task showed a finding or an instruction about. */
   outside: string[];
   /** The previous attempt's shown fingerprints that are still introduced now; the others are fixed or unknown. */
   stalled: string[];
@@ -96,7 +102,11 @@ const reasons: readonly WithheldReason[] = ['downstream', 'queued', 'nonEditable
 export function makeLedgerEntry(input: MakeLedgerEntryInput): LedgerEntry {
   const { report, attribution, previous } = input;
   const last = previous.at(-1);
-  const everShown = new Set(previous.flatMap((entry) => entry.shown.map((finding) => finding.p)));
+  // Obeying an instruction (regenerating the file it names) is not straying from what was shown.
+  const everShown = new Set(
+    previous.flatMap((entry) => [...entry.shown.map((finding) => finding.p), ...(entry.instructed ?? [])]),
+  );
+  const instructed = listInstructedFiles(report);
   const introduced = new Set(attribution.introduced.map((finding) => finding.fingerprint));
   const ran = new Set(report.checks.filter((check) => check.status === 'ok').map((check) => check.name));
   const lastShown = last?.shown ?? [];
@@ -124,6 +134,7 @@ export function makeLedgerEntry(input: MakeLedgerEntryInput): LedgerEntry {
     changed: changed.slice(0, maxListed),
     changedCount: changed.length,
     ...(input.edited === undefined ? {} : { edited: input.edited }),
+    ...(instructed.length === 0 ? {} : { instructed }),
     outside: changed.filter((path) => !everShown.has(path)).slice(0, maxListed),
     stalled: lastShown.filter((finding) => ran.has(finding.c) && introduced.has(finding.f)).map((finding) => finding.f),
     unknown: lastShown.filter((finding) => !ran.has(finding.c)).map((finding) => finding.f),
@@ -147,6 +158,14 @@ export function makeLedgerEntry(input: MakeLedgerEntryInput): LedgerEntry {
       };
     }),
   };
+}
+
+/** The files of the selected non-editable roots, whose instruction the payload always carries; sorted. */
+function listInstructedFiles(report: Report): string[] {
+  const files = report.roots
+    .filter((root) => root.selected && root.instruction !== undefined)
+    .flatMap((root) => root.files);
+  return [...new Set(files)].sort().slice(0, maxListed);
 }
 
 /** One task's ledger: its attempts, as stored (state/ledger-store.ts). */

@@ -1,8 +1,8 @@
 /**
- * Attempts within one task. Each check is an attempt; comparing it with the previous one tells
- * whether the agent is progressing (findings it was shown are gone), not converging on what it
- * was shown (show more roots at once), or stuck (the very same findings back again: stop
- * spending the budget). Progress is not a falling root count: walking a cascade correctly
+ * Attempts within one task. Each check of a new tree is an attempt; comparing it with the
+ * previous one tells whether the agent is progressing (findings it was shown are gone), not
+ * converging on what it was shown (show more roots at once), or stuck (the tree changed and the
+ * very same findings came back: stop spending the budget). Progress is not a falling root count: walking a cascade correctly
  * reveals the next files downstream, so the count of roots may rise while every shown finding
  * gets fixed.
  */

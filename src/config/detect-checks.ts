@@ -6,8 +6,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RootProbe } from '../checks/check-definition.js';
-import { checkDefinitions, checkKinds, type ResolvedCheck } from '../checks/registry.js';
+import type { CheckDetection, RootProbe } from '../checks/check-definition.js';
+import { checkDefinitions, checkKinds, type CheckKind, type ResolvedCheck } from '../checks/registry.js';
 import { findExecutable } from '../checks/runner/find-executable.js';
 import { readPyprojectTools, readText } from '../checks/project-files.js';
 import { makeResolvedCheck } from './check-options.js';
@@ -19,12 +19,22 @@ export function describeDetectionFiles(): string[] {
 
 export function detectChecks(root: string): ResolvedCheck[] {
   const probe = makeRootProbe(root);
-  return (
-    checkKinds
-      .filter((kind) => checkDefinitions[kind].detection?.isUsed(probe) === true)
-      // As if listed with no fields: only a kind whose fields are all optional can have a detection (check-definition.ts).
-      .flatMap((kind) => makeResolvedCheck(kind, kind, {}, root) ?? [])
+  return checkKinds.flatMap((kind) =>
+    listDetectedEntries(kind, probe).flatMap(
+      ({ name, raw }) => makeResolvedCheck(kind, name, raw as never, root) ?? [],
+    ),
   );
+}
+
+/**
+ * A detected kind's entries: as if listed with no fields under its own name (only a kind whose
+ * fields are all optional can have a detection, check-definition.ts), unless it lists its own.
+ */
+function listDetectedEntries(kind: CheckKind, probe: RootProbe): { name: string; raw: object }[] {
+  const detection = checkDefinitions[kind].detection as CheckDetection | undefined;
+  if (detection === undefined) return [];
+  if (detection.listEntries !== undefined) return detection.listEntries(probe);
+  return detection.isUsed(probe) ? [{ name: kind, raw: {} }] : [];
 }
 
 function makeRootProbe(root: string): RootProbe {

@@ -47,7 +47,7 @@ const eslintCheck = (timeoutMs: number): ResolvedCheck => ({
   name: 'eslint',
   kind: 'eslint',
   timeoutMs,
-  options: { patterns: ['.'] },
+  options: { cwd: '.', patterns: ['.'], ignores: [] },
 });
 
 describe('runCheck', () => {
@@ -103,7 +103,7 @@ describe('runCheck', () => {
     const runs = await runChecks(
       [
         { name: 'types', kind: 'tsc', timeoutMs: 60_000, options: { project: 'tsconfig.json' } },
-        { name: 'lint', kind: 'eslint', timeoutMs: 60_000, options: { patterns: ['.'] } },
+        { name: 'lint', kind: 'eslint', timeoutMs: 60_000, options: { cwd: '.', patterns: ['.'], ignores: [] } },
       ],
       repo.root,
     );

@@ -126,14 +126,25 @@ export function linkToolchain(
   }
 }
 
-/** An eslintrc (`.eslintrc.json`) with typescript-eslint's type-aware rules, its legacy `parserOptions.project` form. */
+/**
+ * An eslintrc (`.eslintrc.json`) with typescript-eslint's type-aware rules, its legacy
+ * `parserOptions.project` form. The rules are named, not `extends`'d from
+ * `plugin:@typescript-eslint/recommended-type-checked`: the linked plugin resolves culprit's own
+ * ESLint 10, whose base rules (which the plugin's extension rules wrap) take other options than
+ * ESLint 8's; in a real install the plugin resolves the repository's ESLint.
+ */
 export const typeAwareEslintrc = `${JSON.stringify(
   {
     root: true,
     parser: '@typescript-eslint/parser',
     parserOptions: { project: './tsconfig.json' },
     plugins: ['@typescript-eslint'],
-    extends: ['eslint:recommended', 'plugin:@typescript-eslint/recommended-type-checked'],
+    extends: ['eslint:recommended'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unsafe-argument': 'error',
+      '@typescript-eslint/no-unsafe-return': 'error',
+    },
     ignorePatterns: ['dist/', '*.js'],
   },
   null,

@@ -29,7 +29,7 @@ const defaultPatterns: readonly string[] = ['.'];
 export const eslintCheck: CheckDefinition<'eslint', EslintOptions, RawEslintCheck> = {
   kind: 'eslint',
   detection: {
-    files: 'eslint.config.*, .eslintrc.*, eslintConfig in package.json (also in workspace packages)',
+    files: 'eslint.config.* or .eslintrc.* (also in a package)',
     isUsed: (probe) => findConfigIn(probe.root) !== undefined,
     listEntries: listEslintEntries,
   },

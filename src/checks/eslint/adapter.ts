@@ -13,6 +13,7 @@ import { makeEslintDiagnostic } from './messages.js';
 import { makeRepoPath } from '../output/repo-path.js';
 import { findNestedFlatConfigs } from './nested-configs.js';
 import { loadEslint, type LoadedEslint } from './load-eslint.js';
+import { findConfigUpwards } from './config-files.js';
 
 export type { EslintClass, LoadedEslint } from './load-eslint.js';
 export { loadEslint } from './load-eslint.js';
@@ -119,6 +120,16 @@ function makeConfigError(error: unknown, loaded: LoadedEslint, root: string): Er
       `typescript-eslint refuses this repository's TypeScript ${typescriptMajor}, so ESLint cannot run: install TypeScript 6 where typescript-eslint resolves "typescript" (it can sit beside TypeScript 7), or disable the eslint check`,
       { cause: error },
     );
+  }
+  const eslintrc = loaded.format === 'flat' ? findConfigUpwards(loaded.cwd, 'eslintrc') : undefined;
+  if (loaded.configFile === undefined && eslintrc !== undefined) {
+    const how =
+      loaded.major >= 10
+        ? 'ESLint 10 reads no eslintrc; migrate it to eslint.config.js, or install ESLint 9 or 8'
+        : 'ESLINT_USE_FLAT_CONFIG=true asks for a flat config; unset it, or migrate to eslint.config.js';
+    return new Error(`ESLint ${loaded.ESLint.version} cannot run ${relative(root, eslintrc)}: ${how}`, {
+      cause: error,
+    });
   }
   if (loaded.configFile === undefined) {
     const wanted =

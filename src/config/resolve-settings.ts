@@ -36,7 +36,7 @@ export async function resolveSettings(root: string, raw: RawConfig): Promise<Set
   if (checks.length === 0) {
     throw makeUserError(
       raw.checks === undefined
-        ? `nothing to check in ${root}: none of ${describeDetectionFiles().join(', ')} at the root; list checks in ${configFileName}`
+        ? `nothing to check in ${root}: none of ${describeDetectionFiles().join(', ')} at the root (nor a tsconfig or ESLint config in a workspace package); list checks in ${configFileName}`
         : `${configFileName}: checks: every check is disabled`,
     );
   }

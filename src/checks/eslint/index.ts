@@ -13,7 +13,7 @@ import { join, relative } from 'node:path';
 import type { CheckDefinition, RootProbe } from '../check-definition.js';
 import type { RawEslintCheck } from './schema.js';
 import { eslintConfigFilePattern, findConfigIn } from './config-files.js';
-import { listPackageFolders } from './package-folders.js';
+import { listPackageFolders } from '../runner/package-folders.js';
 
 export interface EslintOptions {
   /** The folder ESLint runs in, root-relative POSIX (`.` for the root): its cwd, where it finds its config. */
@@ -29,7 +29,7 @@ const defaultPatterns: readonly string[] = ['.'];
 export const eslintCheck: CheckDefinition<'eslint', EslintOptions, RawEslintCheck> = {
   kind: 'eslint',
   detection: {
-    files: 'eslint.config.* or .eslintrc.* (also in a package)',
+    files: 'eslint.config.* or .eslintrc.*',
     isUsed: (probe) => findConfigIn(probe.root) !== undefined,
     listEntries: listEslintEntries,
   },

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runChecks } from '../../../src/checks/runner/run-check.js';
 import { resolveSettings } from '../../../src/config/resolve-settings.js';
-import { readPnpmPackages } from '../../../src/checks/eslint/package-folders.js';
+import { readPnpmPackages } from '../../../src/checks/runner/package-folders.js';
 import { makeRepo, type RepoOptions, type TestRepo } from '../../helpers/repo.js';
 
 const repos: TestRepo[] = [];

@@ -60,22 +60,45 @@ export function readPnpmPackages(text: string): string[] {
   return entries;
 }
 
-/** The folders of the root tsconfig.json's `references` (a reference may name a folder or a tsconfig file). */
+/** The folders of the root tsconfig.json's `references`. */
 function readReferencedFolders(root: string): string[] {
+  return (readReferences(join(root, 'tsconfig.json')) ?? []).flatMap((configPath) => {
+    const relativePath = relative(root, dirname(configPath));
+    return relativePath.startsWith('..') ? [] : [relativePath.split('\\').join('/')];
+  });
+}
+
+/**
+ * The tsconfig files a tsconfig references, directly or not (absolute, without itself), as
+ * `tsc -b` follows them; undefined when it has no `references` or cannot be read.
+ */
+export function readReferencedConfigs(configPath: string): Set<string> | undefined {
+  const direct = readReferences(configPath);
+  if (direct === undefined) return undefined;
+  const found = new Set<string>();
+  const queue = [...direct];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    if (found.has(next) || next === configPath) continue;
+    found.add(next);
+    queue.push(...(readReferences(next) ?? []));
+  }
+  return found;
+}
+
+/** A tsconfig's `references`, each as the tsconfig file it names (a reference may name a folder). */
+function readReferences(configPath: string): string[] | undefined {
   let config: unknown;
   try {
-    config = parseJsonc(readFileSync(join(root, 'tsconfig.json'), 'utf8'));
+    config = parseJsonc(readFileSync(configPath, 'utf8'));
   } catch {
-    return [];
+    return undefined;
   }
   const references = isRecord(config) ? config.references : undefined;
-  if (!Array.isArray(references)) return [];
+  if (!Array.isArray(references)) return undefined;
   return references.flatMap((reference) => {
-    const path = isRecord(reference) && typeof reference.path === 'string' ? resolve(root, reference.path) : undefined;
-    if (path === undefined) return [];
-    const folder = isDirectory(path) ? path : dirname(path);
-    const relativePath = relative(root, folder);
-    return relativePath.startsWith('..') ? [] : [relativePath.split('\\').join('/')];
+    if (!isRecord(reference) || typeof reference.path !== 'string') return [];
+    const path = resolve(dirname(configPath), reference.path);
+    return [isDirectory(path) ? join(path, 'tsconfig.json') : path];
   });
 }
 

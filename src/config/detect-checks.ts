@@ -31,7 +31,7 @@ export function detectChecks(root: string): ResolvedCheck[] {
  * fields are all optional can have a detection, check-definition.ts), unless it lists its own.
  */
 function listDetectedEntries(kind: CheckKind, probe: RootProbe): { name: string; raw: object }[] {
-  const detection = checkDefinitions[kind].detection as CheckDetection | undefined;
+  const detection: CheckDetection | undefined = checkDefinitions[kind].detection;
   if (detection === undefined) return [];
   if (detection.listEntries !== undefined) return detection.listEntries(probe);
   return detection.isUsed(probe) ? [{ name: kind, raw: {} }] : [];

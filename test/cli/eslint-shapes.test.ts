@@ -69,7 +69,7 @@ test('per-project lint configs run in their folders; one that cannot load is nam
   const text = runCli(repo.root, ['start']);
   expect(text.exitCode).toBe(2);
   expect(text.stdout).toMatch(
-    /^culprit: the baseline is incomplete, so check cannot attribute eslint:server until start succeeds: eslint:server failed: server\/eslint\.config\.mjs could not be loaded: Cannot find package 'globals' .*; the other checks found 0 findings \(tsc [\d.]+: 0, eslint:client 10\.16\.0: 0\)\.\n$/,
+    /^culprit: the baseline is incomplete, so check cannot attribute eslint:server until start succeeds: eslint:server failed: server\/eslint\.config\.mjs could not be loaded: Cannot find package 'globals' imported from server\/eslint\.config\.mjs; the other checks found 0 findings \(tsc [\d.]+: 0, eslint:client 10\.16\.0: 0\)\.\n$/,
   );
 
   // A flat config with no `files` lints .js files only.

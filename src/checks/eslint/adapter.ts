@@ -10,7 +10,7 @@ import type { Diagnostic } from '../../core/diagnostic.js';
 import type { CheckOutput, CheckRequest } from '../check.js';
 import type { EslintOptions } from './index.js';
 import { makeEslintDiagnostic } from './messages.js';
-import { makeRepoPath } from '../output/repo-path.js';
+import { makeRepoPath, makeRootStripper } from '../output/repo-path.js';
 import { findNestedFlatConfigs } from './nested-configs.js';
 import { loadEslint, type LoadedEslint } from './load-eslint.js';
 import { findConfigUpwards } from './config-files.js';
@@ -102,7 +102,8 @@ export async function lint(
         try {
           await eslint.calculateConfigForFile(join(config, '..', '__culprit_probe__.js'));
         } catch (nestedError) {
-          throw new Error(`${relative(root, config)} could not be loaded: ${readFirstLine(nestedError)}`, {
+          const reason = makeRootStripper(root)(readFirstLine(nestedError));
+          throw new Error(`${relative(root, config)} could not be loaded: ${reason}`, {
             cause: nestedError,
           });
         }
@@ -113,7 +114,8 @@ export async function lint(
 }
 
 function makeConfigError(error: unknown, loaded: LoadedEslint, root: string): Error {
-  const reason = readFirstLine(error);
+  // Where the tree lives (a base copy in $TMPDIR) is noise in a one-line reason.
+  const reason = makeRootStripper(root)(readFirstLine(error));
   const typescriptMajor = /typescript-eslint does not support TS (\d+(?:\.\d+)?)/.exec(reason)?.[1];
   if (typescriptMajor !== undefined) {
     return new Error(

@@ -38,7 +38,7 @@ export interface CheckDetection<Raw = object> {
    * The checks a detected kind becomes, when not one entry with no fields named after the kind:
    * ESLint makes one per folder with its own config. Replaces `isUsed` where present (none: not used).
    */
-  listEntries?(probe: RootProbe): { name: string; raw: Raw }[];
+  listEntries?(probe: RootProbe): Promise<{ name: string; raw: Raw }[]>;
 }
 
 /**

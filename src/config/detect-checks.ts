@@ -17,20 +17,23 @@ export function describeDetectionFiles(): string[] {
   return checkKinds.flatMap((kind) => checkDefinitions[kind].detection?.files ?? []);
 }
 
-export function detectChecks(root: string): ResolvedCheck[] {
+export async function detectChecks(root: string): Promise<ResolvedCheck[]> {
   const probe = makeRootProbe(root);
-  return checkKinds.flatMap((kind) =>
-    listDetectedEntries(kind, probe).flatMap(
-      ({ name, raw }) => makeResolvedCheck(kind, name, raw as never, root) ?? [],
-    ),
-  );
+  const checks: ResolvedCheck[] = [];
+  for (const kind of checkKinds) {
+    for (const { name, raw } of await listDetectedEntries(kind, probe)) {
+      const check = makeResolvedCheck(kind, name, raw as never, root);
+      if (check !== null) checks.push(check);
+    }
+  }
+  return checks;
 }
 
 /**
  * A detected kind's entries: as if listed with no fields under its own name (only a kind whose
  * fields are all optional can have a detection, check-definition.ts), unless it lists its own.
  */
-function listDetectedEntries(kind: CheckKind, probe: RootProbe): { name: string; raw: object }[] {
+async function listDetectedEntries(kind: CheckKind, probe: RootProbe): Promise<{ name: string; raw: object }[]> {
   const detection: CheckDetection | undefined = checkDefinitions[kind].detection;
   if (detection === undefined) return [];
   if (detection.listEntries !== undefined) return detection.listEntries(probe);

@@ -32,7 +32,7 @@ export interface Settings {
 
 export async function resolveSettings(root: string, raw: RawConfig): Promise<Settings> {
   // Detection runs before anything is awaited, with the environment of the call.
-  const checks = raw.checks === undefined ? detectChecks(root) : await resolveConfiguredChecks(raw.checks, root);
+  const checks = raw.checks === undefined ? await detectChecks(root) : await resolveConfiguredChecks(raw.checks, root);
   if (checks.length === 0) {
     throw makeUserError(
       raw.checks === undefined

@@ -13,7 +13,7 @@ import { join, relative } from 'node:path';
 import type { CheckDefinition, RootProbe } from '../check-definition.js';
 import type { RawEslintCheck } from './schema.js';
 import { eslintConfigFilePattern, findConfigIn } from './config-files.js';
-import { listPackageFolders } from '../runner/package-folders.js';
+import { findPackageFolders } from '../runner/package-hint.js';
 
 export interface EslintOptions {
   /** The folder ESLint runs in, root-relative POSIX (`.` for the root): its cwd, where it finds its config. */
@@ -62,9 +62,9 @@ export const eslintCheck: CheckDefinition<'eslint', EslintOptions, RawEslintChec
  * The checks a repository's ESLint configs make: `eslint` at the root when it has a config (it
  * ignores the package folders that have their own), and `eslint:<folder>` for each of those.
  */
-function listEslintEntries(probe: RootProbe): { name: string; raw: RawEslintCheck }[] {
+async function listEslintEntries(probe: RootProbe): Promise<{ name: string; raw: RawEslintCheck }[]> {
   const hasRootConfig = findConfigIn(probe.root) !== undefined;
-  const packages = listPackageFolders(probe.root).filter(
+  const packages = (await findPackageFolders(probe)).filter(
     (folder) => findConfigIn(join(probe.root, folder)) !== undefined,
   );
   return [

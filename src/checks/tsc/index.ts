@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CheckDefinition, RootProbe } from '../check-definition.js';
 import type { RawTscCheck } from './schema.js';
-import { listPackageFolders, readReferencedConfigs } from '../runner/package-folders.js';
+import { findPackageFolders } from '../runner/package-hint.js';
 
 export interface TscOptions {
   /** Repository-relative path of the tsconfig to check (a solution config with `references` is followed). */
@@ -46,12 +46,15 @@ export const tscCheck: CheckDefinition<'tsc', TscOptions, RawTscCheck> = {
  * not reach, as `tsc -p <folder>` would check it there. A root tsconfig without `references`
  * is taken to cover the packages it means to (its `include` decides; culprit does not second-guess it).
  */
-function listTscEntries(probe: RootProbe): { name: string; raw: RawTscCheck }[] {
+async function listTscEntries(probe: RootProbe): Promise<{ name: string; raw: RawTscCheck }[]> {
   const rootEntry = { name: 'tsc', raw: {} };
   const hasRoot = probe.has(defaultProject);
+  const folders = await findPackageFolders(probe);
+  if (folders.length === 0) return hasRoot ? [rootEntry] : [];
+  const { readReferencedConfigs } = await import('../runner/package-folders.js');
   const reached = hasRoot ? readReferencedConfigs(join(probe.root, defaultProject)) : new Set<string>();
   if (reached === undefined) return [rootEntry];
-  const packages = listPackageFolders(probe.root).filter((folder) => {
+  const packages = folders.filter((folder) => {
     const configPath = join(probe.root, folder, defaultProject);
     return existsSync(configPath) && !reached.has(configPath);
   });

@@ -26,6 +26,7 @@ const layers = {
   'check-output': ['core', 'checks'],
   'check-runner': [...infra, 'checks', 'check-output'],
   'check-python': [...infra, 'checks', 'check-runner', 'check-output'],
+  'check-typescript': [...infra, 'checks', 'check-runner', 'check-output'],
   'check-adapter': [...infra, 'checks', 'check-runner', 'check-output'],
   config: [...infra, ...checksBase],
   snapshot: [...infra, ...checksBase],
@@ -38,7 +39,7 @@ const layers = {
   mcp: belowEdges,
   serve: belowEdges,
   cli: [...belowEdges, 'hooks', 'mcp', 'serve'],
-  entry: [...belowEdges, 'hooks', 'mcp', 'serve', 'cli', 'check-adapter', 'check-python'],
+  entry: [...belowEdges, 'hooks', 'mcp', 'serve', 'cli', 'check-adapter', 'check-python', 'check-typescript'],
 };
 
 /** Packages the pure core may use: they compute, they touch no disk, process or network. */
@@ -55,6 +56,7 @@ const elements = [
   { type: 'check-runner', pattern: 'src/checks/runner' },
   { type: 'check-output', pattern: 'src/checks/output' },
   { type: 'check-python', pattern: 'src/checks/python' },
+  { type: 'check-typescript', pattern: 'src/checks/typescript' },
   { type: 'check-adapter', pattern: 'src/checks/*', capture: ['adapter'] },
   { type: 'checks', pattern: 'src/checks' },
   ...Object.keys(layers)
@@ -164,6 +166,11 @@ export default defineConfig(
             {
               from: { element: { type: 'check-adapter', captured: { adapter: '{pyright,mypy,ruff}' } } },
               allow: { to: { element: { type: 'check-python' } } },
+            },
+            // The type checker's reading of declarations, shared by tsc and type-aware ESLint.
+            {
+              from: { element: { type: 'check-adapter', captured: { adapter: '{tsc,eslint}' } } },
+              allow: { to: { element: { type: 'check-typescript' } } },
             },
             // Packages and Node built-ins: anyone but the core.
             {

@@ -69,8 +69,8 @@ export { pruneBaselineFile } from './core/gate/prune-baseline-file.js';
 // test/warm/* and test/checks/runner (runChecks), test/checks/sarif and test/fuzz/parsers.test.ts
 // (parseSarifLog), test/checks/python/imports.test.ts (resolvePythonImports).
 export { runCheck, runChecks } from './checks/runner/run-check.js';
-export { parseSarifLog } from './checks/sarif/log.js';
-export type { SarifContext, SarifFindings } from './checks/sarif/log.js';
+export { parseSarifLog } from './checks/output/sarif-log.js';
+export type { SarifContext, SarifFindings } from './checks/output/sarif-log.js';
 export { resolvePythonImports } from './checks/python/imports.js';
 export type { PythonSource } from './checks/python/imports.js';
 export type { CheckOutput, ImportRecord } from './checks/check.js';

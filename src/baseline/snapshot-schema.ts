@@ -30,6 +30,31 @@ const checkSchema = z.object({
   error: z.string().optional(),
   notes: z.array(z.string()).optional(),
   diagnostics: z.array(diagnosticSchema),
+  // The baseline's side of the declaration tables (tsc 5/6), so a remote baseline traces causes too.
+  declarations: z
+    .record(
+      z.string(),
+      z.array(
+        z.tuple([
+          z.string(),
+          z.enum([
+            'interface',
+            'type',
+            'class',
+            'function',
+            'variable',
+            'enum',
+            'namespace',
+            'member',
+            'method',
+            'export',
+          ]),
+          position,
+          z.string(),
+        ]),
+      ),
+    )
+    .optional(),
 });
 
 export const snapshotSchema = z.object({

@@ -9,9 +9,11 @@
  * tool's output) cost every worker, and culprit's own process, over 100 ms.
  */
 import type { CheckDefinition } from './check-definition.js';
+import { biomeCheck } from './biome/index.js';
 import { cargoCheck } from './cargo/index.js';
 import { eslintCheck } from './eslint/index.js';
 import { mypyCheck } from './mypy/index.js';
+import { oxlintCheck } from './oxlint/index.js';
 import { pyrightCheck } from './pyright/index.js';
 import { ruffCheck } from './ruff/index.js';
 import { commandCheck } from './sarif/index.js';
@@ -20,6 +22,8 @@ import { tscCheck } from './tsc/index.js';
 const definitions = {
   tsc: tscCheck,
   eslint: eslintCheck,
+  oxlint: oxlintCheck,
+  biome: biomeCheck,
   pyright: pyrightCheck,
   mypy: mypyCheck,
   ruff: ruffCheck,

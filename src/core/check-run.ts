@@ -2,6 +2,7 @@
  * What one check produced on one tree, as data: its status, findings, import edges and notes.
  * The core reads these; the adapters in checks/ produce them.
  */
+import type { DeclarationTables } from './declaration-table.js';
 import type { Diagnostic, SourceSpan } from './diagnostic.js';
 
 /**
@@ -23,6 +24,8 @@ export interface CheckOutput {
   notes?: string[];
   /** Values typed from compiler errors, from a check that can tell (tsc 5/6); triage matches lint findings against them. */
   derived?: DerivedSpans;
+  /** Every checked file's declarations, from a check with a type checker (tsc 5/6): the side of the tree triage compares. */
+  declarations?: DeclarationTables;
 }
 
 /** Where values typed from compiler errors are (checks/tsc/derived.ts), as data that travels with the check's result. */

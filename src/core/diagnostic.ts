@@ -2,6 +2,7 @@
  * The normalised finding every check adapter produces. Plain data: adapters build it,
  * everything downstream (fingerprints, attribution, triage, rendering) only reads it.
  */
+import type { DeclarationRef } from './declaration-table.js';
 
 export type Severity = 'error' | 'warning';
 
@@ -32,6 +33,12 @@ export interface Diagnostic {
    * value's error is (checks/tsc-derived.ts). Not part of the finding's identity.
    */
   derivedFrom?: SourceSpan;
+  /**
+   * Set by a check with a type checker (tsc 5/6, type-aware ESLint): the declarations in the
+   * repository's own files the flagged node depends on, nearest first (core/triage/causes.ts
+   * keeps those the edit changed). Not part of the finding's identity.
+   */
+  dependsOn?: DeclarationRef[];
 }
 
 /** A source range: repository-relative path, 1-based lines and columns, the end exclusive. */

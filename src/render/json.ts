@@ -3,9 +3,15 @@
  * whatever order the report object was built in, so output diffs and snapshots stay stable.
  */
 import { makeShownFinding, type Report, type WithheldPart } from '../core/report/report.js';
+import type { CauseChange } from '../core/triage/echo-groups.js';
 
 export function renderJson(report: Report): string {
   return `${JSON.stringify(orderReport(report), null, 2)}\n`;
+}
+
+function orderChange(change: CauseChange): CauseChange {
+  const { kind, symbol, path, line, before, after, renamedTo } = change;
+  return { kind, symbol, path, line, before, after, renamedTo };
 }
 
 function orderReport(report: Report): Report {
@@ -33,7 +39,14 @@ function orderReport(report: Report): Report {
         group.declared === undefined
           ? undefined
           : { name: group.declared.name, path: group.declared.path, line: group.declared.line },
-      cause: group.cause === undefined ? undefined : { symbol: group.cause.symbol, member: group.cause.member },
+      cause:
+        group.cause === undefined
+          ? undefined
+          : {
+              symbol: group.cause.symbol,
+              member: group.cause.member,
+              change: group.cause.change === undefined ? undefined : orderChange(group.cause.change),
+            },
       pending: group.pending === undefined ? undefined : { sites: group.pending.sites, files: group.pending.files },
     })),
     withheld: {

@@ -8,6 +8,7 @@ import type { Report, ShownFinding } from '../core/report/report.js';
 import { formatSite, makeEchoKey } from '../core/triage/echo-groups.js';
 import type { EchoGroup } from '../core/triage/echo-groups.js';
 import { countOf } from './wording.js';
+import { describeChange } from './change.js';
 
 export interface TextRenderOptions {
   /** The most characters (UTF-16 code units) the payload may have, newlines included. */
@@ -45,13 +46,23 @@ interface Block {
   unlisted: number;
   /** How many more sites of the group wait in withheld files. */
   pending: string[];
+  /**
+   * A traced cause: the header states the change, `first` is its first site's header (kept
+   * with the excerpt), and over the limit the sites fold into files with their first sites.
+   */
+  first?: string;
 }
 
 interface BlockShape {
   excerpt: boolean;
   /** How many of the block's sites to list. */
   sites: number;
+  /** For a traced cause over the limit: each file with its count and this many first sites (0: the count only). */
+  perFile?: number;
 }
+
+/** A traced cause over the limit lists at most this many first sites per file. */
+const firstSitesPerFile = 3;
 
 export function renderText(report: Report, options: TextRenderOptions): string {
   const head = renderHead(report).join('\n');
@@ -94,6 +105,10 @@ function makeBlocks(report: Report, sourceLines: TextRenderOptions['sourceLines'
       blocks.push(block);
       continue;
     }
+    if (group.cause?.change !== undefined) {
+      blocks.push(makeCauseBlock(group, block));
+      continue;
+    }
     blocks.push({
       ...block,
       findings: group.sites,
@@ -105,6 +120,26 @@ function makeBlocks(report: Report, sourceLines: TextRenderOptions['sourceLines'
     });
   }
   return blocks;
+}
+
+/**
+ * A traced cause's block: the change, what to do about it, then its first site and every site by
+ * file. Every site is listed: each one fails until it or the declaration changes.
+ */
+function makeCauseBlock(group: EchoGroup, first: Block): Block {
+  const change = group.cause!.change!;
+  const codes = group.codes.length > 1 ? ` (${group.codes.join(', ')})` : '';
+  return {
+    ...first,
+    findings: group.sites,
+    header: `${change.path}:${change.line} One cause: your edit ${describeChange(change)}. Keep the change and update ${group.sites === 1 ? 'the site that depends on it' : `the ${group.sites} sites that depend on it`}, or revert it.`,
+    first: first.header,
+    notes: [],
+    sites: group.listed,
+    lead: `${group.sites === 1 ? 'Its site' : `Its ${group.sites} sites`} in ${countOf(group.files, 'file')}${codes}:`,
+    unlisted: group.sites - group.listed.length,
+    pending: [],
+  };
 }
 
 /**
@@ -170,10 +205,34 @@ function renderDeclared(group: EchoGroup, said: Set<string>): string[] {
 
 /** The block as it is appended to the payload, starting with the blank line that separates it. */
 function renderBlock(block: Block, shape: BlockShape): string {
-  const lines = [block.header, ...(shape.excerpt ? block.excerpt : []), ...block.notes];
-  if (block.sites.length > 0) lines.push(...renderSites(block, shape.sites));
+  const lines = [block.header];
+  if (block.first !== undefined) lines.push(block.first);
+  lines.push(...(shape.excerpt ? block.excerpt : []), ...block.notes);
+  if (shape.perFile !== undefined) lines.push(...renderSitesPerFile(block, shape.perFile));
+  else if (block.sites.length > 0) lines.push(...renderSites(block, shape.sites));
   lines.push(...block.pending);
   return `\n\n${lines.join('\n')}`;
+}
+
+/** A traced cause folded to fit: each file with its count and its first `perFile` sites. */
+function renderSitesPerFile(block: Block, perFile: number): string[] {
+  const byFile = new Map<string, string[]>();
+  for (const site of block.sites) {
+    const { path, place } = splitSite(site);
+    const places = byFile.get(path);
+    if (places === undefined) byFile.set(path, [place]);
+    else places.push(place);
+  }
+  const lines = [block.lead];
+  for (const [path, places] of byFile) {
+    const listed = places.slice(0, perFile);
+    const rest = places.length - listed.length;
+    const count = `(${countOf(places.length, 'site')})`;
+    const tail = listed.length === 0 ? '' : ` ${listed.join(', ')}${rest > 0 ? ` and ${rest} more` : ''}`;
+    lines.push(`  ${path} ${count}${tail}`);
+  }
+  lines.push('  `culprit check --json` lists every site (each is in `shown`).');
+  return lines;
 }
 
 /**
@@ -255,7 +314,8 @@ function fitText(head: string, blocks: readonly Block[], tail: string, limit: nu
     if (piece === undefined) break;
     body += piece.text;
     budget -= piece.text.length;
-    kept += block.findings - (block.sites.length - piece.sites);
+    // A folded cause still stands for all its sites: each file is named with its count.
+    kept += piece.perFile === undefined ? block.findings - (block.sites.length - piece.sites) : block.findings;
     if (!piece.excerpt && block.excerpt.length > 0) bare += 1;
   }
   return `${head}${body}${tail}${renderCutFooter(total - kept, bare)}\n`;
@@ -263,14 +323,26 @@ function fitText(head: string, blocks: readonly Block[], tail: string, limit: nu
 
 /** The fullest shape of the block within `budget` characters, or undefined when not even its head and one site fit. */
 function fitBlock(block: Block, budget: number): ({ text: string } & BlockShape) | undefined {
-  const shapes: BlockShape[] = [
-    { excerpt: true, sites: block.sites.length },
-    { excerpt: false, sites: block.sites.length },
-    ...Array.from({ length: Math.max(0, block.sites.length - 1) }, (_, index) => ({
-      excerpt: false,
-      sites: block.sites.length - 1 - index,
-    })),
-  ];
+  // A traced cause is never cut in the middle: its sites fold into files, every file named.
+  const folded: BlockShape[] =
+    block.first === undefined
+      ? []
+      : Array.from({ length: firstSitesPerFile + 1 }, (_, index) => ({
+          excerpt: false,
+          sites: block.sites.length,
+          perFile: firstSitesPerFile - index,
+        }));
+  const shapes: BlockShape[] =
+    block.first !== undefined
+      ? [{ excerpt: true, sites: block.sites.length }, { excerpt: false, sites: block.sites.length }, ...folded]
+      : [
+          { excerpt: true, sites: block.sites.length },
+          { excerpt: false, sites: block.sites.length },
+          ...Array.from({ length: Math.max(0, block.sites.length - 1) }, (_, index) => ({
+            excerpt: false,
+            sites: block.sites.length - 1 - index,
+          })),
+        ];
   for (const shape of shapes) {
     const text = renderBlock(block, shape);
     if (text.length <= budget) return { text, ...shape };
@@ -376,15 +448,29 @@ function renderSummary(report: Report): string {
 
 function renderShown(report: Report): string {
   const loose = report.shown.filter((finding) => finding.path === null).length;
-  const inFiles = report.shown.length - loose;
+  const causes = report.groups.filter((group) => group.cause?.change !== undefined);
+  const traced = new Set(causes.flatMap((group) => group.members ?? []));
+  const tracedSites = causes.reduce((sum, group) => sum + group.sites, 0);
+  const tracedFiles = new Set(causes.flatMap((group) => group.listed.map((site) => splitSite(site).path))).size;
+  const untracedPaths = new Set(
+    report.shown.flatMap((finding) => (finding.path === null || traced.has(finding.fingerprint) ? [] : [finding.path])),
+  );
+  const inFiles = report.shown.length - loose - tracedSites;
   const rootFiles = report.roots
     .filter((root) => root.selected && root.editable)
-    .flatMap((root) => root.ring?.files ?? root.files);
+    .flatMap((root) => root.ring?.files ?? root.files)
+    .filter((file) => untracedPaths.has(file));
   const parts: string[] = [];
+  if (tracedSites > 0) {
+    const changed = [...new Set(causes.map((group) => group.cause!.change!.path))];
+    parts.push(
+      `${tracedSites} in ${countOf(tracedFiles, 'file')}, every site of the ${causes.length === 1 ? 'declaration' : `${causes.length} declarations`} your edit changed in ${renderFileList(changed)}`,
+    );
+  }
   if (inFiles > 0) parts.push(`${inFiles} in ${countOf(rootFiles.length, 'root file')} (${renderFileList(rootFiles)})`);
   if (loose > 0) parts.push(`${loose} not tied to a file`);
   if (parts.length === 0) return 'none of them';
-  return parts.length === 1 ? parts[0]! : `${report.shown.length}: ${parts.join(' and ')}`;
+  return parts.length === 1 ? parts[0]! : `${report.shown.length}: ${parts.join(parts.length === 2 ? ' and ' : '; ')}`;
 }
 
 /** For each import cycle shown in part: which of its files are shown, and why those. */

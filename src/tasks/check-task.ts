@@ -13,6 +13,7 @@ import type { TreeChanges } from '../core/snapshot.js';
 import { logDebug } from '../debug/log-debug.js';
 import type { ModuleGraph } from '../core/graph/module-graph.js';
 import { makeReport, type Report } from '../core/report/report.js';
+import type { DeclarationTables } from '../core/declaration-table.js';
 import { makeTreeKey, type Snapshot, type TreeState } from '../core/snapshot.js';
 import { readTreeState, takeSnapshot, type TakenSnapshot } from '../snapshot/take-snapshot.js';
 import type { SourceCache } from '../snapshot/source-cache.js';
@@ -154,6 +155,7 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
       ...paired.notes,
     ],
     sourceLines: after.sources.lines,
+    declarations: paired.declarations === undefined ? undefined : { ...paired.declarations, renames: changes.renames },
   });
   // A deferral stands only when the ladder did show the syntax rung; otherwise every check runs.
   if (made.checks.some((check) => check.status === 'deferred') && made.rung !== 'syntax')
@@ -213,6 +215,8 @@ interface PairedChecks {
   /** The after runs, with checks whose baseline is unusable marked failed. */
   checks: CheckRun[];
   notes: string[];
+  /** The declaration tables of the checks that have them on both sides (tsc 5/6). */
+  declarations?: { base: DeclarationTables; current: DeclarationTables };
 }
 
 /**
@@ -253,6 +257,11 @@ export function pairChecks(baseline: Snapshot, current: Snapshot, remedy = descr
     beforeHashes = base.hashes === undefined ? undefined : beforeHashes?.concat(base.hashes);
     paired.after.push(...check.diagnostics);
     paired.checks.push(check);
+    if (base.declarations !== undefined && check.declarations !== undefined) {
+      paired.declarations ??= { base: {}, current: {} };
+      Object.assign(paired.declarations.base, base.declarations);
+      Object.assign(paired.declarations.current, check.declarations);
+    }
   }
   return beforeHashes === undefined ? paired : { ...paired, beforeHashes };
 }

@@ -77,10 +77,10 @@ test('a renamed field read in 34 files of one import cycle is one short payload 
   expect(text.exitCode).toBe(1);
   expect(text.stdout.length).toBeLessThanOrEqual(3000);
   expect(text.stdout.split('\n')[0]).toBe(
-    `culprit: your edit introduced 92 findings; showing ${editorSites} in 34 root files (src/commands/clear-content.ts, src/commands/delete-selection.ts, src/commands/insert-content.ts and 31 more). 50 lint findings about values of the compiler's error type are withheld: they restate compiler errors and will go away with them.`,
+    `culprit: your edit introduced 92 findings; showing ${editorSites} in 34 files, every site of the declaration your edit changed in src/types.ts. 50 lint findings about values of the compiler's error type are withheld: they restate compiler errors and will go away with them.`,
   );
   expect(text.stdout).toContain(
-    "One cause: the member 'tr' of 'CommandProps', declared in src/types.ts:8, a file your edit changed.",
+    `src/types.ts:10 One cause: your edit renamed \`CommandProps.tr\` to \`transaction\`. Keep the change and update the ${editorSites} sites that depend on it, or revert it.`,
   );
   expect(text.stdout).toContain(`Its ${editorSites} sites in 34 files:\n`);
   expect(text.stdout).not.toContain('and 1 more');
@@ -102,8 +102,20 @@ test('a renamed field read in 34 files of one import cycle is one short payload 
       sites: editorSites,
       files: 34,
       listed: sites,
-      declared: { name: 'CommandProps', path: 'src/types.ts', line: 8 },
-      cause: { symbol: 'CommandProps', member: 'tr' },
+      declared: { name: 'CommandProps.tr', path: 'src/types.ts', line: 10 },
+      cause: {
+        symbol: 'CommandProps',
+        member: 'tr',
+        change: {
+          kind: 'renamed',
+          symbol: 'CommandProps.tr',
+          path: 'src/types.ts',
+          line: 10,
+          before: 'tr: Transaction',
+          after: 'transaction: Transaction',
+          renamedTo: 'CommandProps.transaction',
+        },
+      },
     },
   ]);
   expect(report.shown.map((finding) => `${finding.path}:${finding.line}:${finding.column}`)).toEqual(sites);
@@ -111,9 +123,8 @@ test('a renamed field read in 34 files of one import cycle is one short payload 
     count: 50,
     reasons: { echoes: { count: 50, files: [...editorCommandFiles].sort() }, downstream: { count: 0 } },
   });
-  expect(report.roots).toEqual([
-    { files: [...editorCommandFiles].sort(), editable: true, selected: true, introduced: editorSites },
-  ]);
+  // The changed declaration is the root of every site.
+  expect(report.roots).toEqual([{ files: ['src/types.ts'], editable: true, selected: true, introduced: editorSites }]);
 
   renameAtSites(repo, sites);
   const last = checkJson(repo.root);
@@ -124,13 +135,13 @@ test('a renamed field read in 34 files of one import cycle is one short payload 
   ]);
 });
 
-test('inside a cycle the file that reads the change shows first, and its echoes through inferred types wait', () => {
+test('inside a cycle the site that reads the changed declaration shows, and its echoes through inferred types wait', () => {
   const shown = startRepo(ratesFiles);
   shown.write('src/types.ts', makeAmountString(shown.read('src/types.ts')));
   const text = runCli(shown.root, ['check']);
   expect(text.exitCode).toBe(1);
   expect(text.stdout.split('\n')[0]).toBe(
-    'culprit: your edit introduced 3 findings; showing 1 in 1 root file (src/totals.ts). 3 failing files form one import cycle; the 1 shown is the nearest to your change (1 import away). 2 more in 2 files that depend on it are withheld: they are likely echoes and will be re-checked after this fix.',
+    'culprit: your edit introduced 3 findings; showing 1 in 1 file, every site of the declaration your edit changed in src/types.ts. 3 failing files form one import cycle; the 1 shown is the nearest to your change (1 import away). 2 more in 2 files that depend on them are withheld: they are likely echoes and will be re-checked after this fix.',
   );
   expect(text.stdout).toContain(
     "src/totals.ts:5:23 error TS2362 The left-hand side of an arithmetic operation must be of type 'any', 'number', 'bigint' or an enum type.",
@@ -140,15 +151,23 @@ test('inside a cycle the file that reads the change shows first, and its echoes 
   const repo = startRepo(ratesFiles);
   repo.write('src/types.ts', makeAmountString(repo.read('src/types.ts')));
   const first = checkJson(repo.root);
+  // The change is the root of its site in totals.ts; the cycle stays a unit, and its files that fail
+  // only through what totals.ts inferred wait behind its nearest ring.
   expect(first.report.roots).toEqual([
+    { files: ['src/types.ts'], editable: true, selected: true, introduced: 1 },
     {
       files: ['src/billing.ts', 'src/invoice.ts', 'src/totals.ts'],
       editable: true,
       selected: true,
-      introduced: 3,
+      introduced: 2,
       ring: { distance: 1, files: ['src/totals.ts'] },
     },
   ]);
+  expect(first.report.groups[0]?.cause?.change).toMatchObject({
+    kind: 'retyped',
+    symbol: 'Rate.amount',
+    path: 'src/types.ts',
+  });
   expect(first.report.shown.map((finding) => [finding.path, finding.code])).toEqual([['src/totals.ts', 'TS2362']]);
   expect(first.report.withheld).toMatchObject({
     count: 2,
@@ -161,12 +180,13 @@ test('inside a cycle the file that reads the change shows first, and its echoes 
   expect([second.exitCode, second.report.verdict]).toEqual([0, 'clean']);
 });
 
-test('a cycle no larger than --max-files is shown whole, nearest file first', () => {
+test('a cycle no larger than --max-files is shown whole, beside the cause, nearest file first', () => {
   const repo = startRepo(ratesFiles);
   repo.write('src/types.ts', makeAmountString(repo.read('src/types.ts')));
   const { report } = checkJson(repo.root, ['--max-files', '3']);
   expect(report.roots).toEqual([
-    { files: ['src/billing.ts', 'src/invoice.ts', 'src/totals.ts'], editable: true, selected: true, introduced: 3 },
+    { files: ['src/types.ts'], editable: true, selected: true, introduced: 1 },
+    { files: ['src/billing.ts', 'src/invoice.ts', 'src/totals.ts'], editable: true, selected: true, introduced: 2 },
   ]);
   expect(report.shown.map((finding) => [finding.path, finding.code])).toEqual([
     ['src/totals.ts', 'TS2362'],

@@ -90,7 +90,7 @@ describe('detection', () => {
   it('names what it looked for when it finds nothing', async () => {
     const root = makeDir({ 'README.md': '' });
     await expect(resolveSettings(root, {})).rejects.toThrow(
-      `nothing to check in ${root}: none of tsconfig.json, eslint.config.* or .eslintrc.*, pyrightconfig.json or [tool.pyright], mypy.ini or [tool.mypy] (with mypy installed), ruff.toml or [tool.ruff] (with ruff installed), Cargo.toml at the root (nor a tsconfig or ESLint config in a workspace package); list checks in culprit.config.json`,
+      `nothing to check in ${root}: none of tsconfig.json, eslint.config.* or .eslintrc.*, .oxlintrc.json, biome.json or biome.jsonc, pyrightconfig.json or [tool.pyright], mypy.ini or [tool.mypy] (with mypy installed), ruff.toml or [tool.ruff] (with ruff installed), Cargo.toml at the root (nor a tsconfig or ESLint config in a workspace package); list checks in culprit.config.json`,
     );
   });
 });
@@ -168,7 +168,7 @@ describe('configured checks', () => {
       'culprit.config.json: checks.todos.command: Too small: expected array to have >=1 items',
     );
     await expect(resolveChecks({ pylint: {} })).rejects.toThrow(
-      'culprit.config.json: checks.pylint: unknown check; name it after a kind (tsc, eslint, pyright, mypy, ruff, cargo) or set "kind" to one, or give a "command" that prints SARIF',
+      'culprit.config.json: checks.pylint: unknown check; name it after a kind (tsc, eslint, oxlint, biome, pyright, mypy, ruff, cargo) or set "kind" to one, or give a "command" that prints SARIF',
     );
   });
 });

@@ -14,7 +14,10 @@ import { makeLineMap } from '../../src/checks/output/line-map.js';
 import { parseMypyOutput } from '../../src/checks/mypy/output.js';
 import { parsePyrightReport } from '../../src/checks/pyright/report.js';
 import { parseRuffOutput } from '../../src/checks/ruff/output.js';
-import { parseSarifLog } from '../../src/checks/sarif/log.js';
+import { parseSarifLog } from '../../src/checks/output/sarif-log.js';
+import { recountColumn } from '../../src/checks/output/source-columns.js';
+import { parseOxlintSarif } from '../../src/checks/oxlint/output.js';
+import { parseBiomeSarif } from '../../src/checks/biome/output.js';
 import { makeNativeDiagnostic } from '../../src/checks/tsc/native-diagnostics.js';
 import type { NativeDiagnostic } from '../../src/checks/tsc/native-api.js';
 import { normalizeDiagnostic } from '../../src/checks/output/normalize-diagnostic.js';
@@ -173,6 +176,35 @@ describe('SARIF logs', () => {
     );
     // The generator does reach the results, not only the log's outer checks.
     expect(found).toBeGreaterThan(0);
+  });
+
+  it("oxlint's and Biome's logs, their rule ids and columns read their own way", () => {
+    const logs = fc.oneof(
+      makeSarifLog((plausible) => plausible),
+      makeSarifLog(maybe),
+    );
+    fc.assert(
+      fc.property(logs, fc.constantFrom(parseOxlintSarif, parseBiomeSarif), (log, parse) =>
+        expectResultOrClearError(() => parse(JSON.stringify(log), '/repo').diagnostics),
+      ),
+      runs,
+    );
+  });
+
+  it('columns in bytes or code points recount to a column in UTF-16 code units on any line', () => {
+    const column = fc.oneof(fc.integer({ min: -3, max: 400 }), fc.constant(Number.MAX_SAFE_INTEGER));
+    const unit = fc.constantFrom('utf8-bytes' as const, 'code-points' as const);
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 80 }), column, unit, (line, at, counted) => {
+        const recounted = recountColumn(line, at, counted);
+        expect(Number.isInteger(recounted)).toBe(true);
+        // A character is at least as many bytes as UTF-16 code units, and at least one of each per code point.
+        if (at <= 1) expect(recounted).toBe(at);
+        else if (counted === 'utf8-bytes') expect(recounted >= 1 && recounted <= at).toBe(true);
+        else expect(recounted >= at && recounted <= 2 * at).toBe(true);
+      }),
+      runs,
+    );
   });
 });
 

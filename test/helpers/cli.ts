@@ -1,6 +1,8 @@
 /**
  * Runs the built culprit CLI as a user would: a separate process, real arguments, real exit code.
  */
+import type { EchoGroup } from '../../src/core/triage/echo-groups.js';
+import type { Withheld } from '../../src/core/report/report.js';
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { projectRoot } from './repo.js';
@@ -86,7 +88,8 @@ export interface JsonReport {
   attempt: number;
   counts: { introduced: number; resolved: number; standing: number; reworded: number };
   shown: JsonFinding[];
-  withheld: { count: number; files: string[] };
+  groups: EchoGroup[];
+  withheld: Withheld;
   roots: { files: string[]; editable: boolean; selected: boolean; introduced: number; instruction?: string }[];
   checks: { name: string; status: string; durationMs: number; version: string | null; error?: string }[];
   [key: string]: unknown;

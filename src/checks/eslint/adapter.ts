@@ -14,18 +14,22 @@ import { makeRepoPath, makeRootStripper } from '../output/repo-path.js';
 import { findNestedFlatConfigs } from './nested-configs.js';
 import { loadEslint, type LoadedEslint } from './load-eslint.js';
 import { findConfigUpwards } from './config-files.js';
+import { makeProgramCapture, traceLintResults } from './trace-findings.js';
 
 export type { EslintClass, LoadedEslint } from './load-eslint.js';
 export { loadEslint } from './load-eslint.js';
 
 export async function runEslint({ root, options }: CheckRequest<EslintOptions>): Promise<CheckOutput> {
   const loaded = await loadEslint(root, options);
-  const eslint = makeEslint(loaded, options);
+  const capture = makeProgramCapture();
+  // The eslintrc API takes no flat config entry, so an eslintrc run's findings are not traced.
+  const eslint = makeEslint(loaded, options, loaded.format === 'flat' ? [capture.config] : undefined);
   await loadConfig(eslint, loaded, root);
   const results = await lint(eslint, options.patterns, loaded, root);
+  const traced = traceLintResults(root, eslint, capture, results, makeResultReader(root));
   return {
     version: loaded.ESLint.version,
-    diagnostics: results.flatMap(makeResultReader(root)),
+    diagnostics: [...traced.values()].flat(),
     ...(loaded.notes.length === 0 ? {} : { notes: loaded.notes }),
   };
 }

@@ -32,6 +32,7 @@ import type { TypedPrograms } from '../check-definition.js';
 import type { EslintOptions } from './index.js';
 import { isInside } from '../../core/is-inside.js';
 import { lint, loadConfig, loadEslint, makeEslint, makeResultReader, type LoadedEslint } from './adapter.js';
+import { makeProgramCapture, traceLintResults, type ProgramCapture } from './trace-findings.js';
 import { readLocalImports } from './config-imports.js';
 import { isFile, makeFileStates } from '../../tree/file-states.js';
 import { makeFolderListings } from '../../tree/folder-listings.js';
@@ -125,9 +126,14 @@ export async function openEslintSession(request: CheckRequest<EslintOptions>): P
     }));
   };
 
-  const store = (lintResults: readonly EslintInstance.LintResult[]) => {
+  const store = (
+    eslint: EslintInstance,
+    capture: ProgramCapture,
+    lintResults: readonly EslintInstance.LintResult[],
+  ) => {
+    const traced = traceLintResults(root, eslint, capture, lintResults, readResult);
     for (const result of lintResults) {
-      results.set(result.filePath, readResult(result));
+      results.set(result.filePath, traced.get(result.filePath) ?? []);
       linted.record(result.filePath);
       folders.watchFileFolder(result.filePath);
     }
@@ -141,8 +147,9 @@ export async function openEslintSession(request: CheckRequest<EslintOptions>): P
         const candidates = typed.sessions.flatMap((session) =>
           session.programs.flatMap(({ program }) => listOwnFiles(cwd, program)),
         );
-        const eslint = makeEslint(loaded, options, await makeOverride(candidates, typed));
-        store(await lint(eslint, options.patterns, loaded, root));
+        const capture = makeProgramCapture();
+        const eslint = makeEslint(loaded, options, [...(await makeOverride(candidates, typed)), capture.config]);
+        store(eslint, capture, await lint(eslint, options.patterns, loaded, root));
         for (const file of results.keys()) await readTypeSource(file);
         return { version: ESLint.version, diagnostics: [...results.values()].flat(), ...notes };
       }
@@ -178,10 +185,11 @@ export async function openEslintSession(request: CheckRequest<EslintOptions>): P
         // typescript-eslint keeps programs (or a project service) per process and never sees
         // other files change; types that do not come from the warm program are built afresh.
         if (foreignTypes) estree?.clearCaches();
-        const eslint = makeEslint(loaded, options, await makeOverride(relint, typed));
+        const capture = makeProgramCapture();
+        const eslint = makeEslint(loaded, options, [...(await makeOverride(relint, typed)), capture.config]);
         const relinted = await lint(eslint, [...relint], loaded, root);
         for (const file of relint) results.delete(file);
-        store(relinted);
+        store(eslint, capture, relinted);
       }
       return { version: ESLint.version, diagnostics: [...results.values()].flat(), ...notes };
     },

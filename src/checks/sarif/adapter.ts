@@ -13,7 +13,7 @@ import { dedupeDiagnostics } from '../output/dedupe-diagnostics.js';
 import { findExecutable } from '../runner/find-executable.js';
 import { makeRepoPath } from '../output/repo-path.js';
 import { runTool } from '../runner/run-tool.js';
-import { parseSarifLog } from './log.js';
+import { parseSarifLog } from '../output/sarif-log.js';
 
 export async function runSarifCommand({ root, options }: CheckRequest<CommandOptions>): Promise<CheckOutput> {
   const [program = '', ...args] = options.command;

@@ -1,6 +1,7 @@
 /**
- * The `command` check: any command that prints a SARIF 2.1.0 log (adapter.ts, log.ts). It runs
- * only when configured, and gives findings without a graph.
+ * The `command` check: any command that prints a SARIF 2.1.0 log (adapter.ts; the log's parser,
+ * checks/output/sarif-log.ts, is shared with oxlint and biome). It runs only when configured, and
+ * gives findings without a graph.
  */
 import type { CheckDefinition } from '../check-definition.js';
 import type { ExecutableOptions } from '../check.js';

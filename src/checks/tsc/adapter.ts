@@ -20,6 +20,9 @@ import { makeResolutionCache, readFileImports, readImportRoute, type ImportRoute
 import { makeProgram } from './program.js';
 import { loadProjects, makeConfigParser, type TscProject } from './projects.js';
 import { makeSourceFileCache } from './source-files.js';
+import type { DeclarationTables } from '../../core/declaration-table.js';
+import { readDeclarationRows } from '../typescript/declaration-table.js';
+import { makeDependencyTracer, traceDiagnostic, type DependencyTracer } from '../typescript/trace-dependencies.js';
 
 type TypeScript = typeof ts;
 
@@ -64,7 +67,7 @@ export interface FileCollector {
     source?: FileDiagnosticSource,
     imports?: ReadonlyMap<string, readonly string[]>,
   ): void;
-  finish(): Pick<CheckOutput, 'diagnostics' | 'imports' | 'derived'>;
+  finish(): Pick<CheckOutput, 'diagnostics' | 'imports' | 'derived' | 'declarations'>;
 }
 
 /** What one tsc check reports, gathered program by program; shared by the cold run and the warm session. */
@@ -79,6 +82,7 @@ export function makeFileCollector(
   const diagnostics: Diagnostic[] = [];
   const imports: ImportRecord = {};
   const derived: DerivedSpans = { origins: [], spans: {} };
+  const declarations: DeclarationTables = {};
   return {
     addConfigDiagnostics(program) {
       diagnostics.push(...collectConfigDiagnostics(ts, program, toRepoPath));
@@ -87,6 +91,8 @@ export function makeFileCollector(
       const route = settings.importRoute ?? readImportRoute(program);
       let cache: ts.ModuleResolutionCache | undefined;
       let analysis: DerivedAnalysis | undefined;
+      let tracer: DependencyTracer | undefined;
+      const checker = program.getTypeChecker();
       for (const file of program.getSourceFiles()) {
         // Each file once, from the project that owns it (files no project lists: the first program).
         const owner = owners.get(file.fileName);
@@ -99,6 +105,14 @@ export function makeFileCollector(
         const found = collectFileDiagnostics(ts, program, file, toRepoPath, source);
         // Read from the program itself, warm or cold, so a warm run marks what a cold one does.
         if (found.length > 0) (analysis ??= makeDerivedAnalysis(ts, program, toRepoPath, derived)).addFile(file, found);
+        for (const finding of found) {
+          if (finding.phase === 'semantic')
+            traceDiagnostic((tracer ??= makeDependencyTracer(ts, program, toRepoPath)), file, finding);
+        }
+        if (!program.isSourceFileFromExternalLibrary(file) && !file.fileName.includes('/node_modules/')) {
+          const path = toRepoPath(file.fileName);
+          if (!path.startsWith('../')) declarations[path] = readDeclarationRows(ts, checker, file);
+        }
         diagnostics.push(...found);
         const targets =
           known?.get(file.fileName) ??
@@ -110,6 +124,7 @@ export function makeFileCollector(
       diagnostics: dedupeDiagnostics(diagnostics),
       imports,
       ...(derived.origins.length === 0 ? {} : { derived }),
+      declarations,
     }),
   };
 }

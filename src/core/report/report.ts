@@ -4,17 +4,19 @@
  * ladder, roots, attempt decision (width), frontier, echo groups, verdict.
  */
 import type { CheckRun, CheckStatus } from '../check-run.js';
-import { compareStrings } from '../diagnostic.js';
+import { compareByPosition, compareStrings } from '../diagnostic.js';
 import type { Diagnostic, Finding } from '../diagnostic.js';
 import type { Attribution } from '../attribute.js';
 import type { ModuleGraph } from '../graph/module-graph.js';
 import { decideAttempt, keepWidth, makeAttemptRecord } from './attempts.js';
 import type { AttemptRecord } from './attempts.js';
 import { makeDeclarationFinder } from '../triage/declarations.js';
-import { makeEchoGroups, makeMemberCauseKeyer } from '../triage/echo-groups.js';
+import { makeCauseGroups, makeEchoGroups, makeMemberCauseKeyer } from '../triage/echo-groups.js';
+import { listDeclarationChanges, makeCauseFinder, type DeclarationChange } from '../triage/causes.js';
+import type { DeclarationTables } from '../declaration-table.js';
 import type { EchoGroup } from '../triage/echo-groups.js';
 import { findRoots, selectFrontier } from '../triage/frontier.js';
-import type { Ring, RootUnit } from '../triage/frontier.js';
+import type { Frontier, Ring, RootUnit } from '../triage/frontier.js';
 import { applyLadder } from '../triage/ladder.js';
 import type { Rung } from '../triage/ladder.js';
 import { splitDerivedFindings } from '../triage/derived-findings.js';
@@ -134,6 +136,12 @@ export interface MakeReportInput {
    * declared in a changed file says where; without it, groups carry no `declared`.
    */
   sourceLines?: (path: string) => readonly string[] | undefined;
+  /**
+   * The declaration tables of both trees, from the checks with a type checker (tsc 5/6), and the
+   * files renamed between them. With them, findings traced to a declaration the edit changed are
+   * one cause each, rooted at the change (causes.ts), and no wording is read for member causes.
+   */
+  declarations?: { base: DeclarationTables; current: DeclarationTables; renames: ReadonlyMap<string, string> };
 }
 
 /**
@@ -149,27 +157,45 @@ export function makeReport(input: MakeReportInput): {
   const { attribution, checks } = input;
   const lint = splitDerivedFindings(attribution.introduced, checks);
   const ladder = applyLadder(lint.kept);
-  const roots = findRoots({
-    findings: ladder.kept,
-    graph: input.graph,
-    changedFiles: input.changedFiles,
-    classify: input.classify,
-  });
+  const causes = traceCauses(input, ladder.kept);
+  const roots = withCauseUnits(
+    findRoots({
+      findings: ladder.kept,
+      graph: input.graph,
+      changedFiles: input.changedFiles,
+      classify: input.classify,
+    }),
+    causes,
+    ladder.kept,
+  );
   const current = {
     roots: roots.length,
     fingerprints: attribution.introduced.map((finding) => finding.fingerprint),
     deferred: new Set(checks.filter((check) => check.status === 'deferred').map((check) => check.name)),
   };
+  // Without a type checker's trace (TypeScript 7, no tables), member causes are read from the wording.
   const findDeclaration =
-    input.sourceLines === undefined ? undefined : makeDeclarationFinder(input.changedFiles, input.sourceLines);
+    input.sourceLines === undefined || causes !== undefined
+      ? undefined
+      : makeDeclarationFinder(input.changedFiles, input.sourceLines);
   const sameCause =
     findDeclaration === undefined ? undefined : makeSameCauseTest(ladder.kept, makeMemberCauseKeyer(findDeclaration));
+  // Traced findings are shown with their cause, not by the frontier, which orders the rest.
+  const untraced = causes === undefined ? ladder.kept : ladder.kept.filter((finding) => !causes.traced.has(finding));
   const select = (width: number) => {
-    const frontier = selectFrontier({ findings: ladder.kept, roots, width, maxUnitFiles: input.baseWidth });
-    const causes = sameCause?.(frontier.shown);
-    return causes === undefined
-      ? frontier
-      : selectFrontier({ findings: ladder.kept, roots, width, maxUnitFiles: input.baseWidth, sameCause: causes });
+    const frontier = selectFrontier({ findings: untraced, roots, width, maxUnitFiles: input.baseWidth });
+    const sameCauseFiles = sameCause?.(frontier.shown);
+    const selected =
+      sameCauseFiles === undefined
+        ? frontier
+        : selectFrontier({
+            findings: untraced,
+            roots,
+            width,
+            maxUnitFiles: input.baseWidth,
+            sameCause: sameCauseFiles,
+          });
+    return causes === undefined ? selected : addCauseSites(selected, causes);
   };
   let decision = decideAttempt(input.previous, current, input.baseWidth);
   let frontier = select(decision.width);
@@ -183,6 +209,14 @@ export function makeReport(input: MakeReportInput): {
     { kept: ladder.kept, belowRung: ladder.hidden, echoes: lint.echoes },
     new Set(frontier.shown.map((finding) => finding.fingerprint)),
     frontier.roots,
+    causes?.placeOf,
+  );
+  const changeOf = (finding: Finding) => causes?.changeOf(finding);
+  const causeGroups = makeCauseGroups(frontier.shown, changeOf);
+  const otherGroups = makeEchoGroups(
+    frontier.shown.filter((finding) => changeOf(finding) === undefined),
+    findDeclaration,
+    [...withheld.downstream, ...withheld.queued].filter((finding) => changeOf(finding) === undefined),
   );
 
   const report: Report = {
@@ -195,7 +229,7 @@ export function makeReport(input: MakeReportInput): {
       ...(attribution.reworded === undefined ? {} : { reworded: attribution.reworded.length }),
     },
     shown: frontier.shown.map(makeShownFinding),
-    groups: makeEchoGroups(frontier.shown, findDeclaration, [...withheld.downstream, ...withheld.queued]),
+    groups: orderGroups(frontier.shown, [...causeGroups, ...otherGroups]),
     withheld: makeWithheld(withheld, lint.traced),
     roots: frontier.roots.map(makeReportRoot),
     checks: checks.map(makeReportCheck),
@@ -213,6 +247,141 @@ export function makeReport(input: MakeReportInput): {
     ],
   };
   return { report, attemptRecord: makeAttemptRecord(decision, current, report.shown), withheldFindings: withheld };
+}
+
+interface TracedCauses {
+  /** The findings traced to a change. */
+  traced: ReadonlyMap<Finding, DeclarationChange>;
+  /** The file a finding's unit is: the changed file for a finding traced to a change. */
+  placeOf: (finding: Finding) => string | null;
+  changeOf: (finding: Finding) => DeclarationChange | undefined;
+}
+
+/**
+ * The changes between the two trees' declaration tables, and which findings depend on them.
+ * Undefined without tables (no check had a type checker to ask). A finding in a file the agent
+ * must not edit keeps its own unit, so it still becomes that file's instruction.
+ */
+function traceCauses(input: MakeReportInput, findings: readonly Finding[]): TracedCauses | undefined {
+  if (input.declarations === undefined) return undefined;
+  const changes = listDeclarationChanges({
+    base: input.declarations.base,
+    current: input.declarations.current,
+    changedFiles: input.changedFiles,
+    renames: input.declarations.renames,
+  });
+  const findCause = makeCauseFinder(changes);
+  const traced = new Map<Finding, DeclarationChange>();
+  for (const finding of findings) {
+    if (finding.path === null || !input.classify(finding.path).editable) continue;
+    const index = findCause(finding);
+    if (index !== undefined) traced.set(finding, changes[index]!);
+  }
+  return {
+    traced,
+    placeOf: (finding) => traced.get(finding)?.path ?? finding.path,
+    changeOf: (finding) => traced.get(finding),
+  };
+}
+
+/**
+ * The root units once causes are traced. The frontier's units stay what they are, computed over
+ * every finding in its own file, so what fails only through a traced site still waits behind it;
+ * a unit whose every finding is traced is no root of its own (its findings are sites of a
+ * cause). Each changed file with traced findings is a root unit ahead of the others, whether or
+ * not it has findings of its own: the change is the cause of everything traced to it.
+ */
+function withCauseUnits(
+  roots: readonly RootUnit[],
+  causes: TracedCauses | undefined,
+  findings: readonly Finding[],
+): RootUnit[] {
+  if (causes === undefined || causes.traced.size === 0) return [...roots];
+  const untracedIn = new Map<string, number>();
+  for (const finding of findings)
+    if (finding.path !== null && !causes.traced.has(finding))
+      untracedIn.set(finding.path, (untracedIn.get(finding.path) ?? 0) + 1);
+  const tracedAt = new Map<string, number>();
+  for (const change of causes.traced.values()) tracedAt.set(change.path, (tracedAt.get(change.path) ?? 0) + 1);
+  const causeUnits = [...tracedAt]
+    .sort(([a, countA], [b, countB]) => countB - countA || compareStrings(a, b))
+    .map(([path, count]): RootUnit => ({
+      files: [path],
+      order: [path],
+      distances: [0],
+      editable: true,
+      selected: false,
+      introduced: count + (untracedIn.get(path) ?? 0),
+      hasChangedFile: true,
+    }));
+  const others = roots.flatMap((root): RootUnit[] => {
+    const keep = (file: string) => !tracedAt.has(file);
+    if (!root.files.some((file) => keep(file) && untracedIn.has(file))) return [];
+    const order = root.order.filter(keep);
+    return [
+      {
+        ...root,
+        files: root.files.filter(keep),
+        order,
+        distances: root.order.flatMap((file, index) => (keep(file) ? [root.distances[index]!] : [])),
+        introduced: root.files.reduce((sum, file) => sum + (keep(file) ? (untracedIn.get(file) ?? 0) : 0), 0),
+      },
+    ];
+  });
+  return [...causeUnits, ...others];
+}
+
+/**
+ * Adds every traced site of the selected cause units to what is shown, after that unit's own
+ * findings, in position order; the sites of a cause unit beyond the width wait with it.
+ */
+function addCauseSites(frontier: Frontier, causes: TracedCauses): Frontier {
+  const unitOf = new Map<string, number>();
+  frontier.roots.forEach((root, index) => {
+    if (root.selected && root.editable) for (const file of root.ring?.files ?? root.order) unitOf.set(file, index);
+  });
+  const sites = [...causes.traced]
+    .filter(([, change]) => unitOf.has(change.path))
+    .map(([finding]) => finding)
+    .sort(compareByPosition);
+  if (sites.length === 0) return frontier;
+  const rank = new Map(frontier.shown.map((finding, index) => [finding, index]));
+  const place = (finding: Finding) => causes.placeOf(finding);
+  const sequence = (finding: Finding) => {
+    const at = place(finding);
+    return at === null ? -1 : (unitOf.get(at) ?? Number.MAX_SAFE_INTEGER);
+  };
+  const shown = [...frontier.shown, ...sites].sort(
+    (a, b) =>
+      sequence(a) - sequence(b) ||
+      Number(causes.traced.has(a)) - Number(causes.traced.has(b)) ||
+      (rank.get(a) ?? 0) - (rank.get(b) ?? 0) ||
+      compareByPosition(a, b),
+  );
+  const shownSet = new Set(shown);
+  const files = new Set<string>();
+  let count = 0;
+  for (const [finding] of causes.traced) {
+    if (shownSet.has(finding)) continue;
+    count += 1;
+    files.add(finding.path!);
+  }
+  return {
+    shown,
+    withheld: {
+      count: frontier.withheld.count + count,
+      files: [...new Set([...frontier.withheld.files, ...files])].sort(compareStrings),
+    },
+    roots: frontier.roots,
+  };
+}
+
+/** Groups in the order their first site is shown. */
+function orderGroups(shown: readonly Finding[], groups: EchoGroup[]): EchoGroup[] {
+  const position = new Map(shown.map((finding, index) => [finding.fingerprint, index]));
+  const first = (group: EchoGroup) =>
+    Math.min(...(group.members ?? []).map((fingerprint) => position.get(fingerprint) ?? Infinity));
+  return groups.sort((a, b) => first(a) - first(b));
 }
 
 /**
@@ -275,6 +444,7 @@ function sortWithheld(
   { kept, belowRung, echoes }: TriagedFindings,
   shown: ReadonlySet<string>,
   roots: readonly RootUnit[],
+  placeOf: (finding: Finding) => string | null = (finding) => finding.path,
 ): WithheldFindings {
   const kindOf = new Map<string, 'queued' | 'nonEditable'>();
   for (const root of roots) {
@@ -290,7 +460,8 @@ function sortWithheld(
   };
   for (const finding of kept) {
     if (shown.has(finding.fingerprint)) continue;
-    parts[(finding.path === null ? undefined : kindOf.get(finding.path)) ?? 'downstream'].push(finding);
+    const place = placeOf(finding);
+    parts[(place === null ? undefined : kindOf.get(place)) ?? 'downstream'].push(finding);
   }
   return parts;
 }

@@ -15,6 +15,10 @@ import type { Diagnostic, Severity } from '../diagnostic.js';
 import { normalizeMessage } from '../identity/fingerprint.js';
 import type { Declaration, DeclarationFinder } from './declarations.js';
 import { readMemberCause } from './member-causes.js';
+import type { DeclarationChange } from './causes.js';
+
+/** A changed declaration as a report states it: kind, qualified name, file, line, and its text before and after. */
+export type CauseChange = Omit<DeclarationChange, 'declarationKind'>;
 
 export interface EchoGroup {
   tool: string;
@@ -34,8 +38,13 @@ export interface EchoGroup {
   listed: string[];
   /** A symbol the message names that is declared in a file the patch changed. */
   declared?: Declaration;
-  /** For a member cause: the member and the type declaring it (that type is `declared`). */
-  cause?: { symbol: string; member: string };
+  /**
+   * For a cause: the declaration the sites depend on. A change the type checker traced
+   * (causes.ts) has `change`, with the declaration's qualified name split into `symbol` (its
+   * container, or itself at top level) and `member`. Without a type checker's trace (TypeScript 7),
+   * a member cause read from the compiler's wording has `symbol` and `member` only.
+   */
+  cause?: { symbol: string; member?: string; change?: CauseChange };
   /** Sites of the same group among the withheld findings, and their files (sorted); absent when none. */
   pending?: { sites: number; files: string[] };
   /**
@@ -154,4 +163,44 @@ function makeEchoGroup(
       files: [...new Set(waiting.map((site) => site.path!))].sort(compareStrings),
     };
   return group;
+}
+
+/**
+ * One group per change the shown findings trace to, in the order its first site is shown: every
+ * site of the change, whatever its code, message or file, listed whole (a site fails until it or
+ * the declaration changes, so none of them is an echo to hold back).
+ */
+export function makeCauseGroups<T extends Member>(
+  shown: readonly T[],
+  changeOf: (finding: T) => DeclarationChange | undefined,
+): EchoGroup[] {
+  const sitesOf = new Map<DeclarationChange, T[]>();
+  for (const finding of shown) {
+    const change = finding.path === null ? undefined : changeOf(finding);
+    if (change === undefined) continue;
+    const sites = sitesOf.get(change);
+    if (sites === undefined) sitesOf.set(change, [finding]);
+    else sites.push(finding);
+  }
+  return [...sitesOf].map(([change, sites]) => {
+    const first = sites[0]!;
+    const { declarationKind: _kind, ...stated } = change;
+    const dot = change.symbol.lastIndexOf('.');
+    return {
+      tool: first.tool,
+      code: first.code,
+      codes: [...new Set(sites.map((site) => site.code))],
+      severity: sites.some((site) => site.severity === 'error') ? 'error' : first.severity,
+      message: first.message,
+      sites: sites.length,
+      files: new Set(sites.map((site) => site.path)).size,
+      listed: sites.map(formatSite),
+      declared: { name: change.symbol, path: change.path, line: change.line },
+      cause:
+        dot === -1
+          ? { symbol: change.symbol, change: stated }
+          : { symbol: change.symbol.slice(0, dot), member: change.symbol.slice(dot + 1), change: stated },
+      members: sites.flatMap((site) => (site.fingerprint === undefined ? [] : [site.fingerprint])),
+    };
+  });
 }

@@ -108,6 +108,11 @@ describe.each(['9', '10'] as const)('eslint adapter on ESLint %s', (version: Esl
         endLine: 5,
         endColumn: 34,
         message: 'Unsafe argument of type `any` assigned to a parameter of type `string`.',
+        // A type-aware finding is traced to the declarations it depends on (trace-findings.ts).
+        dependsOn: [
+          { name: 'shout', path: 'src/unsafe.ts' },
+          { name: 'parse', path: 'src/unsafe.ts' },
+        ],
       },
     ]);
     // No cache file, no fixes.

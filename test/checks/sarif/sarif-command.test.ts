@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ResolvedCheck } from '../../../src/checks/check.js';
 import { runCheck } from '../../../src/checks/runner/run-check.js';
-import { parseSarifLog } from '../../../src/checks/sarif/log.js';
+import { parseSarifLog } from '../../../src/checks/output/sarif-log.js';
 import { makeRepo, type TestRepo } from '../../helpers/repo.js';
 import { todoFiles } from '../../fixtures/sarif-todos.js';
 import { isProcessAlive, waitFor } from '../helpers.js';

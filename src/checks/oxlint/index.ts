@@ -1,0 +1,30 @@
+/**
+ * The `oxlint` check: the repository's own oxlint with `--format=sarif` (adapter.ts, output.ts).
+ * Configured by the repository's .oxlintrc.json. oxlint gives no graph: tsc's, when both run.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CheckDefinition } from '../check-definition.js';
+import type { ExecutableOptions } from '../check.js';
+import type { RawOxlintCheck } from './schema.js';
+
+export interface OxlintOptions extends ExecutableOptions {
+  /** What oxlint lints, relative to the root. */
+  targets: string[];
+}
+
+const configName = '.oxlintrc.json';
+
+const defaultTargets: readonly string[] = ['.'];
+
+export const oxlintCheck: CheckDefinition<'oxlint', OxlintOptions, RawOxlintCheck> = {
+  kind: 'oxlint',
+  detection: { files: configName, isUsed: (probe) => probe.has(configName) },
+  resolveOptions: (raw, root) => ({ workTree: root, targets: raw.targets ?? [...defaultTargets] }),
+  loadSchema: async () => (await import('./schema.js')).oxlintCheckSchema,
+  run: async (request) => (await import('./adapter.js')).runOxlint(request),
+  graph: 'none',
+  toolPackages: ['oxlint'],
+  deferral: 'deferrable',
+  findConfigFile: (root) => (existsSync(join(root, configName)) ? configName : undefined),
+};

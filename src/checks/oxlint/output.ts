@@ -1,0 +1,34 @@
+/**
+ * `oxlint --format=sarif` as diagnostics. The log is SARIF 2.1.0 (checks/output/sarif-log.ts),
+ * with three things of oxlint's own: rule ids are `plugin(rule)`, written here `plugin/rule` as
+ * .oxlintrc.json and `oxlint-disable` comments name them (`typescript/no-explicit-any`);
+ * everything oxlint reports without a rule is `OXL0001`, which is what the parser and the
+ * semantic checker reject (an unexpected token, a redeclared `let`: phase syntax) or an unused
+ * disable directive; and regions count columns in UTF-8 bytes.
+ */
+import type { Diagnostic } from '../../core/diagnostic.js';
+import { makeRepoPath } from '../output/repo-path.js';
+import { parseSarifLog, type SarifFindings } from '../output/sarif-log.js';
+import { makeColumnRecounter } from '../output/source-columns.js';
+
+/** `Version: 1.95.0` → `1.95.0`. */
+export function parseOxlintVersion(output: string): string | null {
+  return /\bVersion: (\d+\.\d+\S*)/.exec(output)?.[1] ?? null;
+}
+
+/** Throws, saying on one line why, when the text is not a SARIF log. */
+export function parseOxlintSarif(stdout: string, root: string): SarifFindings {
+  const findings = parseSarifLog(stdout, { root, toRepoPath: makeRepoPath(root), phase: 'lint' });
+  const recount = makeColumnRecounter(root, 'utf8-bytes');
+  return { version: findings.version, diagnostics: findings.diagnostics.map((d) => recount(classifyOxlint(d))) };
+}
+
+function classifyOxlint(diagnostic: Diagnostic): Diagnostic {
+  if (diagnostic.code !== 'OXL0001') {
+    const rule = /^([\w-]+)\((.+)\)$/.exec(diagnostic.code);
+    return { ...diagnostic, tool: 'oxlint', code: rule === null ? diagnostic.code : `${rule[1]}/${rule[2]}` };
+  }
+  if (/^Unused \S+-disable\b.*\bdirective\b/i.test(diagnostic.message))
+    return { ...diagnostic, tool: 'oxlint', code: 'unused-disable-directive' };
+  return { ...diagnostic, tool: 'oxlint', code: 'syntax', phase: 'syntax' };
+}

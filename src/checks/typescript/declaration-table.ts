@@ -1,0 +1,211 @@
+/**
+ * A file's declaration table: each declaration its importers can see, with its shape (what it
+ * is, without its name), so triage can tell which declarations an edit changed by comparing the
+ * tables of the baseline and the current tree (core/triage/causes.ts). The shape is the source's
+ * own text where the source spells the type out (an annotation, a signature), and the type the
+ * checker infers where it does not (an unannotated return, a `const` without a type), so an edit
+ * that makes a function return `any` shows as a change of that function. Bodies and initialisers
+ * are not part of a shape: an edit inside a function changes no declaration.
+ */
+import { createHash } from 'node:crypto';
+import type ts from 'typescript';
+import type { DeclarationKind, DeclarationRow } from '../../core/declaration-table.js';
+import { namePlaceholder } from '../../core/triage/causes.js';
+import { readMemberName, readScopePrefix } from './declaration-names.js';
+
+type TypeScript = typeof ts;
+
+/** Past this, a shape keeps its start and a hash of the whole: it still changes when the declaration does. */
+const maxShapeLength = 240;
+
+/** The rows of one file, in source order. */
+export function readDeclarationRows(ts: TypeScript, checker: ts.TypeChecker, file: ts.SourceFile): DeclarationRow[] {
+  const rows: DeclarationRow[] = [];
+  const text = file.text;
+  const fold = (from: number, to: number) => text.slice(from, to).replace(/\s+/g, ' ').trim().replace(/[;,]$/, '');
+  const lineOf = (node: ts.Node) => file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1;
+  const printType = (type: ts.Type, enclosing: ts.Node) => checker.typeToString(type, enclosing);
+  const add = (name: string, kind: DeclarationKind, at: ts.Node, shape: string) => {
+    rows.push([name, kind, lineOf(at), capShape(shape)]);
+  };
+
+  /** The node's text with its name replaced by the placeholder, from its start to `end`. */
+  const shapeAround = (node: ts.Node, name: ts.Node | undefined, end: number): string => {
+    const start = node.getStart(file);
+    if (name === undefined) return fold(start, end);
+    return `${fold(start, name.getStart(file))} ${namePlaceholder}${fold(name.getEnd(), end)}`.trim();
+  };
+
+  /** `: T` as written, or as the checker infers it. */
+  const typeSuffix = (declared: ts.TypeNode | undefined, infer: () => ts.Type | undefined, enclosing: ts.Node) => {
+    if (declared !== undefined) return `: ${fold(declared.getStart(file), declared.getEnd())}`;
+    const type = infer();
+    return type === undefined ? '' : `: ${printType(type, enclosing)}`;
+  };
+
+  const signatureShape = (node: ts.SignatureDeclaration, prefixEnd: number): string => {
+    const head =
+      node.name === undefined ? fold(node.getStart(file), prefixEnd) : shapeAround(node, node.name, prefixEnd);
+    const parametersEnd = closeParameters(node);
+    const typeParameters = node.typeParameters;
+    const start = typeParameters === undefined ? node.parameters.pos - 1 : typeParameters.pos - 1;
+    const signature = fold(start, parametersEnd);
+    const returns = typeSuffix(
+      node.type,
+      () => {
+        const resolved = checker.getSignatureFromDeclaration(node);
+        return resolved === undefined ? undefined : checker.getReturnTypeOfSignature(resolved);
+      },
+      node,
+    );
+    return `${head}${signature}${returns}`;
+  };
+
+  const addMembers = (container: string, members: readonly ts.Node[]) => {
+    for (const member of members) {
+      if (ts.isConstructorDeclaration(member)) {
+        const shape = `${namePlaceholder}${fold(member.parameters.pos - 1, closeParameters(member))}`;
+        add(`${container}.constructor`, 'method', member, shape);
+        continue;
+      }
+      const named = member as ts.NamedDeclaration;
+      const name = readMemberName(ts, named.name as ts.PropertyName | undefined);
+      if (name === undefined || named.name === undefined) continue;
+      const qualified = `${container}.${name}`;
+      if (ts.isMethodSignature(member) || ts.isMethodDeclaration(member)) {
+        add(qualified, 'method', member, signatureShape(member, member.name.getStart(file)));
+      } else if (ts.isGetAccessorDeclaration(member) || ts.isSetAccessorDeclaration(member)) {
+        add(qualified, 'member', member, signatureShape(member, member.name.getStart(file)));
+      } else if (ts.isPropertySignature(member) || ts.isPropertyDeclaration(member)) {
+        const exclamation = ts.isPropertyDeclaration(member) ? member.exclamationToken : undefined;
+        const nameEnd = member.questionToken?.getEnd() ?? exclamation?.getEnd() ?? member.name.getEnd();
+        const head = shapeAround(member, member.name, nameEnd);
+        const suffix = typeSuffix(member.type, () => checker.getTypeAtLocation(member.name), member);
+        add(qualified, 'member', member, `${head}${suffix}`);
+      } else if (ts.isEnumMember(member)) {
+        add(qualified, 'member', member, shapeAround(member, member.name, member.getEnd()));
+      } else if (ts.isIndexSignatureDeclaration(member)) {
+        continue;
+      }
+    }
+  };
+
+  const exportPrefix = (node: ts.Node): string => {
+    const modifiers = ts.canHaveModifiers(node) ? ts.getModifiers(node) : undefined;
+    if (modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword) !== true) return '';
+    return modifiers.some((modifier) => modifier.kind === ts.SyntaxKind.DefaultKeyword) ? 'export default ' : 'export ';
+  };
+
+  /** The statement's text from after its modifiers, so `export` is said once, first. */
+  const afterModifiers = (node: ts.Node): number => {
+    const modifiers = ts.canHaveModifiers(node) ? ts.getModifiers(node) : undefined;
+    const last = modifiers?.filter(
+      (modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword || modifier.kind === ts.SyntaxKind.DefaultKeyword,
+    );
+    return last === undefined || last.length === 0 ? node.getStart(file) : last[last.length - 1]!.getEnd();
+  };
+
+  const headShape = (node: ts.Node, name: ts.Node | undefined, end: number): string => {
+    const start = afterModifiers(node);
+    const head =
+      name === undefined
+        ? fold(start, end)
+        : `${fold(start, name.getStart(file))} ${namePlaceholder}${fold(name.getEnd(), end)}`.trim();
+    return `${exportPrefix(node)}${head}`;
+  };
+
+  /** Just past the `)` closing a parameter list (the list itself ends before any trivia). */
+  const closeParameters = (node: ts.SignatureDeclaration): number => {
+    const close = text.indexOf(')', node.parameters.end);
+    return close === -1 ? node.parameters.end : close + 1;
+  };
+
+  const functions = new Map<string, { node: ts.FunctionDeclaration; shapes: string[] }>();
+
+  const visitStatements = (statements: readonly ts.Statement[], prefix: string) => {
+    for (const statement of statements) {
+      if (ts.isInterfaceDeclaration(statement)) {
+        const name = prefix + statement.name.text;
+        const end = statement.members.pos - 1;
+        add(name, 'interface', statement, headShape(statement, statement.name, end));
+        addMembers(name, statement.members);
+      } else if (ts.isTypeAliasDeclaration(statement)) {
+        const name = prefix + statement.name.text;
+        const literal = ts.isTypeLiteralNode(statement.type) ? statement.type : undefined;
+        const end = literal === undefined ? statement.getEnd() : literal.getStart(file);
+        add(
+          name,
+          'type',
+          statement,
+          `${headShape(statement, statement.name, end)}${literal === undefined ? '' : ' {…}'}`,
+        );
+        if (literal !== undefined) addMembers(name, literal.members);
+      } else if (ts.isClassDeclaration(statement)) {
+        const name = prefix + (statement.name?.text ?? 'default');
+        const end = statement.members.pos - 1;
+        add(name, 'class', statement, headShape(statement, statement.name, end));
+        addMembers(name, statement.members);
+      } else if (ts.isFunctionDeclaration(statement)) {
+        const name = prefix + (statement.name?.text ?? 'default');
+        const head = exportPrefix(statement);
+        const shape = `${head}${signatureShape(statement, statement.name?.getStart(file) ?? statement.parameters.pos - 1).replace(/^export (default )?/, '')}`;
+        const known = functions.get(name);
+        // Overloads: the signatures callers see; an implementation beside them is not one.
+        if (known === undefined) functions.set(name, { node: statement, shapes: [shape] });
+        else if (statement.body === undefined || known.node.body === undefined) {
+          if (known.node.body !== undefined && statement.body === undefined) known.shapes.length = 0;
+          if (statement.body === undefined || known.shapes.length === 0) known.shapes.push(shape);
+        }
+      } else if (ts.isEnumDeclaration(statement)) {
+        const name = prefix + statement.name.text;
+        add(name, 'enum', statement, headShape(statement, statement.name, statement.members.pos - 1));
+        addMembers(name, statement.members);
+      } else if (ts.isVariableStatement(statement)) {
+        const keyword = statement.declarationList.flags & ts.NodeFlags.Const ? 'const' : 'let';
+        for (const declaration of statement.declarationList.declarations) {
+          if (!ts.isIdentifier(declaration.name)) continue;
+          const suffix = typeSuffix(declaration.type, () => checker.getTypeAtLocation(declaration.name), declaration);
+          add(
+            prefix + declaration.name.text,
+            'variable',
+            declaration,
+            `${exportPrefix(statement)}${keyword} ${namePlaceholder}${suffix}`,
+          );
+        }
+      } else if (ts.isModuleDeclaration(statement) && ts.isIdentifier(statement.name)) {
+        const name = prefix + statement.name.text;
+        add(name, 'namespace', statement, headShape(statement, statement.name, statement.name.getEnd()));
+        let body = statement.body;
+        while (body !== undefined && ts.isModuleDeclaration(body)) body = body.body;
+        if (body !== undefined && ts.isModuleBlock(body) && readScopePrefix(ts, body) !== undefined)
+          visitStatements(body.statements, `${readScopePrefix(ts, body)}`);
+      } else if (ts.isExportDeclaration(statement)) {
+        const from = statement.moduleSpecifier === undefined ? '' : ` from ${statement.moduleSpecifier.getText(file)}`;
+        const clause = statement.exportClause;
+        if (clause === undefined) add(`*${from}`, 'export', statement, `export *${from}`);
+        else if (ts.isNamespaceExport(clause))
+          add(clause.name.text, 'export', statement, `export * as ${namePlaceholder}${from}`);
+        else
+          for (const specifier of clause.elements) {
+            const local = specifier.propertyName === undefined ? '' : `${specifier.propertyName.getText(file)} as `;
+            add(specifier.name.text, 'export', specifier, `export { ${local}${namePlaceholder} }${from}`);
+          }
+      } else if (ts.isExportAssignment(statement)) {
+        const name = statement.isExportEquals === true ? 'export=' : 'default';
+        const shape = ts.isIdentifier(statement.expression)
+          ? statement.expression.text
+          : printType(checker.getTypeAtLocation(statement.expression), statement);
+        add(name, 'export', statement, `export ${statement.isExportEquals === true ? '= ' : 'default '}${shape}`);
+      }
+    }
+  };
+  visitStatements(file.statements, '');
+  for (const [name, { node, shapes }] of functions) add(name, 'function', node, shapes.join(' ; '));
+  return rows;
+}
+
+function capShape(shape: string): string {
+  if (shape.length <= maxShapeLength) return shape;
+  const hash = createHash('sha1').update(shape).digest('hex').slice(0, 12);
+  return `${shape.slice(0, maxShapeLength - 20)}…#${hash}`;
+}

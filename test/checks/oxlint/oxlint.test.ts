@@ -1,0 +1,153 @@
+/**
+ * The oxlint check with the real oxlint culprit pins, on small repositories the tests write:
+ * detection by .oxlintrc.json, its SARIF parsed exactly (rule ids as .oxlintrc.json names them,
+ * byte columns recounted in UTF-16, parse errors as syntax), and every way oxlint can fail to
+ * give a result reported `failed`, never clean.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ResolvedCheck } from '../../../src/checks/check.js';
+import { runCheck } from '../../../src/checks/runner/run-check.js';
+import { resolveSettings } from '../../../src/config/resolve-settings.js';
+import { makeRepo, type TestRepo } from '../../helpers/repo.js';
+import { linkLinter, lintedFiles, oxlintConfig } from '../../fixtures/js-linters.js';
+import { prependPath, withPath, writeFakeTool } from '../../fixtures/python-tools.js';
+
+const repos: TestRepo[] = [];
+afterEach(() => {
+  for (const repo of repos.splice(0)) repo.cleanup();
+});
+
+function makeOxlintRepo(files: Record<string, string> = {}): TestRepo {
+  const repo = makeRepo({ typescript: false, files: { '.oxlintrc.json': oxlintConfig, ...lintedFiles, ...files } });
+  linkLinter(repo.root, 'oxlint');
+  repos.push(repo);
+  return repo;
+}
+
+const oxlintCheck = (root: string): ResolvedCheck => ({
+  name: 'oxlint',
+  kind: 'oxlint',
+  timeoutMs: 60_000,
+  options: { workTree: root, targets: ['.'] },
+});
+
+const listTree = (root: string) => readdirSync(root, { recursive: true, encoding: 'utf8' }).sort();
+
+describe('oxlint check', () => {
+  it('is detected by .oxlintrc.json, beside tsc', async () => {
+    const repo = makeOxlintRepo({ 'tsconfig.json': '{}' });
+    const settings = await resolveSettings(repo.root, {});
+    expect(settings.checks.map((check) => [check.kind, check.options])).toEqual([
+      ['tsc', expect.anything()],
+      ['oxlint', { workTree: repo.root, targets: ['.'] }],
+    ]);
+  });
+
+  it("runs the repository's oxlint and reports its findings exactly, writing nothing into the tree", async () => {
+    const repo = makeOxlintRepo();
+    const before = listTree(repo.root);
+    const run = await runCheck(oxlintCheck(repo.root), repo.root);
+    expect(run).toMatchObject({ status: 'ok', version: '1.95.0' });
+    expect(run.diagnostics).toEqual([
+      {
+        tool: 'oxlint',
+        code: 'syntax',
+        severity: 'error',
+        phase: 'syntax',
+        path: 'src/broken.js',
+        line: 1,
+        column: 18,
+        endLine: 1,
+        endColumn: 19,
+        message: 'Unexpected token',
+      },
+      {
+        tool: 'oxlint',
+        code: 'typescript/no-explicit-any',
+        severity: 'error',
+        phase: 'lint',
+        path: 'src/debug.ts',
+        line: 1,
+        column: 32,
+        endLine: 1,
+        endColumn: 35,
+        message: 'Unexpected `any`. Specify a different type.',
+      },
+      {
+        tool: 'oxlint',
+        code: 'eslint/no-debugger',
+        severity: 'warning',
+        phase: 'lint',
+        path: 'src/debug.ts',
+        line: 2,
+        column: 3,
+        endLine: 2,
+        endColumn: 12,
+        message: '`debugger` statement is not allowed',
+      },
+      {
+        tool: 'oxlint',
+        code: 'eslint/eqeqeq',
+        severity: 'error',
+        phase: 'lint',
+        path: 'src/tag.js',
+        line: 2,
+        // oxlint says 39: the emoji is 4 bytes and the euro sign 3, but 2 and 1 UTF-16 code units.
+        column: 35,
+        endLine: 2,
+        endColumn: 37,
+        message: 'Expected === and instead saw ==',
+      },
+    ]);
+    expect(listTree(repo.root)).toEqual(before);
+  });
+
+  it('gives a run without findings on a tree with nothing to lint', async () => {
+    const repo = makeRepo({ typescript: false, files: { '.oxlintrc.json': oxlintConfig, 'README.md': '# Docs\n' } });
+    repos.push(repo);
+    linkLinter(repo.root, 'oxlint');
+    const run = await runCheck(oxlintCheck(repo.root), repo.root);
+    expect(run).toMatchObject({ status: 'ok', version: '1.95.0', diagnostics: [] });
+  });
+
+  it("fails with oxlint's own words when its configuration is wrong", async () => {
+    const repo = makeOxlintRepo({ '.oxlintrc.json': '{ "rules": { "no-such-rule": "error" } }' });
+    const run = await runCheck(oxlintCheck(repo.root), repo.root);
+    expect(run.status).toBe('failed');
+    expect(run.error).toBe(
+      "oxlint failed (exit code 1): Failed to parse oxlint configuration file. | Rule 'no-such-rule' not found in plugin 'eslint'",
+    );
+  });
+
+  it('fails, never clean, when oxlint crashes or prints what is not its SARIF log', async () => {
+    const repo = makeOxlintRepo();
+    repo.remove('node_modules');
+    const run = async (stdout: string, exitCode: number) => {
+      const fake = writeFakeTool(join(repo.root, '.tools'), 'oxlint', { version: '', stdout, exitCode });
+      return withPath(prependPath(fake.bin), () => runCheck(oxlintCheck(repo.root), repo.root));
+    };
+    const crashed = await run('{"version": "2.1.0", "runs": [', 101);
+    expect(crashed).toMatchObject({ status: 'failed', diagnostics: [] });
+    expect(crashed.error).toMatch(
+      /^oxlint failed \(exit code 101\): it wrote nothing to stderr; its stdout is no SARIF 2\.1\.0 log: stdout is not JSON/,
+    );
+    const garbled = await run('{"version": "2.1.0", "runs": [{}]}', 0);
+    expect(garbled).toMatchObject({ status: 'failed', diagnostics: [] });
+    expect(garbled.error).toBe(
+      'oxlint failed (exit code 0): it wrote nothing to stderr; its stdout is no SARIF 2.1.0 log: not a SARIF 2.1.0 log: runs.0.tool: expected object, received undefined',
+    );
+    const silent = await run('', 0);
+    expect(silent.error).toBe(
+      'oxlint failed (exit code 0): it wrote nothing to stderr; its stdout is no SARIF 2.1.0 log: stdout was empty',
+    );
+  });
+
+  it('is missing when neither the repository nor PATH has oxlint', async () => {
+    const repo = makeOxlintRepo();
+    repo.remove('node_modules');
+    const run = await withPath(join(repo.root, 'no-such-bin'), () => runCheck(oxlintCheck(repo.root), repo.root));
+    expect(run.status).toBe('missing');
+  });
+});

@@ -37,18 +37,7 @@ const checkSchema = z.object({
       z.array(
         z.tuple([
           z.string(),
-          z.enum([
-            'interface',
-            'type',
-            'class',
-            'function',
-            'variable',
-            'enum',
-            'namespace',
-            'member',
-            'method',
-            'export',
-          ]),
+          z.enum(['interface', 'type', 'class', 'function', 'variable', 'enum', 'namespace', 'member', 'method', 'export']),
           position,
           z.string(),
         ]),

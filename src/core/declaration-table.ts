@@ -12,7 +12,16 @@
  * declaration of the file itself (`export { a as b }`, `export * from`, `export default <expr>`).
  */
 export type DeclarationKind =
-  'interface' | 'type' | 'class' | 'function' | 'variable' | 'enum' | 'namespace' | 'member' | 'method' | 'export';
+  | 'interface'
+  | 'type'
+  | 'class'
+  | 'function'
+  | 'variable'
+  | 'enum'
+  | 'namespace'
+  | 'member'
+  | 'method'
+  | 'export';
 
 /**
  * One declaration, as a row: `[name, kind, line, shape]`.

@@ -336,8 +336,8 @@ function fitBlock(block: Block, budget: number): ({ text: string } & BlockShape)
     block.first !== undefined
       ? [{ excerpt: true, sites: block.sites.length }, { excerpt: false, sites: block.sites.length }, ...folded]
       : [
-          { excerpt: true, sites: block.sites.length },
-          { excerpt: false, sites: block.sites.length },
+    { excerpt: true, sites: block.sites.length },
+    { excerpt: false, sites: block.sites.length },
           ...Array.from({ length: Math.max(0, block.sites.length - 1) }, (_, index) => ({
             excerpt: false,
             sites: block.sites.length - 1 - index,
@@ -453,7 +453,9 @@ function renderShown(report: Report): string {
   const tracedSites = causes.reduce((sum, group) => sum + group.sites, 0);
   const tracedFiles = new Set(causes.flatMap((group) => group.listed.map((site) => splitSite(site).path))).size;
   const untracedPaths = new Set(
-    report.shown.flatMap((finding) => (finding.path === null || traced.has(finding.fingerprint) ? [] : [finding.path])),
+    report.shown.flatMap((finding) =>
+      finding.path === null || traced.has(finding.fingerprint) ? [] : [finding.path],
+    ),
   );
   const inFiles = report.shown.length - loose - tracedSites;
   const rootFiles = report.roots

@@ -155,7 +155,8 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
       ...paired.notes,
     ],
     sourceLines: after.sources.lines,
-    declarations: paired.declarations === undefined ? undefined : { ...paired.declarations, renames: changes.renames },
+    declarations:
+      paired.declarations === undefined ? undefined : { ...paired.declarations, renames: changes.renames },
   });
   // A deferral stands only when the ladder did show the syntax rung; otherwise every check runs.
   if (made.checks.some((check) => check.status === 'deferred') && made.rung !== 'syntax')

@@ -222,35 +222,31 @@ function readDemoFiles(): Record<string, string> {
 
 describe.each(agentDocuments)("the demo's cascade through $agent's Stop hook", (documents: AgentDocuments) => {
   // Two checks of a repository with type-aware ESLint and 304 standing findings, per agent.
-  test(
-    'keeps the agent working until the tree is clean, every site of the rename in one round',
-    { timeout: 600_000 },
-    () => {
-      const repo = startRepo(readDemoFiles(), '10');
-      repo.write(
-        'packages/billing/src/types.ts',
-        repo.read('packages/billing/src/types.ts').replace('  price: number;', '  unitPrice: number;'),
-      );
-      const rounds: number[] = [];
-      for (let round = 0; round < 8; round++) {
-        const result = runCli(repo.root, ['hook', documents.agent], {
-          input: JSON.stringify(documents.stop(repo.root, round > 0)),
-        });
-        expect([result.exitCode, result.stderr]).toEqual([0, '']);
-        if (result.stdout === '') break;
-        const answer = JSON.parse(result.stdout) as Record<string, unknown>;
-        // Blocked every round (each agent's form of "keep working", test/hooks/documents.ts): never
-        // let go while the agent fixes what it is shown.
-        expect(Object.keys(answer)).toEqual(documents.blocked.stop.keys);
-        const payload = documents.blocked.stop.payload(answer);
-        const sites = readPayloadSites(payload);
-        rounds.push(sites.length);
-        expect(sites.length).toBeGreaterThan(0);
-        fixSites(repo, sites, (text) => text.replaceAll('.price', '.unitPrice').replaceAll(' price:', ' unitPrice:'));
-      }
-      // One round: every site of the rename at once (18 in 5 files); the stop after it says nothing.
-      expect(rounds).toEqual([18]);
-      expect(checkJson(repo.root, ['--once-per-tree']).report.verdict).toBe('clean');
-    },
-  );
+  test('keeps the agent working until the tree is clean, every site of the rename in one round', { timeout: 600_000 }, () => {
+    const repo = startRepo(readDemoFiles(), '10');
+    repo.write(
+      'packages/billing/src/types.ts',
+      repo.read('packages/billing/src/types.ts').replace('  price: number;', '  unitPrice: number;'),
+    );
+    const rounds: number[] = [];
+    for (let round = 0; round < 8; round++) {
+      const result = runCli(repo.root, ['hook', documents.agent], {
+        input: JSON.stringify(documents.stop(repo.root, round > 0)),
+      });
+      expect([result.exitCode, result.stderr]).toEqual([0, '']);
+      if (result.stdout === '') break;
+      const answer = JSON.parse(result.stdout) as Record<string, unknown>;
+      // Blocked every round (each agent's form of "keep working", test/hooks/documents.ts): never
+      // let go while the agent fixes what it is shown.
+      expect(Object.keys(answer)).toEqual(documents.blocked.stop.keys);
+      const payload = documents.blocked.stop.payload(answer);
+      const sites = readPayloadSites(payload);
+      rounds.push(sites.length);
+      expect(sites.length).toBeGreaterThan(0);
+      fixSites(repo, sites, (text) => text.replaceAll('.price', '.unitPrice').replaceAll(' price:', ' unitPrice:'));
+    }
+    // One round: every site of the rename at once (18 in 5 files); the stop after it says nothing.
+    expect(rounds).toEqual([18]);
+    expect(checkJson(repo.root, ['--once-per-tree']).report.verdict).toBe('clean');
+  });
 });

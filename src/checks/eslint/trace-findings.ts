@@ -32,8 +32,7 @@ export function makeProgramCapture(): ProgramCapture {
     meta: { type: 'problem', schema: [] },
     create(context) {
       const services = context.sourceCode.parserServices as ParserServices | undefined;
-      if (services?.program !== undefined && services.program !== null)
-        programs.set(context.filename, services.program);
+      if (services?.program !== undefined && services.program !== null) programs.set(context.filename, services.program);
       return {};
     },
   };

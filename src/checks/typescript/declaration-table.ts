@@ -22,7 +22,12 @@ const maxShapeLength = 240;
 export function readDeclarationRows(ts: TypeScript, checker: ts.TypeChecker, file: ts.SourceFile): DeclarationRow[] {
   const rows: DeclarationRow[] = [];
   const text = file.text;
-  const fold = (from: number, to: number) => text.slice(from, to).replace(/\s+/g, ' ').trim().replace(/[;,]$/, '');
+  const fold = (from: number, to: number) =>
+    text
+      .slice(from, to)
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/[;,]$/, '');
   const lineOf = (node: ts.Node) => file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1;
   const printType = (type: ts.Type, enclosing: ts.Node) => checker.typeToString(type, enclosing);
   const add = (name: string, kind: DeclarationKind, at: ts.Node, shape: string) => {
@@ -44,8 +49,7 @@ export function readDeclarationRows(ts: TypeScript, checker: ts.TypeChecker, fil
   };
 
   const signatureShape = (node: ts.SignatureDeclaration, prefixEnd: number): string => {
-    const head =
-      node.name === undefined ? fold(node.getStart(file), prefixEnd) : shapeAround(node, node.name, prefixEnd);
+    const head = node.name === undefined ? fold(node.getStart(file), prefixEnd) : shapeAround(node, node.name, prefixEnd);
     const parametersEnd = closeParameters(node);
     const typeParameters = node.typeParameters;
     const start = typeParameters === undefined ? node.parameters.pos - 1 : typeParameters.pos - 1;
@@ -80,7 +84,11 @@ export function readDeclarationRows(ts: TypeScript, checker: ts.TypeChecker, fil
         const exclamation = ts.isPropertyDeclaration(member) ? member.exclamationToken : undefined;
         const nameEnd = member.questionToken?.getEnd() ?? exclamation?.getEnd() ?? member.name.getEnd();
         const head = shapeAround(member, member.name, nameEnd);
-        const suffix = typeSuffix(member.type, () => checker.getTypeAtLocation(member.name), member);
+        const suffix = typeSuffix(
+          member.type,
+          () => checker.getTypeAtLocation(member.name),
+          member,
+        );
         add(qualified, 'member', member, `${head}${suffix}`);
       } else if (ts.isEnumMember(member)) {
         add(qualified, 'member', member, shapeAround(member, member.name, member.getEnd()));
@@ -133,12 +141,7 @@ export function readDeclarationRows(ts: TypeScript, checker: ts.TypeChecker, fil
         const name = prefix + statement.name.text;
         const literal = ts.isTypeLiteralNode(statement.type) ? statement.type : undefined;
         const end = literal === undefined ? statement.getEnd() : literal.getStart(file);
-        add(
-          name,
-          'type',
-          statement,
-          `${headShape(statement, statement.name, end)}${literal === undefined ? '' : ' {…}'}`,
-        );
+        add(name, 'type', statement, `${headShape(statement, statement.name, end)}${literal === undefined ? '' : ' {…}'}`);
         if (literal !== undefined) addMembers(name, literal.members);
       } else if (ts.isClassDeclaration(statement)) {
         const name = prefix + (statement.name?.text ?? 'default');
@@ -164,7 +167,11 @@ export function readDeclarationRows(ts: TypeScript, checker: ts.TypeChecker, fil
         const keyword = statement.declarationList.flags & ts.NodeFlags.Const ? 'const' : 'let';
         for (const declaration of statement.declarationList.declarations) {
           if (!ts.isIdentifier(declaration.name)) continue;
-          const suffix = typeSuffix(declaration.type, () => checker.getTypeAtLocation(declaration.name), declaration);
+          const suffix = typeSuffix(
+            declaration.type,
+            () => checker.getTypeAtLocation(declaration.name),
+            declaration,
+          );
           add(
             prefix + declaration.name.text,
             'variable',

@@ -271,11 +271,7 @@ export function makeDependencyTracer(
           pushSignature(parent, index);
           return;
         }
-        if (
-          ts.isParenthesizedExpression(parent) ||
-          ts.isObjectLiteralExpression(parent) ||
-          ts.isPropertyAssignment(parent)
-        ) {
+        if (ts.isParenthesizedExpression(parent) || ts.isObjectLiteralExpression(parent) || ts.isPropertyAssignment(parent)) {
           node = parent;
           continue;
         }
@@ -316,8 +312,7 @@ export function makeDependencyTracer(
       if (type.aliasSymbol !== undefined) push({ kind: 'symbol', symbol: type.aliasSymbol });
       const symbol = type.getSymbol();
       if (symbol !== undefined && !symbol.name.startsWith('__')) push({ kind: 'symbol', symbol });
-      if (type.isUnionOrIntersection())
-        for (const member of type.types.slice(0, 8)) push({ kind: 'type', type: member });
+      if (type.isUnionOrIntersection()) for (const member of type.types.slice(0, 8)) push({ kind: 'type', type: member });
       for (const argument of type.aliasTypeArguments ?? []) push({ kind: 'type', type: argument });
     };
 
@@ -345,14 +340,7 @@ export function makeDependencyTracer(
     };
 
     const visit = (item: Item) => {
-      const key =
-        item.kind === 'member'
-          ? `${String((item.type as { id?: number }).id)}\0${item.name}`
-          : item.kind === 'symbol'
-            ? item.symbol
-            : item.kind === 'type'
-              ? item.type
-              : item.node;
+      const key = item.kind === 'member' ? `${String((item.type as { id?: number }).id)}\0${item.name}` : (item.kind === 'symbol' ? item.symbol : item.kind === 'type' ? item.type : item.node);
       const seenOfKind = seen[item.kind];
       if (seenOfKind.has(key)) return;
       seenOfKind.add(key);

@@ -305,15 +305,17 @@ function withCauseUnits(
   for (const change of causes.traced.values()) tracedAt.set(change.path, (tracedAt.get(change.path) ?? 0) + 1);
   const causeUnits = [...tracedAt]
     .sort(([a, countA], [b, countB]) => countB - countA || compareStrings(a, b))
-    .map(([path, count]): RootUnit => ({
-      files: [path],
-      order: [path],
-      distances: [0],
-      editable: true,
-      selected: false,
-      introduced: count + (untracedIn.get(path) ?? 0),
-      hasChangedFile: true,
-    }));
+    .map(
+      ([path, count]): RootUnit => ({
+        files: [path],
+        order: [path],
+        distances: [0],
+        editable: true,
+        selected: false,
+        introduced: count + (untracedIn.get(path) ?? 0),
+        hasChangedFile: true,
+      }),
+    );
   const others = roots.flatMap((root): RootUnit[] => {
     const keep = (file: string) => !tracedAt.has(file);
     if (!root.files.some((file) => keep(file) && untracedIn.has(file))) return [];
@@ -379,8 +381,7 @@ function addCauseSites(frontier: Frontier, causes: TracedCauses): Frontier {
 /** Groups in the order their first site is shown. */
 function orderGroups(shown: readonly Finding[], groups: EchoGroup[]): EchoGroup[] {
   const position = new Map(shown.map((finding, index) => [finding.fingerprint, index]));
-  const first = (group: EchoGroup) =>
-    Math.min(...(group.members ?? []).map((fingerprint) => position.get(fingerprint) ?? Infinity));
+  const first = (group: EchoGroup) => Math.min(...(group.members ?? []).map((fingerprint) => position.get(fingerprint) ?? Infinity));
   return groups.sort((a, b) => first(a) - first(b));
 }
 

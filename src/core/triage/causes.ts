@@ -55,12 +55,7 @@ export interface ListChangesInput {
  * does not know (a new file, or one the base check did not read) has no changes: without its
  * base side, every declaration would read as added.
  */
-export function listDeclarationChanges({
-  base,
-  current,
-  changedFiles,
-  renames,
-}: ListChangesInput): DeclarationChange[] {
+export function listDeclarationChanges({ base, current, changedFiles, renames }: ListChangesInput): DeclarationChange[] {
   const basePathOf = new Map<string, string>();
   for (const [from, to] of renames) basePathOf.set(to, from);
   const changes: DeclarationChange[] = [];
@@ -73,11 +68,7 @@ export function listDeclarationChanges({
   return changes;
 }
 
-function diffTables(
-  path: string,
-  before: readonly DeclarationRow[],
-  after: readonly DeclarationRow[],
-): DeclarationChange[] {
+function diffTables(path: string, before: readonly DeclarationRow[], after: readonly DeclarationRow[]): DeclarationChange[] {
   const beforeByName = new Map(before.map((row) => [row[0], row]));
   const afterByName = new Map(after.map((row) => [row[0], row]));
   const changes: DeclarationChange[] = [];

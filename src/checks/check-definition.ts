@@ -30,10 +30,15 @@ export interface RootProbe {
 }
 
 /** Zero-config detection: whether a repository evidently uses the check, from files at its root. */
-export interface CheckDetection {
+export interface CheckDetection<Raw = object> {
   /** The root files that say so, as the "nothing to check" error names them. */
   files: string;
   isUsed(probe: RootProbe): boolean;
+  /**
+   * The checks a detected kind becomes, when not one entry with no fields named after the kind:
+   * ESLint makes one per folder with its own config. Replaces `isUsed` where present (none: not used).
+   */
+  listEntries?(probe: RootProbe): Promise<{ name: string; raw: Raw }[]>;
 }
 
 /**
@@ -98,7 +103,7 @@ export interface CheckDefinition<Kind extends string, Options, Raw extends RawCh
    * has no required field can have one: a detected check resolves as if listed with no fields.
    */
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends Raw` asks whether an entry with no fields is valid
-  detection?: {} extends Raw ? CheckDetection : never;
+  detection?: {} extends Raw ? CheckDetection<Raw> : never;
   /** A valid entry → the options with every default written out; detection resolves `{}` through it, without zod. */
   resolveOptions(raw: Raw, root: string): Options;
   /** The entry's zod schema: loaded only when culprit.config.json is read (zod is a tenth of a second of start-up). */

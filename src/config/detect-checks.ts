@@ -6,8 +6,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RootProbe } from '../checks/check-definition.js';
-import { checkDefinitions, checkKinds, type ResolvedCheck } from '../checks/registry.js';
+import type { CheckDetection, RootProbe } from '../checks/check-definition.js';
+import { checkDefinitions, checkKinds, type CheckKind, type ResolvedCheck } from '../checks/registry.js';
 import { findExecutable } from '../checks/runner/find-executable.js';
 import { readPyprojectTools, readText } from '../checks/project-files.js';
 import { makeResolvedCheck } from './check-options.js';
@@ -17,14 +17,27 @@ export function describeDetectionFiles(): string[] {
   return checkKinds.flatMap((kind) => checkDefinitions[kind].detection?.files ?? []);
 }
 
-export function detectChecks(root: string): ResolvedCheck[] {
+export async function detectChecks(root: string): Promise<ResolvedCheck[]> {
   const probe = makeRootProbe(root);
-  return (
-    checkKinds
-      .filter((kind) => checkDefinitions[kind].detection?.isUsed(probe) === true)
-      // As if listed with no fields: only a kind whose fields are all optional can have a detection (check-definition.ts).
-      .flatMap((kind) => makeResolvedCheck(kind, kind, {}, root) ?? [])
-  );
+  const checks: ResolvedCheck[] = [];
+  for (const kind of checkKinds) {
+    for (const { name, raw } of await listDetectedEntries(kind, probe)) {
+      const check = makeResolvedCheck(kind, name, raw as never, root);
+      if (check !== null) checks.push(check);
+    }
+  }
+  return checks;
+}
+
+/**
+ * A detected kind's entries: as if listed with no fields under its own name (only a kind whose
+ * fields are all optional can have a detection, check-definition.ts), unless it lists its own.
+ */
+async function listDetectedEntries(kind: CheckKind, probe: RootProbe): Promise<{ name: string; raw: object }[]> {
+  const detection: CheckDetection | undefined = checkDefinitions[kind].detection;
+  if (detection === undefined) return [];
+  if (detection.listEntries !== undefined) return detection.listEntries(probe);
+  return detection.isUsed(probe) ? [{ name: kind, raw: {} }] : [];
 }
 
 function makeRootProbe(root: string): RootProbe {

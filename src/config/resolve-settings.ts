@@ -34,11 +34,11 @@ export interface Settings {
 
 export async function resolveSettings(root: string, raw: RawConfig): Promise<Settings> {
   // Detection runs before anything is awaited, with the environment of the call.
-  const checks = raw.checks === undefined ? detectChecks(root) : await resolveConfiguredChecks(raw.checks, root);
+  const checks = raw.checks === undefined ? await detectChecks(root) : await resolveConfiguredChecks(raw.checks, root);
   if (checks.length === 0) {
     throw makeUserError(
       raw.checks === undefined
-        ? `nothing to check in ${root}: none of ${describeDetectionFiles().join(', ')} at the root; list checks in ${configFileName}`
+        ? `nothing to check in ${root}: none of ${describeDetectionFiles().join(', ')} at the root (nor a tsconfig or ESLint config in a workspace package); list checks in ${configFileName}`
         : `${configFileName}: checks: every check is disabled`,
     );
   }

@@ -29,7 +29,7 @@ export interface StartResult {
   cached: boolean;
   /** Where the baseline came from: this repository's cache, the remote cache, or this run. */
   source: 'cache' | 'remote' | 'run';
-  /** One line about the remote cache, when it could not be used. */
+  /** One line about the remote cache, when it could not be used, then each check's own notes. */
   notes: string[];
 }
 
@@ -85,6 +85,11 @@ async function startLocked(context: TaskContext, runChecks: CheckRunner | undefi
       attempts: [],
     },
   });
+  // What the checks say about how they ran (an eslintrc run as ESLint 9 would not by default) is part of what start says.
+  notes = [
+    ...notes,
+    ...snapshot.checks.flatMap((check) => (check.notes ?? []).map((note) => `${check.name}: ${note}`)),
+  ];
   return {
     context,
     baseline: snapshot,

@@ -90,7 +90,7 @@ describe('detection', () => {
   it('names what it looked for when it finds nothing', async () => {
     const root = makeDir({ 'README.md': '' });
     await expect(resolveSettings(root, {})).rejects.toThrow(
-      `nothing to check in ${root}: none of tsconfig.json, eslint.config.*, .oxlintrc.json, biome.json or biome.jsonc, pyrightconfig.json or [tool.pyright], mypy.ini or [tool.mypy] (with mypy installed), ruff.toml or [tool.ruff] (with ruff installed), Cargo.toml at the root; list checks in culprit.config.json`,
+      `nothing to check in ${root}: none of tsconfig.json, eslint.config.* or .eslintrc.*, .oxlintrc.json, biome.json or biome.jsonc, pyrightconfig.json or [tool.pyright], mypy.ini or [tool.mypy] (with mypy installed), ruff.toml or [tool.ruff] (with ruff installed), Cargo.toml at the root (nor a tsconfig or ESLint config in a workspace package); list checks in culprit.config.json`,
     );
   });
 });

@@ -22,7 +22,7 @@ export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../
 const ownModules = join(projectRoot, 'node_modules');
 
 export type TypeScriptVersion = '5.9' | '6.0' | '7';
-export type EslintVersion = '9' | '10';
+export type EslintVersion = '8' | '9' | '10';
 
 export interface RepoOptions {
   /** Files to write, path → content. */
@@ -52,7 +52,7 @@ const typescriptPackages: Record<TypeScriptVersion, string> = {
   '7': 'typescript-7',
 };
 
-const eslintPackages: Record<EslintVersion, string> = { '9': 'eslint-9', '10': 'eslint' };
+const eslintPackages: Record<EslintVersion, string> = { '8': 'eslint-8', '9': 'eslint-9', '10': 'eslint' };
 
 const gitEnv = {
   ...process.env,
@@ -120,8 +120,36 @@ export function linkToolchain(
     link('eslint', eslintPackages[eslint]);
     link('typescript-eslint', 'typescript-eslint');
     link('@eslint/js', '@eslint/js');
+    // An eslintrc names the parser and the plugin; ESLint resolves them from the config's folder.
+    link('@typescript-eslint/parser', '@typescript-eslint/parser');
+    link('@typescript-eslint/eslint-plugin', '@typescript-eslint/eslint-plugin');
   }
 }
+
+/**
+ * An eslintrc (`.eslintrc.json`) with typescript-eslint's type-aware rules, its legacy
+ * `parserOptions.project` form. The rules are named, not `extends`'d from
+ * `plugin:@typescript-eslint/recommended-type-checked`: the linked plugin resolves culprit's own
+ * ESLint 10, whose base rules (which the plugin's extension rules wrap) take other options than
+ * ESLint 8's; in a real install the plugin resolves the repository's ESLint.
+ */
+export const typeAwareEslintrc = `${JSON.stringify(
+  {
+    root: true,
+    parser: '@typescript-eslint/parser',
+    parserOptions: { project: './tsconfig.json' },
+    plugins: ['@typescript-eslint'],
+    extends: ['eslint:recommended'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unsafe-argument': 'error',
+      '@typescript-eslint/no-unsafe-return': 'error',
+    },
+    ignorePatterns: ['dist/', '*.js'],
+  },
+  null,
+  2,
+)}\n`;
 
 /** A flat ESLint config with typescript-eslint's type-aware rules on `.ts` files. */
 export const typeAwareEslintConfig = `import js from '@eslint/js';

@@ -33,8 +33,13 @@ const debug = useDebugLines();
 function makeChecks(eslintTimeoutMs: number): ResolvedCheck[] {
   return [
     { name: 'tsc', kind: 'tsc', timeoutMs: 120_000, options: { project: 'tsconfig.json' } },
-    { name: 'eslint', kind: 'eslint', timeoutMs: eslintTimeoutMs, options: { patterns: ['a.js'] } },
-    { name: 'lint-b', kind: 'eslint', timeoutMs: 120_000, options: { patterns: ['b.js'] } },
+    {
+      name: 'eslint',
+      kind: 'eslint',
+      timeoutMs: eslintTimeoutMs,
+      options: { cwd: '.', patterns: ['a.js'], ignores: [] },
+    },
+    { name: 'lint-b', kind: 'eslint', timeoutMs: 120_000, options: { cwd: '.', patterns: ['b.js'], ignores: [] } },
   ];
 }
 
@@ -114,7 +119,7 @@ describe('a warm check that cannot run', () => {
     const engine = getEngine();
     const checks: ResolvedCheck[] = [
       { name: 'tsc', kind: 'tsc', timeoutMs: 120_000, options: { project: 'tsconfig.json' } },
-      { name: 'eslint', kind: 'eslint', timeoutMs: 120_000, options: { patterns: ['.'] } },
+      { name: 'eslint', kind: 'eslint', timeoutMs: 120_000, options: { cwd: '.', patterns: ['.'], ignores: [] } },
     ];
     const compare = async () => {
       const [warm, cold] = await Promise.all([engine.runChecks(checks, repo.root), runChecks(checks, repo.root)]);
@@ -209,7 +214,7 @@ describe('a warm update that throws where a fresh run would not', () => {
     );
     const engine = getEngine();
     const checks: ResolvedCheck[] = [
-      { name: 'eslint', kind: 'eslint', timeoutMs: 120_000, options: { patterns: ['.'] } },
+      { name: 'eslint', kind: 'eslint', timeoutMs: 120_000, options: { cwd: '.', patterns: ['.'], ignores: [] } },
     ];
     await engine.runChecks(checks, repo.root);
     const [pid] = engine.workerPids;

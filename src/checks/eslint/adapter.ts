@@ -1,7 +1,8 @@
 /**
- * The `eslint` check: the repository's own ESLint (9 or 10, flat config) through its Node API,
- * configured only by the repository's eslint.config.*, as `npx eslint <patterns>` would lint.
- * Nothing is written: no fixes, no cache file.
+ * The `eslint` check: the repository's own ESLint through its Node API, run in the check's folder
+ * (`cwd`) as `cd <cwd> && npx eslint <patterns>` would lint, configured only by the repository's
+ * own config (load-eslint.ts says which: flat or eslintrc). Nothing is written: no fixes, no
+ * cache file.
  */
 import type { ESLint as EslintInstance, Linter } from 'eslint';
 import { join, relative } from 'node:path';
@@ -9,50 +10,60 @@ import type { Diagnostic } from '../../core/diagnostic.js';
 import type { CheckOutput, CheckRequest } from '../check.js';
 import type { EslintOptions } from './index.js';
 import { makeEslintDiagnostic } from './messages.js';
-import { makeRepoPath } from '../output/repo-path.js';
-import { requireTool } from '../runner/resolve-tool.js';
+import { makeRepoPath, makeRootStripper } from '../output/repo-path.js';
+import { findNestedFlatConfigs } from './nested-configs.js';
+import { loadEslint, type LoadedEslint } from './load-eslint.js';
+import { findConfigUpwards } from './config-files.js';
 import { makeProgramCapture, traceLintResults } from './trace-findings.js';
 
-export interface EslintClass {
-  new (options: EslintInstance.Options): EslintInstance;
-  readonly version: string;
-}
-
-interface EslintModule {
-  ESLint: EslintClass;
-}
+export type { EslintClass, LoadedEslint } from './load-eslint.js';
+export { loadEslint } from './load-eslint.js';
 
 export async function runEslint({ root, options }: CheckRequest<EslintOptions>): Promise<CheckOutput> {
-  const ESLint = loadEslintClass(root);
+  const loaded = await loadEslint(root, options);
   const capture = makeProgramCapture();
-  const eslint = makeEslint(ESLint, root, [capture.config]);
-  await loadConfig(eslint, root);
-  const results = await lint(eslint, options.patterns);
+  // The eslintrc API takes no flat config entry, so an eslintrc run's findings are not traced.
+  const eslint = makeEslint(loaded, options, loaded.format === 'flat' ? [capture.config] : undefined);
+  await loadConfig(eslint, loaded, root);
+  const results = await lint(eslint, options.patterns, loaded, root);
   const traced = traceLintResults(root, eslint, capture, results, makeResultReader(root));
-  return { version: ESLint.version, diagnostics: [...traced.values()].flat(), checkedFiles: results.length };
+  return {
+    version: loaded.ESLint.version,
+    diagnostics: [...traced.values()].flat(),
+    checkedFiles: results.length,
+    ...(loaded.notes.length === 0 ? {} : { notes: loaded.notes }),
+  };
 }
 
-/** The repository's own ESLint class; throws when it is older than 9 (no flat config API). */
-export function loadEslintClass(root: string): EslintClass {
-  const { ESLint } = requireTool<EslintModule>(root, 'eslint');
-  if (Number.parseInt(ESLint.version, 10) < 9) {
-    throw new Error(
-      `eslint ${ESLint.version} in ${root} is too old: culprit runs ESLint 9 or later with a flat config`,
-    );
-  }
-  return ESLint;
-}
-
-/** An ESLint that lints as `npx eslint` would and writes nothing. `overrideConfig` goes after the user's config. */
-export function makeEslint(ESLint: EslintClass, root: string, overrideConfig?: Linter.Config[]): EslintInstance {
-  return new ESLint({
-    cwd: root,
+/**
+ * An ESLint that lints as `npx eslint` would in its folder and writes nothing. `overrideConfig`
+ * (flat only: the warm session's programs) goes after the user's config.
+ */
+export function makeEslint(
+  loaded: LoadedEslint,
+  options: Pick<EslintOptions, 'ignores'>,
+  overrideConfig?: Linter.Config[],
+): EslintInstance {
+  const common = {
+    cwd: loaded.cwd,
     fix: false,
     cache: false,
     // A pattern may name a folder that exists only after the edit (or only before it); an
     // empty match is not an error when two trees are compared.
     errorOnUnmatchedPattern: false,
+  };
+  if (loaded.format === 'eslintrc') {
+    // The eslintrc API rejects options it does not know (warnIgnored, ignorePatterns at the top).
+    return new loaded.ESLint({
+      ...common,
+      ...(loaded.extensions === undefined ? {} : { extensions: loaded.extensions }),
+      ...(options.ignores.length === 0 ? {} : { overrideConfig: { ignorePatterns: options.ignores } }),
+    } as EslintInstance.Options);
+  }
+  return new loaded.ESLint({
+    ...common,
     warnIgnored: false,
+    ...(options.ignores.length === 0 ? {} : { ignorePatterns: options.ignores }),
     ...(overrideConfig === undefined ? {} : { overrideConfig }),
   });
 }
@@ -67,30 +78,49 @@ export function makeResultReader(root: string): (result: EslintInstance.LintResu
 }
 
 /**
- * Loads the flat config before linting, so a broken config is reported as one (ESLint's own
- * error does not name the file) and never mistaken for a clean run.
+ * Loads the config before linting, so a broken config is reported as one, named by its path
+ * (ESLint's own error does not name the file), and never mistaken for a clean run.
  */
-export async function loadConfig(eslint: EslintInstance, root: string): Promise<void> {
-  // findConfigFile names the file for the error message; it exists throughout ESLint 9 and 10.
-  const configFile = typeof eslint.findConfigFile === 'function' ? await eslint.findConfigFile() : undefined;
-  const name = configFile === undefined ? 'eslint.config.js' : relative(root, configFile);
+export async function loadConfig(eslint: EslintInstance, loaded: LoadedEslint, root: string): Promise<void> {
   try {
-    await eslint.calculateConfigForFile(join(root, '__culprit_probe__.js'));
+    await eslint.calculateConfigForFile(join(loaded.cwd, '__culprit_probe__.js'));
   } catch (error) {
-    throw makeConfigError(error, configFile === undefined ? undefined : name, root);
+    throw makeConfigError(error, loaded, root);
   }
 }
 
-export async function lint(eslint: EslintInstance, patterns: readonly string[]): Promise<EslintInstance.LintResult[]> {
+/**
+ * Lints the patterns. ESLint 10 loads the config nearest each file, so a broken config in a
+ * subfolder fails here, unnamed: the error then names the first nested config that cannot load.
+ */
+export async function lint(
+  eslint: EslintInstance,
+  patterns: readonly string[],
+  loaded: LoadedEslint,
+  root: string,
+): Promise<EslintInstance.LintResult[]> {
   try {
     return await eslint.lintFiles([...patterns]);
   } catch (error) {
+    if (loaded.format === 'flat' && loaded.major >= 10) {
+      for (const config of findNestedFlatConfigs(loaded.cwd, loaded.configFile)) {
+        try {
+          await eslint.calculateConfigForFile(join(config, '..', '__culprit_probe__.js'));
+        } catch (nestedError) {
+          const reason = makeRootStripper(root)(readFirstLine(nestedError));
+          throw new Error(`${relative(root, config)} could not be loaded: ${reason}`, {
+            cause: nestedError,
+          });
+        }
+      }
+    }
     throw new Error(`eslint failed while linting: ${readFirstLine(error)}`, { cause: error });
   }
 }
 
-function makeConfigError(error: unknown, configFile: string | undefined, root: string): Error {
-  const reason = readFirstLine(error);
+function makeConfigError(error: unknown, loaded: LoadedEslint, root: string): Error {
+  // Where the tree lives (a base copy in $TMPDIR) is noise in a one-line reason.
+  const reason = makeRootStripper(root)(readFirstLine(error));
   const typescriptMajor = /typescript-eslint does not support TS (\d+(?:\.\d+)?)/.exec(reason)?.[1];
   if (typescriptMajor !== undefined) {
     return new Error(
@@ -98,12 +128,26 @@ function makeConfigError(error: unknown, configFile: string | undefined, root: s
       { cause: error },
     );
   }
-  if (configFile === undefined) {
-    return new Error(`ESLint found no flat config (eslint.config.js, .mjs, .cjs or .ts) in ${root}: ${reason}`, {
+  const eslintrc = loaded.format === 'flat' ? findConfigUpwards(loaded.cwd, 'eslintrc') : undefined;
+  if (loaded.configFile === undefined && eslintrc !== undefined) {
+    const how =
+      loaded.major >= 10
+        ? 'ESLint 10 reads no eslintrc; migrate it to eslint.config.js, or install ESLint 9 or 8'
+        : 'ESLINT_USE_FLAT_CONFIG=true asks for a flat config; unset it, or migrate to eslint.config.js';
+    return new Error(`ESLint ${loaded.ESLint.version} cannot run ${relative(root, eslintrc)}: ${how}`, {
       cause: error,
     });
   }
-  return new Error(`${configFile} could not be loaded: ${reason}`, { cause: error });
+  if (loaded.configFile === undefined) {
+    const wanted =
+      loaded.format === 'flat'
+        ? 'no flat config (eslint.config.js, .mjs, .cjs or .ts)'
+        : 'no eslintrc (.eslintrc.*, or eslintConfig in package.json)';
+    return new Error(`ESLint ${loaded.ESLint.version} found ${wanted} from ${loaded.cwd} upwards: ${reason}`, {
+      cause: error,
+    });
+  }
+  return new Error(`${relative(root, loaded.configFile)} could not be loaded: ${reason}`, { cause: error });
 }
 
 /** ESLint's notice for a file named explicitly but ignored by the config; not a finding. */
@@ -111,7 +155,7 @@ function isIgnoredNotice(message: Linter.LintMessage): boolean {
   return message.ruleId === null && message.fatal !== true && /^File ignored\b/.test(message.message);
 }
 
-function readFirstLine(error: unknown): string {
+export function readFirstLine(error: unknown): string {
   const message =
     error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
   return message.split('\n')[0]?.trim() ?? '';

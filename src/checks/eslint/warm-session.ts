@@ -31,7 +31,7 @@ import type { CheckOutput, CheckRequest } from '../check.js';
 import type { TypedPrograms } from '../check-definition.js';
 import type { EslintOptions } from './index.js';
 import { isInside } from '../../core/is-inside.js';
-import { lint, loadConfig, loadEslintClass, makeEslint, makeResultReader, type EslintClass } from './adapter.js';
+import { lint, loadConfig, loadEslint, makeEslint, makeResultReader, type LoadedEslint } from './adapter.js';
 import { makeProgramCapture, traceLintResults, type ProgramCapture } from './trace-findings.js';
 import { readLocalImports } from './config-imports.js';
 import { isFile, makeFileStates } from '../../tree/file-states.js';
@@ -56,21 +56,24 @@ const crossFileRulePrefixes = ['import/', 'import-x/', 'n/', 'node/', 'boundarie
 
 export async function openEslintSession(request: CheckRequest<EslintOptions>): Promise<EslintSession> {
   const { root, options } = request;
-  const ESLint = loadEslintClass(root);
+  const loaded = await loadEslint(root, options);
+  if (loaded.format === 'eslintrc') return openEslintrcSession(request, loaded);
+  const { ESLint, cwd } = loaded;
+  const notes = loaded.notes.length === 0 ? {} : { notes: loaded.notes };
   // The user's config alone: what each file is configured with, and whether a new file is linted.
-  const probe = makeEslint(ESLint, root);
-  await loadConfig(probe, root);
-  const configFile = await probe.findConfigFile();
+  const probe = makeEslint(loaded, options);
+  await loadConfig(probe, loaded, root);
   const configFiles = makeFileStates({ compareContent: true });
-  for (const file of configFile === undefined ? [] : readLocalImports(configFile)) configFiles.record(file);
+  for (const file of loaded.configFile === undefined ? [] : readLocalImports(loaded.configFile))
+    configFiles.record(file);
 
   const readResult = makeResultReader(root);
-  const estree = loadTypescriptEstree(root);
+  const estree = loadTypescriptEstree(cwd);
   const results = new Map<string, Diagnostic[]>();
   const sources = new Map<string, TypeSource>();
   const linted = makeFileStates();
   const folders = makeFolderListings(root);
-  const isUnderPatterns = makePatternMatcher(root, options.patterns);
+  const isUnderPatterns = makePatternMatcher(cwd, options.patterns);
   let crossFile = false;
 
   const readTypeSource = async (file: string): Promise<TypeSource | undefined> => {
@@ -79,7 +82,7 @@ export async function openEslintSession(request: CheckRequest<EslintOptions>): P
       const config = (await probe.calculateConfigForFile(file)) as Linter.Config | undefined;
       if (config === undefined) return undefined;
       if (hasCrossFileRules(config)) crossFile = true;
-      source = describeTypeSource(root, file, config.languageOptions?.parserOptions as ParserOptions | undefined);
+      source = describeTypeSource(root, cwd, file, config.languageOptions?.parserOptions as ParserOptions | undefined);
       sources.set(file, source);
     }
     return source;
@@ -142,13 +145,18 @@ export async function openEslintSession(request: CheckRequest<EslintOptions>): P
       if (first) {
         // Every file the programs hold could be linted; which are is known only after the run.
         const candidates = typed.sessions.flatMap((session) =>
-          session.programs.flatMap(({ program }) => listOwnFiles(root, program)),
+          session.programs.flatMap(({ program }) => listOwnFiles(cwd, program)),
         );
         const capture = makeProgramCapture();
-        const eslint = makeEslint(ESLint, root, [...(await makeOverride(candidates, typed)), capture.config]);
-        store(eslint, capture, await lint(eslint, options.patterns));
+        const eslint = makeEslint(loaded, options, [...(await makeOverride(candidates, typed)), capture.config]);
+        store(eslint, capture, await lint(eslint, options.patterns, loaded, root));
         for (const file of results.keys()) await readTypeSource(file);
-        return { version: ESLint.version, diagnostics: [...results.values()].flat(), checkedFiles: results.size };
+        return {
+          version: ESLint.version,
+          diagnostics: [...results.values()].flat(),
+          checkedFiles: results.size,
+          ...notes,
+        };
       }
 
       const stale = configFiles.takeChanged();
@@ -183,12 +191,41 @@ export async function openEslintSession(request: CheckRequest<EslintOptions>): P
         // other files change; types that do not come from the warm program are built afresh.
         if (foreignTypes) estree?.clearCaches();
         const capture = makeProgramCapture();
-        const eslint = makeEslint(ESLint, root, [...(await makeOverride(relint, typed)), capture.config]);
-        const relinted = await lint(eslint, [...relint]);
+        const eslint = makeEslint(loaded, options, [...(await makeOverride(relint, typed)), capture.config]);
+        const relinted = await lint(eslint, [...relint], loaded, root);
         for (const file of relint) results.delete(file);
         store(eslint, capture, relinted);
       }
-      return { version: ESLint.version, diagnostics: [...results.values()].flat(), checkedFiles: results.size };
+      return {
+        version: ESLint.version,
+        diagnostics: [...results.values()].flat(),
+        checkedFiles: results.size,
+        ...notes,
+      };
+    },
+  };
+}
+
+/**
+ * An eslintrc keeps ESLint and its plugins loaded but re-lints every file on every run: its
+ * config cannot take the warm programs by file (eslintrc `files` are globs), so typescript-eslint's
+ * caches are cleared first and each run builds its types afresh, as a cold run would.
+ */
+function openEslintrcSession({ root, options }: CheckRequest<EslintOptions>, loaded: LoadedEslint): EslintSession {
+  const estree = loadTypescriptEstree(loaded.cwd);
+  const readResult = makeResultReader(root);
+  return {
+    async run() {
+      estree?.clearCaches();
+      const eslint = makeEslint(loaded, options);
+      await loadConfig(eslint, loaded, root);
+      const results = await lint(eslint, options.patterns, loaded, root);
+      return {
+        version: loaded.ESLint.version,
+        diagnostics: results.flatMap(readResult),
+        checkedFiles: results.length,
+        ...(loaded.notes.length === 0 ? {} : { notes: loaded.notes }),
+      };
     },
   };
 }
@@ -201,7 +238,12 @@ interface ParserOptions {
 }
 
 /** Where typescript-eslint would take a file's types from, per the user's parserOptions. */
-function describeTypeSource(root: string, file: string, parserOptions: ParserOptions | undefined): TypeSource {
+function describeTypeSource(
+  root: string,
+  cwd: string,
+  file: string,
+  parserOptions: ParserOptions | undefined,
+): TypeSource {
   if (parserOptions === undefined) return { kind: 'untyped' };
   const { project, projectService, programs } = parserOptions;
   if (programs !== undefined && programs !== null) return { kind: 'foreign' };
@@ -214,7 +256,7 @@ function describeTypeSource(root: string, file: string, parserOptions: ParserOpt
   }
   if (typeof project !== 'string' && !Array.isArray(project)) return { kind: 'untyped' };
   const listed = [project].flat();
-  const base = typeof parserOptions.tsconfigRootDir === 'string' ? parserOptions.tsconfigRootDir : root;
+  const base = typeof parserOptions.tsconfigRootDir === 'string' ? parserOptions.tsconfigRootDir : cwd;
   if (!listed.every((entry): entry is string => typeof entry === 'string' && !/[*?{[]/.test(entry)))
     return { kind: 'foreign' };
   return {
@@ -302,5 +344,3 @@ function loadTypescriptEstree(root: string): TypescriptEstree | undefined {
     return undefined;
   }
 }
-
-export type { EslintClass };

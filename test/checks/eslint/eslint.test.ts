@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ResolvedCheck } from '../../../src/checks/check.js';
@@ -24,7 +24,12 @@ function makeLintRepo(options: Omit<RepoOptions, 'git'>): TestRepo {
   return repo;
 }
 
-const eslintCheck: ResolvedCheck = { name: 'eslint', kind: 'eslint', timeoutMs: 120_000, options: { patterns: ['.'] } };
+const eslintCheck: ResolvedCheck = {
+  name: 'eslint',
+  kind: 'eslint',
+  timeoutMs: 120_000,
+  options: { cwd: '.', patterns: ['.'], ignores: [] },
+};
 
 const lintFiles = {
   'package.json': '{ "name": "lint", "type": "module" }\n',
@@ -103,6 +108,11 @@ describe.each(['9', '10'] as const)('eslint adapter on ESLint %s', (version: Esl
         endLine: 5,
         endColumn: 34,
         message: 'Unsafe argument of type `any` assigned to a parameter of type `string`.',
+        // A type-aware finding is traced to the declarations it depends on (trace-findings.ts).
+        dependsOn: [
+          { name: 'shout', path: 'src/unsafe.ts' },
+          { name: 'parse', path: 'src/unsafe.ts' },
+        ],
       },
     ]);
     // No cache file, no fixes.
@@ -126,7 +136,7 @@ describe('eslint adapter failures', () => {
     const run = await runCheck(eslintCheck, repo.root);
     expect(run.status).toBe('failed');
     expect(run.error).toBe(
-      `ESLint found no flat config (eslint.config.js, .mjs, .cjs or .ts) in ${repo.root}: Could not find config file.`,
+      `ESLint 9.39.5 found no flat config (eslint.config.js, .mjs, .cjs or .ts) from ${repo.root} upwards: Could not find config file.`,
     );
   });
 
@@ -149,7 +159,8 @@ describe('eslint adapter failures', () => {
         'a.ts': 'export const a = 1;\n',
       },
     });
-    mkdirSync(join(repo.root, 'node_modules', '@typescript-eslint'), { recursive: true });
+    // A copy, not the link to ours, so its `typescript` resolves from the repository.
+    rmSync(join(repo.root, 'node_modules', '@typescript-eslint', 'parser'));
     cpSync(
       join(projectRoot, 'node_modules', '@typescript-eslint', 'parser'),
       join(repo.root, 'node_modules', '@typescript-eslint', 'parser'),

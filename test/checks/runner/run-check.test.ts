@@ -50,7 +50,7 @@ const eslintCheck = (timeoutMs: number): ResolvedCheck => ({
   name: 'eslint',
   kind: 'eslint',
   timeoutMs,
-  options: { patterns: ['.'] },
+  options: { cwd: '.', patterns: ['.'], ignores: [] },
 });
 
 describe('runCheck', () => {
@@ -109,7 +109,7 @@ describe('runCheck', () => {
     const runs = await runChecks(
       [
         { name: 'types', kind: 'tsc', timeoutMs: 60_000, options: { project: 'tsconfig.json' } },
-        { name: 'lint', kind: 'eslint', timeoutMs: 60_000, options: { patterns: ['.'] } },
+        { name: 'lint', kind: 'eslint', timeoutMs: 60_000, options: { cwd: '.', patterns: ['.'], ignores: [] } },
       ],
       repo.root,
     );

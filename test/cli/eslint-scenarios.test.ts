@@ -45,21 +45,28 @@ export function healthUrl(text: string): string {
 `,
 };
 
-test('a return type widened to any is blamed for no-unsafe-* at call sites it never touched', () => {
+test('a return type widened to any is the cause of the no-unsafe-* at call sites it never touched, all shown at once', () => {
   repo = makeRepo({ eslint: '10', files });
   expect(runCli(repo.root, ['start']).exitCode).toBe(0);
   repo.write('src/config.ts', repo.read('src/config.ts').replace('(text: string): Config {', '(text: string): any {'));
   const { exitCode, report } = checkJson(repo.root, ['--max-files', '5']);
   expect(exitCode).toBe(1);
-  // The patch touched only config.ts; its damage is in server.ts and health.ts.
-  expect(report.roots[0]?.files).toEqual(['src/config.ts']);
-  expect(report.withheld.files).toEqual(['src/health.ts', 'src/server.ts']);
-  expect(report.counts.introduced).toBeGreaterThan(report.shown.length);
-  expect(report.shown.every((f) => f.path === 'src/config.ts')).toBe(true);
-  expect(report.shown.map((f) => f.code)).toContain('@typescript-eslint/no-explicit-any');
+  // The patch touched only config.ts; its damage is in server.ts and health.ts, traced to the change.
+  expect(report.roots.map((root) => root.files)).toEqual([['src/config.ts']]);
+  expect(report.withheld.count).toBe(0);
+  expect(report.counts.introduced).toBe(report.shown.length);
+  expect(report.shown[0]).toMatchObject({ path: 'src/config.ts', code: '@typescript-eslint/no-explicit-any' });
+  expect(new Set(report.shown.slice(1).map((f) => f.path))).toEqual(new Set(['src/health.ts', 'src/server.ts']));
+  expect(report.groups).toHaveLength(1);
+  expect(report.groups[0]!.cause!.change).toMatchObject({
+    kind: 'signature',
+    symbol: 'parseConfig',
+    path: 'src/config.ts',
+  });
+  expect(report.groups[0]!.sites).toBe(report.shown.length - 1);
 });
 
-test('the damage itself is shown when the widened type has no finding of its own', () => {
+test('the damage is shown with its cause when the widened type has no finding of its own', () => {
   repo = makeRepo({
     eslint: '10',
     files: {
@@ -74,7 +81,7 @@ test('the damage itself is shown when the widened type has no finding of its own
   repo.write('src/config.ts', repo.read('src/config.ts').replace('(text: string): Config {', '(text: string): any {'));
   const { exitCode, report } = checkJson(repo.root);
   expect(exitCode).toBe(1);
-  expect(report.roots.map((root) => root.files)).toEqual([['src/server.ts'], ['src/health.ts']]);
+  expect(report.roots.map((root) => root.files)).toEqual([['src/config.ts']]);
   const shown = report.shown.map((f) => [f.path, f.code]);
   expect(shown).toContainEqual(['src/server.ts', '@typescript-eslint/no-unsafe-argument']);
   expect(shown).toContainEqual(['src/health.ts', '@typescript-eslint/no-unsafe-assignment']);

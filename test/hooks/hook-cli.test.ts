@@ -22,7 +22,7 @@ const tsconfig = JSON.stringify({
   include: ['src'],
 });
 
-// Renaming Rate.amount breaks rates.ts and sync.ts (two roots) and app.ts (an echo of rates.ts).
+// Renaming Rate.amount breaks rates.ts, sync.ts and app.ts: every site of one changed declaration.
 const files = {
   'package.json': '{ "name": "hooks", "private": true, "type": "module" }',
   'tsconfig.json': tsconfig,
@@ -79,18 +79,20 @@ describe.each(agentDocuments)('culprit hook $agent', (documents: AgentDocuments)
     const result = hook(documents.stop(repo.root, false));
     const payload = payloadOf(parse(result), 'stop');
     expect(payload).toMatch(
-      /^culprit: your edit introduced 4 findings; showing 3 in 2 root files \(src\/sync\.ts and src\/rates\.ts\)/,
+      /^culprit: your edit introduced 4 findings; showing 4 in 3 files, every site of the declaration your edit changed in src\/types\.ts\./,
     );
     expect(result.stdout.length).toBeLessThan(10_000);
   });
 
-  it('blocks again on a continued stop while the root causes fall', () => {
+  it('blocks again on a continued stop while the sites fall', () => {
     repo.write(
       'src/sync.ts',
       "import type { Rate } from './types';\nexport const same = (a: Rate, b: Rate): boolean => a.value === b.value;\n",
     );
     const payload = payloadOf(parse(hook(documents.stop(repo.root, true))), 'stop');
-    expect(payload).toMatch(/^culprit: your edit introduced 2 findings; showing 1 in 1 root file \(src\/rates\.ts\)/);
+    expect(payload).toMatch(
+      /^culprit: your edit introduced 2 findings; showing 2 in 2 files, every site of the declaration your edit changed in src\/types\.ts\./,
+    );
   });
 
   it('lets the model stop when it is stuck (Codex: once the model was asked to tell the user)', () => {
@@ -108,13 +110,16 @@ describe.each(agentDocuments)('culprit hook $agent', (documents: AgentDocuments)
     expect(answer['systemMessage']).toMatch(/^culprit: stuck: the same 2 findings came back unchanged/);
   });
 
-  it('blocks again when fixing the shown root reveals the next file downstream: that is progress', () => {
+  it('blocks again when a continued stop fixed some of the sites shown: that is progress', () => {
     repo.write(
       'src/rates.ts',
       "import type { Rate } from './types';\nexport const rate = (r: Rate): number => r.value * 2;\n",
     );
     const payload = payloadOf(parse(hook(documents.stop(repo.root, true))), 'stop');
-    expect(payload).toMatch(/^culprit: your edit introduced 1 finding; showing 1 in 1 root file \(src\/app\.ts\)/);
+    expect(payload).toMatch(
+      /^culprit: your edit introduced 1 finding; showing 1 in 1 file, every site of the declaration your edit changed in src\/types\.ts\./,
+    );
+    expect(payload).toContain('src/types.ts:1 One cause: your edit renamed `Rate.amount` to `value`.');
     expect(payload).toContain('src/app.ts:3:47 error TS2339');
   });
 

@@ -112,7 +112,7 @@ describe('culprit mcp with the MCP Inspector 2.12.0', () => {
       structuredContent: Record<string, unknown>;
     };
     expect(call.content[0]!.text).toMatch(
-      /^culprit: your edit introduced \d+ findings; showing \d+ in 1 root file \(packages\/billing\/src\/rates\.ts\)/,
+      /^culprit: your edit introduced \d+ findings; showing \d+ in 5 files, every site of the declaration your edit changed in packages\/billing\/src\/types\.ts\./,
     );
     expect(Object.keys(call.structuredContent)[0]).toBe('text');
     expect(call.structuredContent['text']).toBe(call.content[0]!.text);

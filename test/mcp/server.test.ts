@@ -99,7 +99,7 @@ describe('culprit mcp', () => {
     const result = await call('check', {});
     expect(result.isError).toBeFalsy();
     expect(textOf(result)).toMatch(
-      /^culprit: your edit introduced 2 findings; showing 1 in 1 root file \(src\/rates\.ts\)/,
+      /^culprit: your edit introduced 2 findings; showing 2 in 2 files, every site of the declaration your edit changed in src\/types\.ts\./,
     );
     const report = result.structuredContent as {
       verdict: string;
@@ -109,34 +109,26 @@ describe('culprit mcp', () => {
     };
     expect(report.verdict).toBe('introduced');
     expect(report.attempt).toBe(1);
-    expect(report.shown.map((finding) => finding.path)).toEqual(['src/rates.ts']);
-    expect(report.withheld.files).toEqual(['src/app.ts']);
+    expect(report.shown.map((finding) => finding.path)).toEqual(['src/app.ts', 'src/rates.ts']);
+    expect(report.withheld.files).toEqual([]);
 
     const validate = new Ajv({ strict: false }).compile(tools.get('check')!.outputSchema!);
     expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
     expect(reportSchema.safeParse(report).success).toBe(true);
   });
 
-  it('explains what is withheld behind a root, and whose echo a file is', async () => {
-    const root = await call('explain', { file: 'src/rates.ts' });
+  it('explains a root cause unit and a site of it: every site is shown, nothing withheld', async () => {
+    const root = await call('explain', { file: 'src/types.ts' });
     expect(root.isError).toBeFalsy();
-    expect(textOf(root)).toMatch(
-      /^culprit: src\/rates\.ts is in a root cause shown by this check\. Withheld behind it: 1 finding in 1 file that imports it \(likely echoes, re-checked after the fix\)\.\n/,
-    );
-    expect(textOf(root)).toContain(
-      "src/app.ts:3:47 error TS2339 Property 'amount' does not exist on type 'Rate'. [withheld: downstream]\n  > 3 | export const show",
-    );
     expect(root.structuredContent).toMatchObject({
-      file: 'src/rates.ts',
-      root: { files: ['src/rates.ts'], editable: true, selected: true },
-      findings: [{ path: 'src/app.ts', code: 'TS2339', withheldAs: ['downstream'] }],
+      file: 'src/types.ts',
+      root: { files: ['src/types.ts'], editable: true, selected: true, introduced: 2 },
+      findings: [],
     });
 
-    const echo = await call('explain', { file: `${repo.root}/src/app.ts` });
-    expect(echo.structuredContent).toMatchObject({ file: 'src/app.ts', root: null, dependsOnRoots: ['src/rates.ts'] });
-    expect(textOf(echo)).toMatch(
-      /^culprit: src\/app\.ts is not a root cause\. Its withheld finding is likely an echo of src\/rates\.ts, which it imports/,
-    );
+    const site = await call('explain', { file: `${repo.root}/src/app.ts` });
+    expect(site.structuredContent).toMatchObject({ file: 'src/app.ts', root: null, findings: [], shownInFile: 1 });
+    expect(textOf(site)).toMatch(/^culprit: nothing is withheld in src\/app\.ts; check shows its 1 finding\./);
   });
 
   it('refuses paths outside the repository', async () => {

@@ -111,7 +111,8 @@ export function makeFileCollector(
         }
         if (!program.isSourceFileFromExternalLibrary(file) && !file.fileName.includes('/node_modules/')) {
           const path = toRepoPath(file.fileName);
-          if (!path.startsWith('../')) declarations[path] = readDeclarationRows(ts, checker, file);
+          const read = () => readDeclarationRows(ts, checker, file);
+          if (!path.startsWith('../')) declarations[path] = source?.declarationRows?.(file, read) ?? read();
         }
         diagnostics.push(...found);
         const targets =

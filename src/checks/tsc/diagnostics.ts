@@ -6,6 +6,7 @@
  */
 import type ts from 'typescript';
 import type { Diagnostic, Phase } from '../../core/diagnostic.js';
+import type { DeclarationRow } from '../../core/declaration-table.js';
 
 type TypeScript = typeof ts;
 
@@ -30,6 +31,8 @@ export function collectConfigDiagnostics(
 export interface FileDiagnosticSource {
   semantic(file: ts.SourceFile): readonly ts.Diagnostic[];
   declaration(file: ts.SourceFile): readonly ts.Diagnostic[];
+  /** The file's declaration table: `read` computes it; a warm session keeps it while the file is not checked again. */
+  declarationRows?(file: ts.SourceFile, read: () => DeclarationRow[]): DeclarationRow[];
 }
 
 export function makeProgramSource(program: ts.Program): FileDiagnosticSource {

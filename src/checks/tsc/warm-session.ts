@@ -22,6 +22,7 @@
  */
 import type ts from 'typescript';
 import type { CheckOutput, CheckRequest } from '../check.js';
+import type { DeclarationRow } from '../../core/declaration-table.js';
 import type { ProgramSource } from '../check-definition.js';
 import type { TscOptions } from './index.js';
 import { makeRepoPath } from '../output/repo-path.js';
@@ -70,6 +71,7 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
   const folders = makeFolderListings(request.root);
   const sourceFiles = makeSourceFileCache(ts, { versioned: true });
   const declarations = new Map<string, readonly ts.Diagnostic[]>();
+  const declarationRows = new WeakMap<ts.SourceFile, DeclarationRow[]>();
   let parser: ConfigParser | undefined;
   let states: ProjectState[] = [];
   let owners = new Map<string, number>();
@@ -201,6 +203,15 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
               if (cached === undefined || isAffected(file.fileName)) {
                 cached = declare ? program.getDeclarationDiagnostics(file) : [];
                 declarations.set(file.fileName, cached);
+              }
+              return cached;
+            },
+            // A file not checked again sees the same types, so its inferred shapes are the same too.
+            declarationRows: (file, read) => {
+              let cached = declarationRows.get(file);
+              if (cached === undefined || isAffected(file.fileName)) {
+                cached = read();
+                declarationRows.set(file, cached);
               }
               return cached;
             },

@@ -52,6 +52,7 @@ export function makeDependencyTracer(
   const trace = (file: ts.SourceFile, start: number, end: number): DeclarationRef[] => {
     const refs: DeclarationRef[] = [];
     const seenRefs = new Set<string>();
+    const enclosing = new Set<string>();
     const seen: Record<Item['kind'], Set<unknown>> = {
       node: new Set(),
       expression: new Set(),
@@ -72,7 +73,7 @@ export function makeDependencyTracer(
       const ref = { path: toRepoPath(source.fileName), name: member === undefined ? name : `${name}.${member}` };
       if (ref.path.startsWith('../')) return;
       const key = `${ref.path}\0${ref.name}`;
-      if (seenRefs.has(key)) return;
+      if (seenRefs.has(key) || enclosing.has(key)) return;
       seenRefs.add(key);
       refs.push(ref);
     };
@@ -389,6 +390,11 @@ export function makeDependencyTracer(
 
     const flagged = findNode(ts, file, start, end);
     if (flagged === undefined) return refs;
+    // A finding inside a declaration is that declaration's own error, not a site of its change.
+    for (let node: ts.Node = flagged; !ts.isSourceFile(node); node = node.parent) {
+      const name = nameDeclaration(ts, node);
+      if (name !== undefined) enclosing.add(`${toRepoPath(file.fileName)}\0${name}`);
+    }
     visitContext(flagged);
     for (let depth = 0; depth <= maxDepth && next.length > 0; depth += 1) {
       const level = next;

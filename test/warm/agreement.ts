@@ -36,6 +36,8 @@ export function summarizeCheck({ report, details: { attribution } }: CheckResult
       message: normalizeMessage(group.message),
       sites: group.sites,
       listed: group.listed,
+      // The trace and the change list: the declaration each cause's sites depend on, both sides of it.
+      cause: group.cause,
     })),
     withheld: { count: report.withheld.count, files: report.withheld.files },
   };

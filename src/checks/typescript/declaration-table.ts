@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import type ts from 'typescript';
 import type { DeclarationKind, DeclarationRow } from '../../core/declaration-table.js';
 import { namePlaceholder } from '../../core/triage/causes.js';
+import { sortTypeText } from '../../core/identity/type-members.js';
 import { readMemberName, readScopePrefix } from './declaration-names.js';
 
 type TypeScript = typeof ts;
@@ -204,7 +205,9 @@ export function readDeclarationRows(ts: TypeScript, checker: ts.TypeChecker, fil
   return rows;
 }
 
-function capShape(shape: string): string {
+/** Union members in one order (a warm checker prints them in the order it made them), then capped. */
+function capShape(printed: string): string {
+  const shape = sortTypeText(printed);
   if (shape.length <= maxShapeLength) return shape;
   const hash = createHash('sha1').update(shape).digest('hex').slice(0, 12);
   return `${shape.slice(0, maxShapeLength - 20)}…#${hash}`;

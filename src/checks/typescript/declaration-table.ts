@@ -34,7 +34,7 @@ export function readDeclarationRows(ts: TypeScript, checker: ts.TypeChecker, fil
   const shapeAround = (node: ts.Node, name: ts.Node | undefined, end: number): string => {
     const start = node.getStart(file);
     if (name === undefined) return fold(start, end);
-    return `${fold(start, name.getStart(file))} ${namePlaceholder}${fold(name.getEnd(), end)}`.trim();
+    return joinAroundName(fold(start, name.getStart(file)), fold(name.getEnd(), end));
   };
 
   /** `: T` as written, or as the checker infers it. */
@@ -111,7 +111,7 @@ export function readDeclarationRows(ts: TypeScript, checker: ts.TypeChecker, fil
     const head =
       name === undefined
         ? fold(start, end)
-        : `${fold(start, name.getStart(file))} ${namePlaceholder}${fold(name.getEnd(), end)}`.trim();
+        : joinAroundName(fold(start, name.getStart(file)), fold(name.getEnd(), end));
     return `${exportPrefix(node)}${head}`;
   };
 
@@ -202,7 +202,27 @@ export function readDeclarationRows(ts: TypeScript, checker: ts.TypeChecker, fil
   };
   visitStatements(file.statements, '');
   for (const [name, { node, shapes }] of functions) add(name, 'function', node, shapes.join(' ; '));
-  return rows;
+  return mergeOverloads(rows);
+}
+
+/**
+ * One row per name: a method's overloads, a merged interface or namespace declared twice, are one
+ * declaration to the files that use it, so their shapes are joined in source order.
+ */
+function mergeOverloads(rows: readonly DeclarationRow[]): DeclarationRow[] {
+  const byName = new Map<string, DeclarationRow>();
+  for (const row of rows) {
+    const known = byName.get(row[0]);
+    if (known === undefined) byName.set(row[0], [...row]);
+    else known[3] = capShape(`${known[3]} ; ${row[3]}`);
+  }
+  return [...byName.values()];
+}
+
+/** `export interface` + name + `extends Base`: spaced as written, but `price?: number` and `f(a)` stay tight. */
+function joinAroundName(before: string, after: string): string {
+  const tight = after === '' || /^[?!:<(,;]/.test(after);
+  return `${before === '' ? '' : `${before} `}${namePlaceholder}${tight ? '' : ' '}${after}`;
 }
 
 /** Union members in one order (a warm checker prints them in the order it made them), then capped. */

@@ -188,7 +188,7 @@ function containerOf(name: string): string {
 /** The row's shape with its own (last) name put in: `price?: number`, `function totalFor(card: RateCard): number`. */
 export function displayRow(row: DeclarationRow): string {
   const name = row[0].slice(row[0].lastIndexOf('.') + 1);
-  return row[3].replace(namePlaceholder, name);
+  return row[3].replaceAll(namePlaceholder, name);
 }
 
 /** Which change a finding's dependencies name, by index into `changes`; undefined when none. */

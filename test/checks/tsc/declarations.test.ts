@@ -1,0 +1,104 @@
+/**
+ * The tsc check's declaration tables and traces on a real program (TypeScript 6.0): what each
+ * row says of a declaration, and which declarations a finding's flagged code depends on.
+ */
+import { afterEach, expect, test } from 'vitest';
+import { runTsc } from '../../../src/checks/tsc/adapter.js';
+import { makeRepo, type TestRepo } from '../../helpers/repo.js';
+
+const repos: TestRepo[] = [];
+afterEach(() => {
+  for (const repo of repos.splice(0)) repo.cleanup();
+});
+
+const tsconfig = JSON.stringify({
+  compilerOptions: {
+    target: 'es2022',
+    module: 'esnext',
+    moduleResolution: 'bundler',
+    strict: true,
+    noEmit: true,
+    types: [],
+  },
+  include: ['src'],
+});
+
+test('rows: names qualified in the file, shapes without names or bodies, inferred types where none is written, overloads as one', async () => {
+  const repo = makeRepo({
+    git: false,
+    files: {
+      'tsconfig.json': tsconfig,
+      'src/shapes.ts': `export interface Card extends Base {
+  readonly id: string;
+  price?: number;
+  total(quantity: number): number;
+  total(quantity: string): number;
+}
+interface Base { kind: 'card' }
+export type Pair = { left: Card; right: Card };
+export const limit = 10;
+export function make(id: string) {
+  return { id, price: 1 };
+}
+export enum Color { Red = 1, Blue }
+export namespace ns { export const inner: number = 1; }
+export { make as build };
+export class Store { count = 0; constructor(private readonly name: string) {} get size(): number { return this.count; } }
+`,
+    },
+  });
+  repos.push(repo);
+  const output = await runTsc({ root: repo.root, options: { project: 'tsconfig.json' } });
+  const rows = output.declarations!['src/shapes.ts']!.map(([name, kind, line, shape]) => [
+    name,
+    kind,
+    line,
+    shape.replaceAll('\u0000', '$'),
+  ]);
+  expect(rows).toEqual([
+    ['Card', 'interface', 1, 'export interface $ extends Base'],
+    ['Card.id', 'member', 2, 'readonly $: string'],
+    ['Card.price', 'member', 3, '$?: number'],
+    ['Card.total', 'method', 4, '$(quantity: number): number ; $(quantity: string): number'],
+    ['Base', 'interface', 7, 'interface $'],
+    ['Base.kind', 'member', 7, "$: 'card'"],
+    ['Pair', 'type', 8, 'export type $ = {…}'],
+    ['Pair.left', 'member', 8, '$: Card'],
+    ['Pair.right', 'member', 8, '$: Card'],
+    ['limit', 'variable', 9, 'export const $: 10'],
+    ['Color', 'enum', 13, 'export enum $'],
+    ['Color.Red', 'member', 13, '$ = 1'],
+    ['Color.Blue', 'member', 13, '$'],
+    ['ns', 'namespace', 14, 'export namespace $'],
+    ['ns.inner', 'variable', 14, 'export const $: number'],
+    ['build', 'export', 15, 'export { make as $ }'],
+    ['Store', 'class', 16, 'export class $'],
+    ['Store.count', 'member', 16, '$: number'],
+    ['Store.constructor', 'method', 16, '$(private readonly name: string)'],
+    ['Store.size', 'member', 16, 'get $(): number'],
+    ['make', 'function', 10, 'export function $(id: string): { id: string; price: number; }'],
+  ]);
+});
+
+test('traces: a missing member is named after the type the object has, nearest first, never the declaration the finding is in', async () => {
+  const repo = makeRepo({
+    git: false,
+    files: {
+      'tsconfig.json': tsconfig,
+      'src/types.ts': 'export interface Base { start: number }\nexport interface Range extends Base { to: number }\n',
+      'src/use.ts':
+        "import type { Range } from './types';\nexport const size = (range: Range): number => range.to - range.from;\nexport const wrong: number = 'x';\n",
+    },
+  });
+  repos.push(repo);
+  const output = await runTsc({ root: repo.root, options: { project: 'tsconfig.json' } });
+  const byLine = new Map(output.diagnostics.map((diagnostic) => [diagnostic.line, diagnostic]));
+  expect(byLine.get(2)?.dependsOn).toEqual([
+    { path: 'src/types.ts', name: 'Range.from' },
+    { path: 'src/types.ts', name: 'Base.from' },
+    { path: 'src/types.ts', name: 'Range' },
+    { path: 'src/types.ts', name: 'Base' },
+  ]);
+  // The error is inside `wrong` itself: nothing it depends on is another declaration.
+  expect(byLine.get(3)?.dependsOn).toBeUndefined();
+});

@@ -9,7 +9,9 @@
 import type { ESLint as EslintInstance, Linter, Rule } from 'eslint';
 import type ts from 'typescript';
 import type { Diagnostic } from '../../core/diagnostic.js';
-import { requireTool } from '../runner/resolve-tool.js';
+import { createRequire } from 'node:module';
+import { logDebug } from '../../debug/log-debug.js';
+import { loadTypescriptEstree } from './typescript-estree.js';
 import { makeRepoPath } from '../output/repo-path.js';
 import { makeDependencyTracer, traceDiagnostic, type DependencyTracer } from '../typescript/trace-dependencies.js';
 
@@ -63,7 +65,7 @@ export function traceLintResults(
     ? eslint.getRulesMetaForResults([...results])
     : {};
   const tracers = new WeakMap<ts.Program, DependencyTracer>();
-  let typescript: typeof ts | undefined;
+  let typescript: typeof ts | null | undefined;
   const toRepoPath = makeRepoPath(root);
   for (const result of results) {
     const diagnostics = diagnosticsOf(result);
@@ -74,14 +76,32 @@ export function traceLintResults(
     for (const diagnostic of diagnostics) {
       const docs = meta[diagnostic.code]?.docs as { requiresTypeChecking?: boolean } | undefined;
       if (diagnostic.phase !== 'lint' || docs?.requiresTypeChecking !== true) continue;
-      typescript ??= requireTool<typeof ts>(root, 'typescript');
+      typescript ??= loadParserTypescript(root);
+      if (typescript === null) return byFile;
       let tracer = tracers.get(program);
       if (tracer === undefined) {
         tracer = makeDependencyTracer(typescript, program, toRepoPath);
         tracers.set(program, tracer);
       }
-      traceDiagnostic(tracer, file, diagnostic);
+      try {
+        traceDiagnostic(tracer, file, diagnostic);
+      } catch (error) {
+        // A trace is a hint for triage: a checker that answers oddly costs the hint, never the check.
+        logDebug(`eslint: no trace for ${diagnostic.path ?? ''}:${diagnostic.line}: ${String(error)}`);
+      }
     }
   }
   return byFile;
+}
+
+/** The TypeScript typescript-eslint made its programs with (not TypeScript 7's, which has no such API), or null. */
+function loadParserTypescript(root: string): typeof ts | null {
+  const path = loadTypescriptEstree(root)?.typescriptPath;
+  if (path === undefined) return null;
+  try {
+    const typescript = createRequire(path)(path) as Partial<typeof ts>;
+    return typeof typescript.isIdentifier === 'function' ? (typescript as typeof ts) : null;
+  } catch {
+    return null;
+  }
 }

@@ -20,8 +20,7 @@
  * Deleted files are dropped. A change to the config or any local file it imports makes the
  * session stale, and the worker restarts cold.
  */
-import { existsSync, realpathSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { ESLint as EslintInstance, Linter } from 'eslint';
 import picomatch from 'picomatch';
@@ -33,6 +32,7 @@ import type { EslintOptions } from './index.js';
 import { isInside } from '../../core/is-inside.js';
 import { lint, loadConfig, loadEslint, makeEslint, makeResultReader, type LoadedEslint } from './adapter.js';
 import { makeProgramCapture, traceLintResults, type ProgramCapture } from './trace-findings.js';
+import { loadTypescriptEstree } from './typescript-estree.js';
 import { readLocalImports } from './config-imports.js';
 import { isFile, makeFileStates } from '../../tree/file-states.js';
 import { makeFolderListings } from '../../tree/folder-listings.js';
@@ -310,37 +310,4 @@ function makePatternMatcher(root: string, patterns: readonly string[]): (file: s
     return (file: string) => isMatch(relative(root, file).split(sep).join('/'));
   });
   return (file) => matchers.some((matches) => matches(file));
-}
-
-interface TypescriptEstree {
-  clearCaches(): void;
-  /** Real path of the `typescript` it uses. */
-  typescriptPath: string | undefined;
-}
-
-/** The typescript-estree the repository's typescript-eslint parses with, found the way its own imports would find it. */
-function loadTypescriptEstree(root: string): TypescriptEstree | undefined {
-  const chain = ['typescript-eslint', '@typescript-eslint/parser', '@typescript-eslint/typescript-estree'];
-  let from = join(root, 'package.json');
-  for (const name of chain) {
-    try {
-      from = createRequire(from).resolve(name);
-    } catch {
-      // Not installed this way (the parser may be a direct dependency): look from the root instead.
-      try {
-        from = createRequire(join(root, 'package.json')).resolve(name);
-      } catch {
-        if (name === chain.at(-1)) return undefined;
-      }
-    }
-  }
-  try {
-    const estree = createRequire(from)(from) as { clearCaches?: () => void };
-    return {
-      clearCaches: () => estree.clearCaches?.(),
-      typescriptPath: realpathSync(createRequire(from).resolve('typescript')),
-    };
-  } catch {
-    return undefined;
-  }
 }

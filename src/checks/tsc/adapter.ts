@@ -22,6 +22,7 @@ import { loadProjects, makeConfigParser, type TscProject } from './projects.js';
 import { makeSourceFileCache } from './source-files.js';
 import type { DeclarationTables } from '../../core/declaration-table.js';
 import { readDeclarationRows } from '../typescript/declaration-table.js';
+import { logDebug } from '../../debug/log-debug.js';
 import { makeDependencyTracer, traceDiagnostic, type DependencyTracer } from '../typescript/trace-dependencies.js';
 
 type TypeScript = typeof ts;
@@ -106,8 +107,13 @@ export function makeFileCollector(
         // Read from the program itself, warm or cold, so a warm run marks what a cold one does.
         if (found.length > 0) (analysis ??= makeDerivedAnalysis(ts, program, toRepoPath, derived)).addFile(file, found);
         for (const finding of found) {
-          if (finding.phase === 'semantic')
+          if (finding.phase !== 'semantic') continue;
+          try {
             traceDiagnostic((tracer ??= makeDependencyTracer(ts, program, toRepoPath)), file, finding);
+          } catch (error) {
+            // A trace is a hint for triage: a checker that answers oddly costs the hint, never the check.
+            logDebug(`tsc: no trace for ${finding.path ?? ''}:${finding.line}: ${String(error)}`);
+          }
         }
         if (!program.isSourceFileFromExternalLibrary(file) && !file.fileName.includes('/node_modules/')) {
           const path = toRepoPath(file.fileName);

@@ -24,6 +24,7 @@
 import type ts from 'typescript';
 import type { Diagnostic, SourceSpan } from '../../core/diagnostic.js';
 import type { DerivedSpans } from '../check.js';
+import { findNode } from '../typescript/trace-dependencies.js';
 
 type TypeScript = typeof ts;
 
@@ -239,7 +240,8 @@ export function makeDerivedAnalysis(
     const implicitAnys: { diagnostic: Diagnostic; name: ts.Identifier }[] = [];
     for (const diagnostic of diagnostics) {
       if (!implicitAnyCodes.has(diagnostic.code) || diagnostic.line === 0) continue;
-      const name = findNodeAt(ts, file, file.getPositionOfLineAndCharacter(diagnostic.line - 1, diagnostic.column - 1));
+      const position = file.getPositionOfLineAndCharacter(diagnostic.line - 1, diagnostic.column - 1);
+      const name = findNode(ts, file, position, position);
       if (name === undefined || !ts.isIdentifier(name)) continue;
       implicitAnys.push({ diagnostic, name });
       implicitAnyNames.add(name);
@@ -376,17 +378,4 @@ function findOutermostElement(ts: TypeScript, element: ts.BindingElement): ts.No
     if (ts.isBindingElement(node)) outermost = node;
   }
   return outermost;
-}
-
-/** The innermost node that contains `position`. */
-function findNodeAt(ts: TypeScript, file: ts.SourceFile, position: number): ts.Node | undefined {
-  let found: ts.Node | undefined;
-  const visit = (node: ts.Node): void => {
-    if (node.getStart(file) <= position && position < node.getEnd()) {
-      found = node;
-      ts.forEachChild(node, visit);
-    }
-  };
-  ts.forEachChild(file, visit);
-  return found;
 }

@@ -365,6 +365,54 @@ describe('renderText for cascades', () => {
     expect(listed[0]).toBeGreaterThanOrEqual(8);
   });
 
+  it('states a traced cause once and, over the limit, folds its sites into files with counts, never cutting the entry', () => {
+    // 40 sites of one renamed member in 8 files, each depending on it (dependsOn from the checker).
+    const sites = Array.from({ length: 40 }, (_, index) =>
+      makeFinding(`src/use${index % 8}.ts`, 3 + Math.floor(index / 8), {
+        message: "Property 'price' does not exist on type 'RateCard'.",
+        dependsOn: [{ path: 'src/types.ts', name: 'RateCard.price' }],
+      }),
+    );
+    const declarations = {
+      base: {
+        'src/types.ts': [
+          ['RateCard', 'interface', 1, 'export interface \u0000'],
+          ['RateCard.price', 'member', 2, '\u0000: number'],
+        ],
+      },
+      current: {
+        'src/types.ts': [
+          ['RateCard', 'interface', 1, 'export interface \u0000'],
+          ['RateCard.unitPrice', 'member', 2, '\u0000: number'],
+        ],
+      },
+      renames: new Map<string, string>(),
+    } as NonNullable<MakeReportInput['declarations']>;
+    const report = makeTestReport(sites, { declarations, graph: makeModuleGraph([]) });
+    expect(report.shown).toHaveLength(40);
+    expect(report.groups).toHaveLength(1);
+    expect(report.groups[0]!.listed).toHaveLength(40);
+    const lines = () => ['// one', '// two', 'card.price;', 'card.price;', 'card.price;', 'card.price;', 'card.price;'];
+    const full = renderText(report, { outputLimit: 100_000, sourceLines: lines });
+    expect(full).toContain(
+      'src/types.ts:2 One cause: your edit renamed `RateCard.price` to `unitPrice`. Keep the change and update the 40 sites that depend on it, or revert it.',
+    );
+    expect(full).toContain('Its 40 sites in 8 files:\n  src/use0.ts:3:15, 4:15, 5:15, 6:15, 7:15\n');
+    let folded = 0;
+    for (let limit = full.length; limit >= 200; limit -= 7) {
+      const text = renderText(report, { outputLimit: limit, sourceLines: lines });
+      expect(text.length).toBeLessThanOrEqual(limit);
+      if (!text.includes('lists every site')) continue;
+      folded += 1;
+      // Every file is named with its count: the entry is whole, only its site lists are shorter.
+      for (let file = 0; file < 8; file += 1)
+        expect(text).toMatch(new RegExp(`\\n  src/use${file}\\.ts \\(5 sites\\)`));
+      expect(text).toContain('One cause: your edit renamed `RateCard.price`');
+      expect(text).not.toContain('more finding');
+    }
+    expect(folded).toBeGreaterThan(3);
+  });
+
   it('calls sites whose messages differ only in numbers similar, and says so at the first one', () => {
     const arity = [
       makeFinding('src/rates.ts', 4, { code: 'TS2554', message: 'Expected 2 arguments, but got 1.' }),

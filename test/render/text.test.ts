@@ -413,6 +413,36 @@ describe('renderText for cascades', () => {
     expect(folded).toBeGreaterThan(3);
   });
 
+  it('a declaration changed in generated code is an instruction, and its sites wait for the regeneration', () => {
+    const sites = ['src/a.ts', 'src/b.ts'].map((path) =>
+      makeFinding(path, 3, {
+        message: "Property 'price' does not exist on type 'RateCard'.",
+        dependsOn: [{ path: 'src/generated/types.ts', name: 'RateCard.price' }],
+      }),
+    );
+    const declarations = {
+      base: { 'src/generated/types.ts': [['RateCard.price', 'member', 2, '\u0000: number']] },
+      current: { 'src/generated/types.ts': [['RateCard.unitPrice', 'member', 2, '\u0000: number']] },
+      renames: new Map<string, string>(),
+    } as NonNullable<MakeReportInput['declarations']>;
+    const report = makeTestReport(sites, {
+      declarations,
+      graph: makeModuleGraph([]),
+      changedFiles: new Set(['src/generated/types.ts']),
+    });
+    expect(report.roots).toEqual([
+      {
+        files: ['src/generated/types.ts'],
+        editable: false,
+        selected: true,
+        introduced: 2,
+        instruction: expect.stringContaining('run npm run codegen') as unknown as string,
+      },
+    ]);
+    expect(report.shown).toEqual([]);
+    expect(report.withheld.reasons.nonEditable).toEqual({ count: 2, files: ['src/a.ts', 'src/b.ts'] });
+  });
+
   it('calls sites whose messages differ only in numbers similar, and says so at the first one', () => {
     const arity = [
       makeFinding('src/rates.ts', 4, { code: 'TS2554', message: 'Expected 2 arguments, but got 1.' }),

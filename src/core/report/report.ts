@@ -20,7 +20,7 @@ import type { Frontier, Ring, RootUnit } from '../triage/frontier.js';
 import { applyLadder } from '../triage/ladder.js';
 import type { Rung } from '../triage/ladder.js';
 import { splitDerivedFindings } from '../triage/derived-findings.js';
-import type { EditabilityClassifier } from '../triage/non-editable.js';
+import { makeInstruction, type EditabilityClassifier } from '../triage/non-editable.js';
 
 /**
  * `clean`: every check ran and nothing was introduced. `introduced`: findings to fix.
@@ -167,6 +167,7 @@ export function makeReport(input: MakeReportInput): {
     }),
     causes,
     ladder.kept,
+    input.classify,
   );
   const current = {
     roots: roots.length,
@@ -295,6 +296,7 @@ function withCauseUnits(
   roots: readonly RootUnit[],
   causes: TracedCauses | undefined,
   findings: readonly Finding[],
+  classify: EditabilityClassifier,
 ): RootUnit[] {
   if (causes === undefined || causes.traced.size === 0) return [...roots];
   const untracedIn = new Map<string, number>();
@@ -305,15 +307,19 @@ function withCauseUnits(
   for (const change of causes.traced.values()) tracedAt.set(change.path, (tracedAt.get(change.path) ?? 0) + 1);
   const causeUnits = [...tracedAt]
     .sort(([a, countA], [b, countB]) => countB - countA || compareStrings(a, b))
-    .map(([path, count]): RootUnit => ({
-      files: [path],
-      order: [path],
-      distances: [0],
-      editable: true,
-      selected: false,
-      introduced: count + (untracedIn.get(path) ?? 0),
-      hasChangedFile: true,
-    }));
+    .map(([path, count]): RootUnit => {
+      const unit: RootUnit = {
+        files: [path],
+        order: [path],
+        distances: [0],
+        editable: classify(path).editable,
+        selected: false,
+        introduced: count + (untracedIn.get(path) ?? 0),
+        hasChangedFile: true,
+      };
+      // A declaration changed in generated code is changed at its source: regenerate, not hand-edit the sites.
+      return unit.editable ? unit : { ...unit, instruction: makeInstruction([path], classify) };
+    });
   const others = roots.flatMap((root): RootUnit[] => {
     const keep = (file: string) => !tracedAt.has(file);
     if (!root.files.some((file) => keep(file) && untracedIn.has(file))) return [];

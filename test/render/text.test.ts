@@ -436,7 +436,7 @@ describe('renderText for cascades', () => {
         editable: false,
         selected: true,
         introduced: 2,
-        instruction: expect.stringContaining('run npm run codegen') as unknown as string,
+        instruction: expect.stringContaining('run npm run codegen'),
       },
     ]);
     expect(report.shown).toEqual([]);

@@ -175,10 +175,14 @@ describe('Claude Code 2.1.332 with culprit hooks', () => {
       const seen = typeof results[0]!.content === 'string' ? results[0]!.content : JSON.stringify(results[0]!.content);
       // Claude Code 2.1.332 serialises structuredContent as the tool result: the payload is its first field.
       const shown = JSON.parse(seen) as { text: string; verdict: string };
+      // One cause: the renamed member, stated once, with every site of it by file.
       expect(shown.text).toMatch(
-        /^culprit: your edit introduced \d+ findings; showing 3 in 1 root file \(packages\/billing\/src\/rates\.ts\)/,
+        /^culprit: your edit introduced \d+ findings; showing \d+ in 5 files, every site of the declaration your edit changed in packages\/billing\/src\/types\.ts\./,
       );
-      expect(shown.text).toContain('> 4 |   return card.price * quantity;');
+      expect(shown.text).toContain(
+        'packages/billing/src/types.ts:3 One cause: your edit renamed `RateCard.price` to `unitPrice`.',
+      );
+      expect(shown.text).toContain('  packages/billing/src/rates.ts:4:15, 8:38, 8:48');
       expect(shown.verdict).toBe('introduced');
       expect(repo.read('packages/billing/src/types.ts')).toContain('unitPrice: number;');
     },

@@ -36,6 +36,7 @@ describe('listValidFields', () => {
       'nonEditable',
       'outputLimit',
       'remoteCache',
+      'serve',
       'verifyWarm',
     ]);
     expect(listValidFields(configSchema, ['nonEditable', 0])).toEqual(['glob', 'hint']);

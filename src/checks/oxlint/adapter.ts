@@ -40,9 +40,14 @@ export async function runOxlint({ root, options }: CheckRequest<OxlintOptions>):
 
 /** oxlint's own error on stdout, its report markers (`x`, `|`) left out: `Rule 'no-such-rule' not found…`. */
 function readPrintedError(printed: string): string[] {
-  return printed
-    .split(/\r?\n/)
-    .map((line) => line.trim().replace(/^[x×|]\s+/, ''))
-    .filter((line) => line !== '')
-    .slice(0, 4);
+  return (
+    printed
+      .split(/\r?\n/)
+      // Colour codes, which oxlint prints when its environment forces colour (a test runner's does).
+      // eslint-disable-next-line no-control-regex -- the escape character is what is removed
+      .map((line) => line.replace(/\u001b\[[0-9;]*m/g, ''))
+      .map((line) => line.trim().replace(/^[x×|]\s+/, ''))
+      .filter((line) => line !== '')
+      .slice(0, 4)
+  );
 }

@@ -126,8 +126,10 @@ test('an ESLint that fails on every file for its configuration is a failed check
     files: {
       ...files,
       'tsconfig.json': narrowTsconfig,
+      // The project has a file of its own, so what typescript-eslint says is that src/ is outside it.
+      'lib/index.ts': 'export const version = 1;\n',
       'eslint.config.js': projectConfig,
-      'culprit.config.json': '{ "checks": { "eslint": {} } }',
+      'culprit.config.json': '{ "checks": { "eslint": { "patterns": ["src"] } } }',
     },
   });
   // The baseline is not clean, it is incomplete: start says so and exits 2.
@@ -140,7 +142,7 @@ test('an ESLint that fails on every file for its configuration is a failed check
   const eslint = report.checks.find((check) => check.name === 'eslint');
   expect(eslint?.status).toBe('failed');
   expect(eslint?.error).toMatch(
-    /^eslint could not check 3 of the 3 files it was given, because of its configuration\. src\/config\.ts: Parsing error: ESLint was configured to lint .* `parserOptions\.project`: .* However, that TSConfig does not include this file\b.* \(the same on src\/health\.ts, src\/server\.ts\)$/,
+    /^eslint could not check 3 of the 3 files it was given, because of its configuration\. src\/config\.ts: Parsing error: "parserOptions\.project" has been provided for @typescript-eslint\/parser\. The file was not found in any of the provided project\(s\): src\/config\.ts \(the same on src\/health\.ts, src\/server\.ts\)$/,
   );
   expect(report.counts).toEqual({ introduced: 0, resolved: 0, standing: 0, reworded: 0 });
 });

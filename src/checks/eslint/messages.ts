@@ -39,9 +39,9 @@ function classifyMessage(message: Linter.LintMessage): { code: string; phase: Ph
   return { code: 'eslint', phase: 'lint' };
 }
 
-/** typescript-eslint's parse errors for a file its TypeScript project does not include. */
+/** typescript-eslint's parse errors for a file its TypeScript project does not include, or a tsconfig it cannot read. */
 function isProjectError(text: string): boolean {
-  return /was not found by the project service|parserOptions\.project|TSConfig does not include this file|not (?:found|included) in (?:the|any) project/i.test(
+  return /was not found by the project service|parserOptions\.project|TSConfig does not include this file|not (?:found|included) in (?:the|any) project|Unable to parse the specified 'tsconfig' file/i.test(
     text,
   );
 }

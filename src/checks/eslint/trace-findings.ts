@@ -10,7 +10,6 @@ import type { ESLint as EslintInstance, Linter, Rule } from 'eslint';
 import type ts from 'typescript';
 import type { Diagnostic } from '../../core/diagnostic.js';
 import { createRequire } from 'node:module';
-import { logDebug } from '../../debug/log-debug.js';
 import { loadTypescriptEstree } from './typescript-estree.js';
 import { makeRepoPath } from '../output/repo-path.js';
 import { makeDependencyTracer, traceDiagnostic, type DependencyTracer } from '../typescript/trace-dependencies.js';
@@ -83,12 +82,7 @@ export function traceLintResults(
         tracer = makeDependencyTracer(typescript, program, toRepoPath);
         tracers.set(program, tracer);
       }
-      try {
-        traceDiagnostic(tracer, file, diagnostic);
-      } catch (error) {
-        // A trace is a hint for triage: a checker that answers oddly costs the hint, never the check.
-        logDebug(`eslint: no trace for ${diagnostic.path ?? ''}:${diagnostic.line}: ${String(error)}`);
-      }
+      traceDiagnostic(tracer, file, diagnostic);
     }
   }
   return byFile;

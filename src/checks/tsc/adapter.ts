@@ -22,7 +22,6 @@ import { loadProjects, makeConfigParser, type TscProject } from './projects.js';
 import { makeSourceFileCache } from './source-files.js';
 import type { DeclarationTables } from '../../core/declaration-table.js';
 import { readDeclarationRows } from '../typescript/declaration-table.js';
-import { logDebug } from '../../debug/log-debug.js';
 import { makeDependencyTracer, traceDiagnostic, type DependencyTracer } from '../typescript/trace-dependencies.js';
 
 type TypeScript = typeof ts;
@@ -108,12 +107,7 @@ export function makeFileCollector(
         if (found.length > 0) (analysis ??= makeDerivedAnalysis(ts, program, toRepoPath, derived)).addFile(file, found);
         for (const finding of found) {
           if (finding.phase !== 'semantic') continue;
-          try {
-            traceDiagnostic((tracer ??= makeDependencyTracer(ts, program, toRepoPath)), file, finding);
-          } catch (error) {
-            // A trace is a hint for triage: a checker that answers oddly costs the hint, never the check.
-            logDebug(`tsc: no trace for ${finding.path ?? ''}:${finding.line}: ${String(error)}`);
-          }
+          traceDiagnostic((tracer ??= makeDependencyTracer(ts, program, toRepoPath)), file, finding);
         }
         if (!program.isSourceFileFromExternalLibrary(file) && !file.fileName.includes('/node_modules/')) {
           const path = toRepoPath(file.fileName);

@@ -14,6 +14,7 @@
 import type ts from 'typescript';
 import type { DeclarationRef } from '../../core/declaration-table.js';
 import type { Diagnostic } from '../../core/diagnostic.js';
+import { logDebug } from '../../debug/log-debug.js';
 import { nameDeclaration } from './declaration-names.js';
 
 type TypeScript = typeof ts;
@@ -440,7 +441,14 @@ export function traceDiagnostic(tracer: DependencyTracer, file: ts.SourceFile, d
   const end =
     diagnostic.endLine === undefined ? start : findPosition(file, diagnostic.endLine, diagnostic.endColumn ?? 1);
   if (start === undefined || end === undefined) return;
-  const refs = tracer.trace(file, start, end);
+  let refs: DeclarationRef[];
+  try {
+    refs = tracer.trace(file, start, end);
+  } catch (error) {
+    // A trace is a hint for triage: a checker that answers oddly costs the hint, never the check.
+    logDebug(`no trace for ${diagnostic.tool} ${diagnostic.path ?? ''}:${diagnostic.line}: ${String(error)}`);
+    return;
+  }
   if (refs.length > 0) diagnostic.dependsOn = refs;
 }
 

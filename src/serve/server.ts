@@ -26,6 +26,7 @@ import { releaseTemporaryPath, trackTemporaryPath } from '../state/temporary-pat
 import { resolveTaskContext, type TaskContext } from '../tasks/context.js';
 import { makeWarmEngine } from '../warm/warm-engine.js';
 import { primeWarmEngine } from '../warm/prime-warm-engine.js';
+import { makeIdleCollector } from '../warm/idle-collector.js';
 import { makeSocketFolder, resolveServePaths } from './paths.js';
 import {
   readLine,
@@ -118,6 +119,7 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
   const done = new Promise<string>((resolve) => (resolveDone = resolve));
   const since = new Date().toISOString();
   const key = readServeKey(root);
+  const collector = makeIdleCollector(500);
 
   const server: Server = createServer((socket) => void answer(socket));
   const stop = (why: string) => {
@@ -201,13 +203,17 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
     socket.resume();
     const isWanted = () => !closed;
     checksWaiting += 1;
+    collector.busy();
     const runChecks = primed ? recorder.runChecks : undefined;
     const run = queue.then(async () => {
       const outcome = await runCommand(options, request, runChecks, isWanted);
       return { outcome, served: recorder.take() };
     });
     queue = run.catch(() => undefined);
-    const { outcome, served } = await run.finally(() => (checksWaiting -= 1));
+    const { outcome, served } = await run.finally(() => {
+      checksWaiting -= 1;
+      collector.idle();
+    });
     resetIdle();
     await reply(outcome);
     // After the answer, so the client does not wait; in the queue, so nothing runs beside it.

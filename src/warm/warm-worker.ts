@@ -6,6 +6,7 @@
  */
 import { makeWarmSessions } from './warm-sessions.js';
 import type { WarmEvent, WarmRequest } from './warm-protocol.js';
+import { makeIdleCollector } from './idle-collector.js';
 
 const send = process.send?.bind(process);
 if (send === undefined) {
@@ -20,9 +21,11 @@ process.env['TSESTREE_SINGLE_RUN'] = 'false';
 const sessions = makeWarmSessions();
 let queue = Promise.resolve();
 const emit = (event: WarmEvent) => send(event);
+const collector = makeIdleCollector(500);
 
 process.on('message', (request: WarmRequest) => {
-  queue = queue.then(() => sessions.answer(request, emit));
+  collector.busy();
+  queue = queue.then(() => sessions.answer(request, emit)).finally(() => collector.idle());
 });
 process.once('disconnect', () => {
   sessions.close();

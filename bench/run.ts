@@ -451,6 +451,26 @@ const typeSteps = [1, 'revert', 2, 'revert'] as const;
 
 const heldAfterMs = 1500;
 
+/**
+ * The server's memory once its idle collection has run: read after `heldAfterMs`, then every half
+ * second while it still falls (on a loaded machine the collection of a run's garbage takes seconds).
+ */
+async function readSettledMemory(serve: ServeProcess): Promise<ReturnType<ServeProcess['readMemory']>> {
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  await wait(heldAfterMs);
+  let memory = serve.readMemory();
+  // Settled: two reads in a row no more than 2% below the lowest so far.
+  for (let waited = 0, steady = 0; waited < 10_000 && steady < 2; waited += 500) {
+    await wait(500);
+    const next = serve.readMemory();
+    if (next.totalKb < memory.totalKb * 0.98) {
+      memory = next;
+      steady = 0;
+    } else steady += 1;
+  }
+  return memory;
+}
+
 async function measureWarmMemory(root: string, serve: ServeProcess, edit: Edit, attempts: number): Promise<WarmMemory> {
   log(`  ${attempts} consecutive warm attempts (a different one-line body edit each):`);
   const times: number[] = [];
@@ -465,8 +485,7 @@ async function measureWarmMemory(root: string, serve: ServeProcess, edit: Edit, 
     if (check.served) served += 1;
     // What the server holds while the agent reads the answer: it collects a run's garbage once idle
     // (warm/idle-collector.ts), and an agent takes longer than this to make its next edit.
-    await new Promise((resolve) => setTimeout(resolve, heldAfterMs));
-    const memory = serve.readMemory();
+    const memory = await readSettledMemory(serve);
     maxKb = Math.max(maxKb, memory.totalKb);
     first ??= memory;
     last = memory;

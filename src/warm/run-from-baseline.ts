@@ -6,10 +6,12 @@
  * (checks/tsc/lint-reach.ts), checks only that and takes the baseline's findings for the rest;
  * ESLint lints only the files tsc found reached, with tsc's programs, and takes the baseline's
  * results for the rest. The worker stops with the check: nothing outlives it. A session that
- * cannot use its seed runs in full, and every other kind runs cold beside them, as before.
+ * cannot use its seed runs in full there; a check the baseline gave no seed, and every other
+ * kind, runs cold beside them in a worker of its own, as before.
  */
 import type { WarmSeed } from '../checks/check-definition.js';
-import type { CheckRunner } from '../checks/runner/run-check.js';
+import type { ResolvedCheck } from '../checks/check.js';
+import { runChecks, type CheckRunner } from '../checks/runner/run-check.js';
 import type { TreeState } from '../core/snapshot.js';
 import { makeWarmEngine, type Deferral } from './warm-engine.js';
 
@@ -20,8 +22,18 @@ export function makeBaselineRunner(
 ): CheckRunner {
   return async (checks, root, tree) => {
     const engine = makeWarmEngine({ seeds, deferral: defer?.(root, tree) });
+    // A check without a seed runs as a cold check always has, in its own worker, beside them.
+    const isSeeded = (check: ResolvedCheck) => seeds[check.name] !== undefined;
     try {
-      return await engine.runChecks(checks, root, tree);
+      const [seeded, cold] = await Promise.all([
+        engine.runChecks(checks.filter(isSeeded), root, tree),
+        runChecks(
+          checks.filter((check) => !isSeeded(check)),
+          root,
+        ),
+      ]);
+      const byName = new Map([...seeded, ...cold].map((run) => [run.name, run]));
+      return checks.map((check) => byName.get(check.name)!);
     } finally {
       engine.close();
     }

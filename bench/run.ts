@@ -452,23 +452,18 @@ const typeSteps = [1, 'revert', 2, 'revert'] as const;
 const heldAfterMs = 1500;
 
 /**
- * The server's memory once its idle collection has run: read after `heldAfterMs`, then every half
- * second while it still falls (on a loaded machine the collection of a run's garbage takes seconds).
+ * The server's memory once the idle collections after a check have run: the server's and its
+ * warm worker's (each says so on CULPRIT_DEBUG), at most 20 s after the check; a loaded machine
+ * takes seconds to collect a worker's heap.
  */
-async function readSettledMemory(serve: ServeProcess): Promise<ReturnType<ServeProcess['readMemory']>> {
+async function readSettledMemory(
+  serve: ServeProcess,
+  collectionsBefore: number,
+): Promise<ReturnType<ServeProcess['readMemory']>> {
   const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   await wait(heldAfterMs);
-  let memory = serve.readMemory();
-  // Settled: two reads in a row no more than 2% below the lowest so far.
-  for (let waited = 0, steady = 0; waited < 10_000 && steady < 2; waited += 500) {
-    await wait(500);
-    const next = serve.readMemory();
-    if (next.totalKb < memory.totalKb * 0.98) {
-      memory = next;
-      steady = 0;
-    } else steady += 1;
-  }
-  return memory;
+  for (let waited = 0; waited < 20_000 && serve.collections < collectionsBefore + 2; waited += 100) await wait(100);
+  return serve.readMemory();
 }
 
 async function measureWarmMemory(root: string, serve: ServeProcess, edit: Edit, attempts: number): Promise<WarmMemory> {
@@ -480,12 +475,13 @@ async function measureWarmMemory(root: string, serve: ServeProcess, edit: Edit, 
   let served = 0;
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
     edit.apply(1000 + attempt);
+    const collectionsBefore = serve.collections;
     const check = await measureCheck(root, true, {}, serve);
     times.push(check.wallMs);
     if (check.served) served += 1;
     // What the server holds while the agent reads the answer: it collects a run's garbage once idle
     // (warm/idle-collector.ts), and an agent takes longer than this to make its next edit.
-    const memory = await readSettledMemory(serve);
+    const memory = await readSettledMemory(serve, collectionsBefore);
     maxKb = Math.max(maxKb, memory.totalKb);
     first ??= memory;
     last = memory;

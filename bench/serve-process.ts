@@ -11,6 +11,8 @@ export interface ServeProcess {
   readMemory(): { serveKb: number; workersKb: number; totalKb: number };
   /** The server's `ledger: N ms` debug lines since the last call: what the ledger cost each check it answered. */
   takeLedgerMs(): number[];
+  /** How many idle collections the server and its workers have reported (`idle: collected …`). */
+  readonly collections: number;
   stop(): Promise<void>;
 }
 
@@ -24,6 +26,7 @@ export async function startServe(cli: string, root: string, env: NodeJS.ProcessE
   if (pid === undefined) throw new Error(`culprit serve did not start in ${root}`);
   await waitForLine(child, /: serving /, 60_000);
   let ledgerMs: number[] = [];
+  let collections = 0;
   let pending = '';
   // Reading stderr also keeps the server from blocking on a full pipe.
   child.stderr.on('data', (chunk: Buffer) => {
@@ -32,10 +35,14 @@ export async function startServe(cli: string, root: string, env: NodeJS.ProcessE
     for (const line of lines) {
       const match = /^culprit debug: ledger: (\d+) ms$/.exec(line);
       if (match !== null) ledgerMs.push(Number(match[1]));
+      if (line.startsWith('culprit debug: idle: collected')) collections += 1;
     }
   });
   return {
     pid,
+    get collections() {
+      return collections;
+    },
     takeLedgerMs() {
       const taken = ledgerMs;
       ledgerMs = [];

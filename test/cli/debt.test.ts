@@ -65,7 +65,7 @@ describe('a campaign from start to clean', () => {
     expect(exitCode).toBe(1);
     expect(report.targets).toEqual({ total: 6, resolved: 3, remaining: 3 });
     expect(report.counts.introduced).toBe(0);
-    expect(report.progress.fixed).toBe(3);
+    expect((report as unknown as { progress: { fixed: number } }).progress.fixed).toBe(3);
     expect(sites(report)).toEqual([
       'src/report.ts:4 prefer-const',
       'src/report.ts:5 prefer-const',
@@ -98,6 +98,38 @@ describe('a campaign from start to clean', () => {
     expect(exitCode).toBe(0);
     const text = runCli(repo.root, ['debt', 'check']);
     expect(text.stdout).toMatch(/^culprit: debt campaign: 6 of 6 targets fixed, 0 to go\./);
+  });
+
+  test('the ledger keeps the campaign as a debt task, and stats counts what it fixed per rule', () => {
+    const stats = runCli(repo.root, ['stats', '--json']);
+    expect(stats.exitCode).toBe(0);
+    const parsed = JSON.parse(stats.stdout) as {
+      tasks: { kind: string; outcome: string }[];
+      debt: { campaigns: { targets: number; fixed: number; fixedByRule: Record<string, number> }[] };
+    };
+    // Oldest first: the campaign, then the agent task's check of the unchanged tree, a task of its own.
+    expect(parsed.tasks.map((task) => [task.kind, task.outcome])).toEqual([
+      ['debt', 'clean'],
+      ['task', 'clean'],
+    ]);
+    expect(parsed.debt).toEqual({
+      campaigns: [
+        {
+          id: expect.any(String),
+          attempts: 3,
+          outcome: 'clean',
+          targets: 6,
+          fixed: 6,
+          fixedByRule: { 'prefer-const': 5, 'no-var': 1 },
+        },
+      ],
+      rules: [
+        { rule: 'prefer-const', fixed: 5, campaigns: 1 },
+        { rule: 'no-var', fixed: 1, campaigns: 1 },
+      ],
+    });
+    const text = runCli(repo.root, ['stats']);
+    expect(text.stdout).toContain('rule          fixed  campaigns\nprefer-const  5      1\nno-var        1      1\n');
   });
 });
 

@@ -166,3 +166,30 @@ describe('selection', () => {
     expect(exitCode).toBe(0);
   });
 });
+
+describe('the ratchet', () => {
+  let repo: TestRepo;
+  beforeAll(() => {
+    repo = makeRepo({ eslint: '10', files: debtCampaignFiles });
+  });
+  afterAll(() => repo.cleanup());
+
+  test('after a clean campaign, prune shrinks culprit-baseline.json and the gate passes', () => {
+    expect(runCli(repo.root, ['baseline', '--write']).exitCode).toBe(0);
+    repo.commit('accept the debt');
+    expect(debtJson(repo, ['start', '--path', 'src/legacy.ts']).report.targets.total).toBe(2);
+    repo.write('src/legacy.ts', fixDebt(repo.read('src/legacy.ts')));
+    const { exitCode, report } = debtJson(repo, ['check']);
+    expect(exitCode).toBe(0);
+    expect(report.notes).toContain(
+      'every target is fixed: run `culprit baseline --prune` to drop them from culprit-baseline.json (until then `culprit gate` calls it stale) and commit it, so they cannot come back',
+    );
+    expect(runCli(repo.root, ['gate']).exitCode).toBe(1);
+    const prune = runCli(repo.root, ['baseline', '--prune']);
+    expect(prune.stdout).toBe(
+      'culprit: pruned culprit-baseline.json: removed 2 findings that no longer exist; 10 findings (eslint: 10, tsc: 0) remain.\n',
+    );
+    const gate = runCli(repo.root, ['gate']);
+    expect(gate.exitCode, gate.stdout).toBe(0);
+  });
+});

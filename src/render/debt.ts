@@ -15,10 +15,10 @@ export function describeRatchet(hasBaselineFile: boolean): string {
     : 'every target is fixed: run `culprit baseline --write` to record the debt that is left, so `culprit gate` keeps it from growing';
 }
 
-/** The campaign's progress, first in its summary. */
+/** The campaign's progress, first in its summary; its first attempt is `debt start`. */
 export function describeTargets(targets: NonNullable<Report['targets']>, attempt: number): string {
   if (targets.total === 0) return 'debt campaign: no standing finding matches; nothing to fix.';
-  if (attempt === 0)
+  if (attempt === 1)
     return `debt campaign: ${countOf(targets.total, 'standing finding')} to fix, root causes first; run culprit debt check after each fix.`;
   return `debt campaign: ${targets.resolved} of ${countOf(targets.total, 'target')} fixed, ${targets.remaining} to go.`;
 }

@@ -85,11 +85,10 @@ async function startLocked(
     sourceLines: taken.sources.lines,
   });
   const counts = { total: targets.size, resolved: 0, remaining: targets.size };
-  // The start is attempt 0: the first `debt check` measures its progress against what start showed.
+  // The start is the campaign's first attempt: the first `debt check` measures its progress against what start showed.
   const start: Report = {
     ...report,
     verdict: decideDebtVerdict(report.verdict, counts),
-    attempt: 0,
     counts: { ...report.counts, introduced: 0 },
     targets: counts,
   };
@@ -103,7 +102,7 @@ async function startLocked(
       baselineLabel: 'culprit debt start',
       ...(snapshot.tree.kind === 'git' ? { tree: snapshot.tree.treeId } : {}),
       startedAt: new Date().toISOString(),
-      attempts: [{ ...attemptRecord, attempt: 0, tree: makeTreeKey(snapshot.tree) }],
+      attempts: [{ ...attemptRecord, tree: makeTreeKey(snapshot.tree) }],
       targets: chosen.map((finding) => finding.fingerprint),
       targetRules: chosen.map((finding) => finding.code),
     },

@@ -160,6 +160,14 @@ describe('selection', () => {
     expect(generated.exitCode).toBe(0);
   });
 
+  test('a bad --max is a usage error, never a crash', () => {
+    const result = runCli(repo.root, ['debt', 'start', '--max', '0']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(
+      `error: option '--max <n>' argument '0' is invalid. expected a positive integer, got "0"`,
+    );
+  });
+
   test('--tool takes only that check', () => {
     const { exitCode, report } = debtJson(repo, ['start', '--tool', 'tsc']);
     expect(report.targets.total).toBe(0);
@@ -191,5 +199,30 @@ describe('the ratchet', () => {
     );
     const gate = runCli(repo.root, ['gate']);
     expect(gate.exitCode, gate.stdout).toBe(0);
+  });
+});
+
+describe('stuck', () => {
+  let repo: TestRepo;
+  beforeAll(() => {
+    repo = makeRepo({ eslint: '10', files: debtCampaignFiles });
+  });
+  afterAll(() => repo.cleanup());
+
+  test('a changed tree with the same targets left is stuck, as in check; a fix is progress again', () => {
+    expect(debtJson(repo, ['start', '--path', 'src/legacy.ts']).report.targets.total).toBe(2);
+    // A check of the unchanged tree repeats the start: the campaign's first attempt, nothing recorded.
+    expect(debtJson(repo, ['check']).report.attempt).toBe(1);
+    repo.write('src/legacy.ts', `// Counting, as it was.\n${repo.read('src/legacy.ts')}`);
+    const stuck = debtJson(repo, ['check']);
+    expect(stuck.report.verdict).toBe('stuck');
+    expect(stuck.exitCode).toBe(3);
+    expect(stuck.report.attempt).toBe(2);
+    repo.write('src/legacy.ts', repo.read('src/legacy.ts').replace('let step', 'const step'));
+    const progress = debtJson(repo, ['check']);
+    expect(progress.report.verdict).toBe('introduced');
+    expect(progress.report.targets).toEqual({ total: 2, resolved: 1, remaining: 1 });
+    expect(sites(progress.report)).toEqual(['src/legacy.ts:3 no-var']);
+    expect(progress.exitCode).toBe(1);
   });
 });

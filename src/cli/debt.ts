@@ -3,17 +3,16 @@
  * printed as `check` prints its payload, with the same exit codes.
  */
 import { exitCodeOf, type Report } from '../core/report/report.js';
-import { renderers, type FormatName } from '../render/index.js';
+import { renderJson } from '../render/json.js';
+import { renderText } from '../render/text.js';
 import type { SourceCache } from '../snapshot/source-cache.js';
 import type { TaskContext } from '../tasks/context.js';
 import { debtCheckTask, debtStartTask } from '../tasks/debt-task.js';
-import { findConfigFiles } from './check.js';
 import type { CommandOutcome } from './run-command.js';
 
 export interface DebtCommandOptions {
   cwd?: string | undefined;
   json?: boolean | undefined;
-  format?: FormatName | undefined;
   maxFiles?: number | undefined;
   outputLimit?: number | undefined;
 }
@@ -53,11 +52,10 @@ function renderDebt(
   report: Report,
   sources: SourceCache,
 ): CommandOutcome {
-  const format: FormatName = options.json === true ? 'json' : (options.format ?? 'text');
-  const stdout = renderers[format](report, {
-    outputLimit: context.settings.outputLimit,
-    sourceLines: sources.lines,
-    configFiles: findConfigFiles(context.root, context.settings.checks),
-  });
+  // Text or JSON only: SARIF and annotations would call the targets, standing findings, new.
+  const stdout =
+    options.json === true
+      ? renderJson(report)
+      : renderText(report, { outputLimit: context.settings.outputLimit, sourceLines: sources.lines });
   return { stdout, exitCode: exitCodeOf(report.verdict) };
 }

@@ -96,8 +96,7 @@ debt
   .option('--max <n>', 'at most this many targets (default 20)', parsePositiveInteger)
   .option('--max-files <n>', 'root units shown for what the campaign introduces', parsePositiveInteger)
   .option('--output-limit <chars>', 'maximum characters of the text payload', parsePositiveInteger)
-  .option('--json', 'print one JSON object (same as --format json)')
-  .addOption(new Option('--format <format>', 'output format').choices(formatNames).default('text'))
+  .option('--json', "print one JSON object: check's, with targets")
   .action((options: { rule: string[]; path: string[]; tool?: string; max?: number; json?: boolean }) =>
     runCommand(async () => (await import('./debt.js')).runDebtStartCommand({ ...globalOptions(), ...options })),
   );
@@ -107,9 +106,8 @@ debt
   .description("compare the tree with the campaign's start: targets fixed, and anything the campaign broke")
   .option('--max-files <n>', 'root units shown for what the campaign introduces', parsePositiveInteger)
   .option('--output-limit <chars>', 'maximum characters of the text payload', parsePositiveInteger)
-  .option('--json', 'print one JSON object (same as --format json)')
-  .addOption(new Option('--format <format>', 'output format').choices(formatNames).default('text'))
-  .action((options: { json?: boolean; format?: FormatName }) =>
+  .option('--json', "print one JSON object: check's, with targets")
+  .action((options: { json?: boolean }) =>
     runCommand(async () => (await import('./debt.js')).runDebtCheckCommand({ ...globalOptions(), ...options })),
   );
 

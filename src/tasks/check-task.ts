@@ -175,7 +175,7 @@ async function checkLocked(
   const attempts = baseline.session.attempts;
   const rereads = (options.oncePerTree ?? true) && attempts.at(-1)?.tree === tree;
   const {
-    report: made,
+    report: triaged,
     attemptRecord,
     withheldFindings,
   } = makeReport({
@@ -195,9 +195,9 @@ async function checkLocked(
     declarations: paired.declarations === undefined ? undefined : { ...paired.declarations, renames: changes.renames },
   });
   // A deferral stands only when the ladder did show the syntax rung; otherwise every check runs.
-  if (made.checks.some((check) => check.status === 'deferred') && made.rung !== 'syntax')
+  if (triaged.checks.some((check) => check.status === 'deferred') && triaged.rung !== 'syntax')
     return checkLocked(context, options, false, campaign);
-  if (debt !== undefined) addCampaign(made, debt, context);
+  const made = debt === undefined ? triaged : addCampaign(triaged, debt, hasBaselineFile(context));
   const ledgerStarted = performance.now();
   const ledger = await prepareLedgerAttempt({
     session: baseline.session,
@@ -251,11 +251,15 @@ export function makeCampaignWidth(maxFiles: number, attribution: Attribution): n
 }
 
 /** What a campaign's report says beyond a check's: its targets, only its own findings as introduced, and, once clean, how to ratchet. */
-function addCampaign(report: Report, debt: DebtAttribution, context: TaskContext): void {
-  report.verdict = decideDebtVerdict(report.verdict, debt.targets);
-  report.counts.introduced = debt.introduced;
-  report.targets = debt.targets;
-  if (report.verdict === 'clean') report.notes.push(describeRatchet(hasBaselineFile(context)));
+function addCampaign(report: Report, debt: DebtAttribution, hasBaseline: boolean): Report {
+  const verdict = decideDebtVerdict(report.verdict, debt.targets);
+  return {
+    ...report,
+    verdict,
+    counts: { ...report.counts, introduced: debt.introduced },
+    targets: debt.targets,
+    notes: verdict === 'clean' ? [...report.notes, describeRatchet(hasBaseline)] : report.notes,
+  };
 }
 
 /** Nothing can be called moved or changed when the changes cannot be told (the repository changed kind under the task). */

@@ -93,7 +93,7 @@ export async function readLedgerTask(
       id,
       workTree: hashPath(context.root),
       startedAt: session.startedAt,
-      ...(isDebt ? { kind: 'debt' as const } : {}),
+      kind: isDebt ? 'debt' : undefined,
       entries: [],
     };
     const edited = hashEditedFiles(context.root, changes);

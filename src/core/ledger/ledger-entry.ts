@@ -77,7 +77,7 @@ export interface LedgerEntry {
   unknown: string[];
   checks: LedgerCheck[];
   /** Only in a debt campaign's attempt: its targets, and the fixed ones by rule (since the campaign began). */
-  debt?: LedgerDebt;
+  debt?: LedgerDebt | undefined;
 }
 
 /** A debt campaign's targets at one attempt. */
@@ -170,7 +170,7 @@ export function makeLedgerEntry(input: MakeLedgerEntryInput): LedgerEntry {
         unlocated: raw.filter((finding) => finding.line <= 0 || finding.column <= 0).length,
       };
     }),
-    ...(input.debt === undefined ? {} : { debt: input.debt }),
+    debt: input.debt,
   };
 }
 
@@ -191,6 +191,6 @@ export interface LedgerTask {
   /** When the task began (ISO): `culprit start`, or the first check against its baseline. */
   startedAt: string;
   /** `debt`: a debt campaign (`culprit debt`), whose task is standing findings; absent for an agent's task. */
-  kind?: 'debt';
+  kind?: 'debt' | undefined;
   entries: LedgerEntry[];
 }

@@ -1,6 +1,6 @@
 /**
- * culprit's public library API: the operations the CLI's commands run (start, check, gate, the
- * baseline file, stats), the report and verdict they return, the renderers that turn a report
+ * culprit's public library API: the operations the CLI's commands run (start, check, debt, gate,
+ * the baseline file, stats), the report and verdict they return, the renderers that turn a report
  * into text for an agent or a CI system, the MCP server, and the agent hooks' decision. Kept
  * small and stable; the pure core's pieces (fingerprints, graph, ladder, frontier) and the check
  * runners are in src/internal.ts, which makes no promise.
@@ -18,6 +18,8 @@ export { publishBaselineTask } from './tasks/publish-task.js';
 export type { PublishOptions, PublishResult } from './tasks/publish-task.js';
 export { pruneBaselineTask, writeBaselineTask } from './tasks/baseline-task.js';
 export type { BaselinePruneResult, BaselineWriteResult } from './tasks/baseline-task.js';
+export { debtCheckTask, debtStartTask } from './tasks/debt-task.js';
+export type { DebtStartOptions, DebtStartResult } from './tasks/debt-task.js';
 export { statsTask } from './tasks/stats-task.js';
 export type { StatsTaskOptions } from './tasks/stats-task.js';
 export type { TaskOptions } from './tasks/context.js';
@@ -39,7 +41,7 @@ export { exitCodeOfGate } from './core/gate/gate-report.js';
 export type { AbsentFinding, GateItem, GateReport, GateState, GateVerdict } from './core/gate/gate-report.js';
 export type { BaselineCheck, BaselineEntry, BaselineFile } from './core/gate/baseline-file.js';
 export type { AnchoredDiagnostic, Diagnostic, Finding, Phase, Severity } from './core/diagnostic.js';
-export type { CheckStats, LedgerStats, TaskStats } from './core/ledger/ledger-stats.js';
+export type { CampaignStats, CheckStats, LedgerStats, RuleStats, TaskStats } from './core/ledger/ledger-stats.js';
 
 // The checks a configuration lists, as resolved, and what each run reports.
 export type { CheckRun, CheckStatus, ResolvedCheck } from './checks/check.js';

@@ -2,7 +2,7 @@
  * The library API, used the way a harness would use it: no CLI, same results.
  */
 import { afterEach, expect, test } from 'vitest';
-import { attribute, checkTask, exitCodeOf, renderText, startTask } from '../src/index.js';
+import { attribute, checkTask, debtCheckTask, debtStartTask, exitCodeOf, renderText, startTask } from '../src/index.js';
 import { makeRepo, type TestRepo } from './helpers/repo.js';
 
 let repo: TestRepo | undefined;
@@ -29,6 +29,28 @@ test('startTask and checkTask give the report the CLI prints', async () => {
   expect(text).toContain("src/b.ts:1:14 error TS2322 Type 'number' is not assignable to type 'string'.");
 });
 
+test('debtStartTask takes standing findings as the task and debtCheckTask sees them fixed', async () => {
+  repo = makeRepo({
+    files: {
+      'package.json': '{ "name": "lib", "type": "module" }',
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [] }, include: ['src'] }),
+      'src/a.ts': "export const standing: number = 'old debt';\n",
+      'src/b.ts': 'export const other: string = 1;\n',
+    },
+  });
+  const started = await debtStartTask({ cwd: repo.root, paths: ['src/a.ts'] });
+  expect(started.report.targets).toEqual({ total: 1, resolved: 0, remaining: 1 });
+  expect(started.report.shown.map((f) => [f.path, f.code])).toEqual([['src/a.ts', 'TS2322']]);
+  expect(exitCodeOf(started.report.verdict)).toBe(1);
+
+  repo.write('src/a.ts', 'export const standing: number = 1;\n');
+  const { report } = await debtCheckTask({ cwd: repo.root });
+  expect(report.verdict).toBe('clean');
+  expect(report.targets).toEqual({ total: 1, resolved: 1, remaining: 0 });
+  // src/b.ts's finding is standing debt outside the campaign: neither shown nor counted as introduced.
+  expect(report.counts).toEqual({ introduced: 0, resolved: 1, standing: 1, reworded: 0 });
+});
+
 test('attribute works on plain data without any tool', () => {
   const finding = {
     tool: 'lint',
@@ -52,6 +74,15 @@ test('the public entry stays small: at most 40 values, the rest in src/internal.
   const api = await import('../src/index.js');
   expect(Object.keys(api).length).toBeLessThanOrEqual(40);
   expect(Object.keys(api)).toEqual(
-    expect.arrayContaining(['startTask', 'checkTask', 'gateTask', 'renderText', 'makeMcpServer', 'decideHook']),
+    expect.arrayContaining([
+      'startTask',
+      'checkTask',
+      'debtStartTask',
+      'debtCheckTask',
+      'gateTask',
+      'renderText',
+      'makeMcpServer',
+      'decideHook',
+    ]),
   );
 });

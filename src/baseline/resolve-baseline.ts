@@ -40,8 +40,8 @@ export interface Baseline {
   snapshot: Snapshot;
   /** For messages: "culprit start", "HEAD (abc1234)", "origin/main (def5678)". */
   label: string;
-  /** `started`: the task `culprit start` began. `revision`: a commit's tree, without start. */
-  kind: 'started' | 'revision';
+  /** `started`: the task `culprit start` began. `revision`: a commit's tree, without start. `debt`: a debt campaign's start. */
+  kind: 'started' | 'revision' | 'debt';
   /** How the snapshot was obtained this time. */
   source: BaselineSource;
   /** The session this check continues (a new one when there is none yet). */
@@ -97,33 +97,35 @@ export async function resolveBaseline(
   options: ResolveBaselineOptions = {},
 ): Promise<Baseline> {
   if (options.base === undefined && sessions.started !== null)
-    return resolveStartedBaseline(context, sessions.started, options.workTree);
+    return resolveSessionBaseline(context, sessions.started, 'started', options.workTree);
   return resolveRevisionBaseline(context, sessions, options.base ?? 'HEAD', options.workTree);
 }
 
-async function resolveStartedBaseline(
+/** The baseline a session took when it began (`culprit start`, `culprit debt start`), taken again from its tree when the cache lost it. */
+export async function resolveSessionBaseline<Session extends TaskSession>(
   context: BaselineContext,
-  session: TaskSession,
+  session: Session,
+  kind: 'started' | 'debt',
   workTree: WorkTreeRun | undefined,
-): Promise<Baseline> {
+): Promise<Baseline & { session: Session }> {
   const snapshot = loadCachedSnapshot(context.layout, session.baseline);
   if (snapshot !== null)
     return {
       id: session.baseline,
       snapshot,
       label: session.baselineLabel,
-      kind: 'started',
+      kind,
       source: 'started',
       session,
     };
   if (session.tree === undefined || context.repo === null) {
     throw makeUserError(
-      `the baseline of this task is missing from ${context.layout.snapshots}; run \`culprit start\` again`,
+      `the baseline of this ${kind === 'debt' ? 'debt campaign' : 'task'} is missing from ${context.layout.snapshots}; run \`culprit ${kind === 'debt' ? 'debt start' : 'start'}\` again`,
     );
   }
   // The cache was cleared, but git still has the tree the task started from.
   const taken = await ensureTreeSnapshot(context, session.tree, session.baselineLabel, { workTree });
-  return { ...taken, label: session.baselineLabel, kind: 'started', session: { ...session, baseline: taken.id } };
+  return { ...taken, label: session.baselineLabel, kind, session: { ...session, baseline: taken.id } };
 }
 
 async function resolveRevisionBaseline(

@@ -83,6 +83,34 @@ program
       }),
   );
 
+const debt = program
+  .command('debt')
+  .description("pay down standing findings: a campaign whose task is the repository's debt (start, then check)");
+
+debt
+  .command('start')
+  .description('pick standing findings as the task, root causes first, and begin a debt campaign')
+  .option('--rule <rule>', 'only findings of this rule or code (repeatable)', collect, [])
+  .option('--path <glob>', 'only findings in files this glob matches (repeatable)', collect, [])
+  .option('--tool <check>', 'only findings of this check (eslint, tsc, …)')
+  .option('--max <n>', 'at most this many targets (default 20)', parsePositiveInteger)
+  .option('--max-files <n>', 'root units shown for what the campaign introduces', parsePositiveInteger)
+  .option('--output-limit <chars>', 'maximum characters of the text payload', parsePositiveInteger)
+  .option('--json', "print one JSON object: check's, with targets")
+  .action((options: { rule: string[]; path: string[]; tool?: string; max?: number; json?: boolean }) =>
+    runCommand(async () => (await import('./debt.js')).runDebtStartCommand({ ...globalOptions(), ...options })),
+  );
+
+debt
+  .command('check')
+  .description("compare the tree with the campaign's start: targets fixed, and anything the campaign broke")
+  .option('--max-files <n>', 'root units shown for what the campaign introduces', parsePositiveInteger)
+  .option('--output-limit <chars>', 'maximum characters of the text payload', parsePositiveInteger)
+  .option('--json', "print one JSON object: check's, with targets")
+  .action((options: { json?: boolean }) =>
+    runCommand(async () => (await import('./debt.js')).runDebtCheckCommand({ ...globalOptions(), ...options })),
+  );
+
 program
   .command('stats')
   .description("what each check is worth and what an attempt costs, from this repository's ledger of checks")
@@ -163,6 +191,11 @@ program
   .action(async (agent: HookAgentName) =>
     (await import('./hook.js')).runHookFromStdin({ ...globalOptions(), agent }, { version, cliPath }),
   );
+
+/** A repeatable option's values, in the order given. */
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
 
 function globalOptions(): { cwd?: string } {
   const { cwd } = program.opts<{ cwd?: string }>();

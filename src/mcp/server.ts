@@ -18,6 +18,7 @@ import { renderText } from '../render/text.js';
 import { checkTask, type CheckResult } from '../tasks/check-task.js';
 import { describeStart } from '../render/start.js';
 import { startTask } from '../tasks/start-task.js';
+import { debtCheckTask, debtStartTask } from '../tasks/debt-task.js';
 import { makeWarmEngine } from '../warm/warm-engine.js';
 import { primeWarmEngine } from '../warm/prime-warm-engine.js';
 import { explainFile, renderExplanation } from '../render/explain.js';
@@ -34,7 +35,8 @@ export interface ServerOptions {
 }
 
 const instructions = `culprit runs this repository's own checks (tsc, ESLint) and shows only what your edits introduced, root causes first.
-Call start once before your first edit. After each attempt call check, fix only the findings it shows (the others are likely echoes of them and are re-checked after the fix), and call check again. Stop retrying when the verdict is stuck. Use explain to see what check withheld behind a root cause or in a file.`;
+Call start once before your first edit. After each attempt call check, fix only the findings it shows (the others are likely echoes of them and are re-checked after the fix), and call check again. Stop retrying when the verdict is stuck. Use explain to see what check withheld behind a root cause or in a file.
+To pay down the repository's standing findings instead, call debt with action start: its targets are the task. Fix them, call debt with action check until the verdict is clean, and fix anything it says the campaign introduced.`;
 
 export function makeServer(options: ServerOptions): McpServer {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -110,13 +112,59 @@ export function makeServer(options: ServerOptions): McpServer {
     serve('check', async ({ maxFiles }: { maxFiles?: number | undefined }) => {
       const result = await checkTask(maxFiles === undefined ? { cwd, ...runChecks } : { cwd, maxFiles, ...runChecks });
       last = result;
-      const { report, sources, context } = result;
-      const text = renderText(report, { outputLimit: context.settings.outputLimit, sourceLines: sources.lines });
-      return {
-        content: [{ type: 'text', text }],
-        structuredContent: { text, ...(JSON.parse(renderJson(report)) as Record<string, unknown>) },
-      };
+      return answerReport(result);
     }),
+  );
+
+  server.registerTool(
+    'debt',
+    {
+      title: 'Pay down standing findings',
+      description:
+        "A campaign whose task is the repository's standing findings. action start picks the targets (up to max, from the files with the most findings, never generated or vendored files) and shows them root causes first; action check compares the tree with the campaign's start: targets fixed, targets left (shown), and anything the campaign introduced (shown, as check shows it). The structured result is `culprit debt check --json` with `text` first; `targets` counts total, resolved and remaining. Clean means every target is fixed and nothing was introduced. The agent task of start and check is not affected.",
+      inputSchema: z.strictObject({
+        action: z
+          .enum(['start', 'check'])
+          .describe('start: begin a campaign on the tree as it is. check: after each fix.'),
+        rules: z
+          .array(z.string().min(1))
+          .optional()
+          .describe('start only: take findings of these rules or codes (prefer-const, TS2339).'),
+        paths: z
+          .array(z.string().min(1))
+          .optional()
+          .describe('start only: take findings in files these globs match (src/legacy/**).'),
+        tool: z.string().min(1).optional().describe('start only: take findings of this check (eslint, tsc).'),
+        max: z.number().int().min(1).optional().describe('start only: at most this many targets (default 20).'),
+      }),
+      outputSchema: checkOutputSchema,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    },
+    serve(
+      'debt',
+      async (args: {
+        action: 'start' | 'check';
+        rules?: string[] | undefined;
+        paths?: string[] | undefined;
+        tool?: string | undefined;
+        max?: number | undefined;
+      }) => {
+        const result =
+          args.action === 'start'
+            ? await debtStartTask({
+                cwd,
+                ...runChecks,
+                rules: args.rules,
+                paths: args.paths,
+                tool: args.tool,
+                max: args.max,
+              })
+            : await debtCheckTask({ cwd, ...runChecks });
+        // explain reads the agent task's last check, which a campaign's report is not.
+        last = undefined;
+        return answerReport(result);
+      },
+    ),
   );
 
   server.registerTool(
@@ -145,6 +193,19 @@ export function makeServer(options: ServerOptions): McpServer {
   );
 
   return server;
+}
+
+/** A report as a tool's result: the text payload, and the JSON report with that text first. */
+function answerReport({
+  report,
+  sources,
+  context,
+}: Pick<CheckResult, 'report' | 'sources' | 'context'>): CallToolResult {
+  const text = renderText(report, { outputLimit: context.settings.outputLimit, sourceLines: sources.lines });
+  return {
+    content: [{ type: 'text', text }],
+    structuredContent: { text, ...(JSON.parse(renderJson(report)) as Record<string, unknown>) },
+  };
 }
 
 /**

@@ -12,7 +12,7 @@ type BaselineSource = NonNullable<Report['baseline']>['source'];
 export interface NotedBaseline {
   /** "culprit start", "HEAD (abc1234)". */
   label: string;
-  kind: 'started' | 'revision';
+  kind: 'started' | 'revision' | 'debt';
   source: BaselineSource;
   /** One line for the report when the remote cache was asked for and could not be used. */
   remoteNote?: string | undefined;
@@ -25,9 +25,9 @@ export interface NotedBaseline {
 export function makeBaselineNotes(baseline: NotedBaseline, lockfiles: readonly string[]): string[] {
   const remote = baseline.remoteNote === undefined ? [] : [baseline.remoteNote];
   // A started task's own snapshot goes unnamed, as it always has; any other source is named.
-  if (baseline.kind === 'started' && baseline.source === 'started') return remote;
+  if (baseline.kind !== 'revision' && baseline.source === 'started') return remote;
   const notes = [`baseline: ${baseline.label}, ${describeSource[baseline.source]}`, ...remote];
-  if (baseline.kind === 'started') return notes;
+  if (baseline.kind !== 'revision') return notes;
   if (lockfiles.length > 0) {
     notes.push(
       `${[...new Set(lockfiles)].sort().join(', ')} differ${lockfiles.length === 1 ? 's' : ''} from ${baseline.label}: the baseline ran with the packages installed in the work tree, not the ones its lockfile names`,
@@ -45,6 +45,7 @@ const describeSource: Record<BaselineSource, string> = {
 
 /** What to do about a baseline a check cannot be compared with: take it again. */
 export function describeRemedy(kind: NotedBaseline['kind']): string {
+  if (kind === 'debt') return 'run culprit debt start again';
   return kind === 'started' ? 'run culprit start again' : 'run culprit check again';
 }
 

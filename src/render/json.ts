@@ -93,6 +93,10 @@ function orderReport(report: Report): Report {
             secondsLeft: report.projection.secondsLeft,
             overBudget: report.projection.overBudget,
           },
+    targets:
+      report.targets === undefined
+        ? undefined
+        : { total: report.targets.total, resolved: report.targets.resolved, remaining: report.targets.remaining },
   };
 }
 

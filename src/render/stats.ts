@@ -9,6 +9,7 @@ export function renderStatsJson(stats: LedgerStats): string {
   const ordered: LedgerStats = {
     tasks: stats.tasks.map((task) => ({
       id: task.id,
+      kind: task.kind,
       attempts: task.attempts,
       outcome: task.outcome,
       seconds: task.seconds,
@@ -30,6 +31,17 @@ export function renderStatsJson(stats: LedgerStats): string {
       actionability: check.actionability,
       firstToReport: check.firstToReport,
     })),
+    debt: {
+      campaigns: stats.debt.campaigns.map((campaign) => ({
+        id: campaign.id,
+        attempts: campaign.attempts,
+        outcome: campaign.outcome,
+        targets: campaign.targets,
+        fixed: campaign.fixed,
+        fixedByRule: campaign.fixedByRule,
+      })),
+      rules: stats.debt.rules.map((rule) => ({ rule: rule.rule, fixed: rule.fixed, campaigns: rule.campaigns })),
+    },
   };
   return `${JSON.stringify(ordered, null, 2)}\n`;
 }
@@ -46,6 +58,7 @@ export function renderStatsText(stats: LedgerStats): string {
     ...renderTable(
       [
         'task',
+        'kind',
         'attempts',
         'outcome',
         'seconds',
@@ -55,6 +68,7 @@ export function renderStatsText(stats: LedgerStats): string {
       ],
       stats.tasks.map((task) => [
         task.id,
+        task.kind,
         String(task.attempts),
         task.outcome,
         String(task.seconds),
@@ -97,7 +111,8 @@ export function renderStatsText(stats: LedgerStats): string {
       ]),
     ),
   );
-  lines.push('', ...stats.checks.map(describeWorth), '', 'What each figure means and how to read it: docs/ledger.md.');
+  lines.push('', ...stats.checks.map(describeWorth), ...renderDebt(stats.debt));
+  lines.push('', 'What each figure means and how to read it: docs/ledger.md.');
   return `${lines.join('\n')}\n`;
 }
 
@@ -110,6 +125,29 @@ function describeWorth(check: LedgerStats['checks'][number], index: number, chec
   const first =
     check.firstToReport === null ? '' : `; it reported ${percent(check.firstToReport)} of the fixed findings first`;
   return `${check.name}: ${cost} for ${countOf(check.shown, 'shown finding')}, ${check.fixedNextAttempt} fixed at the next attempt (${percent(check.actionability)})${first}.`;
+}
+
+/** The debt campaigns' table and the fixed targets by rule; nothing when no campaign was checked. */
+function renderDebt(debt: LedgerStats['debt']): string[] {
+  if (debt.campaigns.length === 0) return [];
+  return [
+    '',
+    ...renderTable(
+      ['debt campaign', 'attempts', 'outcome', 'targets', 'fixed'],
+      debt.campaigns.map((campaign) => [
+        campaign.id,
+        String(campaign.attempts),
+        campaign.outcome,
+        String(campaign.targets),
+        String(campaign.fixed),
+      ]),
+    ),
+    '',
+    ...renderTable(
+      ['rule', 'fixed', 'campaigns'],
+      debt.rules.map((rule) => [rule.rule, String(rule.fixed), String(rule.campaigns)]),
+    ),
+  ];
 }
 
 function percent(value: number | null): string {

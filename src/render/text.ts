@@ -7,6 +7,7 @@ import type { CheckStatus } from '../core/check-run.js';
 import type { Report, ShownFinding } from '../core/report/report.js';
 import { formatSite, makeEchoKey } from '../core/triage/echo-groups.js';
 import type { EchoGroup } from '../core/triage/echo-groups.js';
+import { describeCampaignIntroduced, describeTargets } from './debt.js';
 import { countOf } from './wording.js';
 import { describeChange } from './change.js';
 
@@ -402,7 +403,8 @@ function renderStatusLine(report: Report): string | undefined {
     return `this is NOT a clean result: ${what}. Fix that and run culprit check again; until then nothing below is complete.`;
   }
   if (report.verdict === 'stuck') {
-    return `stuck: the same ${countOf(report.counts.introduced, 'finding')} came back unchanged from the previous attempt. Stop retrying and hand over to a human with the findings below.`;
+    const same = report.counts.introduced + (report.targets?.remaining ?? 0);
+    return `stuck: the same ${countOf(same, 'finding')} came back unchanged from the previous attempt. Stop retrying and hand over to a human with the findings below.`;
   }
   return undefined;
 }
@@ -424,6 +426,7 @@ function describeStatus(status: CheckStatus): string {
 
 /** What is shown, what is withheld and why, and what predates the task. */
 function renderSummary(report: Report): string {
+  if (report.targets !== undefined) return renderDebtSummary(report, report.targets);
   const sentences: string[] = [];
   const { introduced, standing } = report.counts;
   if (introduced === 0) {
@@ -442,6 +445,19 @@ function renderSummary(report: Report): string {
   if (standing > 0)
     sentences.push(
       `${countOf(standing, 'finding')} ${standing === 1 ? 'predates' : 'predate'} this task and ${standing === 1 ? 'is' : 'are'} not shown.`,
+    );
+  return sentences.join(' ');
+}
+
+/** A debt campaign's summary: its targets are the task, so they are what is shown, with anything it broke. */
+function renderDebtSummary(report: Report, targets: NonNullable<Report['targets']>): string {
+  const sentences = [describeTargets(targets, report.attempt)];
+  if (report.counts.introduced > 0) sentences.push(describeCampaignIntroduced(report.counts.introduced));
+  if (report.shown.length > 0) sentences.push(`Showing ${renderShown(report)}.`, ...renderWithheld(report));
+  const { standing } = report.counts;
+  if (standing > 0)
+    sentences.push(
+      `${countOf(standing, 'other standing finding')} ${isAre(standing)} not this campaign's and ${isAre(standing)} not shown.`,
     );
   return sentences.join(' ');
 }

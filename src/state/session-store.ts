@@ -35,6 +35,19 @@ export interface SessionFile {
   started: TaskSession | null;
   /** Sessions formed by checks without start, keyed by baseline, least recently used first. */
   implicit: TaskSession[];
+  /**
+   * The debt campaign `culprit debt start` began, beside the agent's task and never read by
+   * `culprit check`; absent when none was started.
+   */
+  debt?: DebtSession;
+}
+
+/** A debt campaign: a session whose baseline is the tree it started on, and the findings it set out to fix. */
+export interface DebtSession extends TaskSession {
+  /** The targets' fingerprints, in the order they were shown at the start. */
+  targets: string[];
+  /** The targets' rules (a finding's `code`), same order: what the ledger counts fixed per rule. */
+  targetRules: string[];
 }
 
 /** The format before sessions without start existed: one started task. */
@@ -73,7 +86,7 @@ export function putImplicitSession(sessions: SessionFile, session: TaskSession):
 }
 
 /**
- * Snapshots that started tasks depend on, across every work tree's session file: the tree they
+ * Snapshots that started tasks and debt campaigns depend on, across every work tree's session file: the tree they
  * were taken on has usually been edited since, so they cannot always be taken again.
  */
 export function listStartedBaselines(sessionsDir: string): Set<string> {
@@ -87,8 +100,9 @@ export function listStartedBaselines(sessionsDir: string): Set<string> {
   for (const name of names) {
     if (!name.endsWith('.json')) continue;
     try {
-      const baseline = loadSessionFile(join(sessionsDir, name), '').started?.baseline;
-      if (baseline !== undefined) pinned.add(baseline);
+      const sessions = loadSessionFile(join(sessionsDir, name), '');
+      for (const baseline of [sessions.started?.baseline, sessions.debt?.baseline])
+        if (baseline !== undefined) pinned.add(baseline);
     } catch {
       // An unreadable session pins nothing; its owner is told when it next runs.
     }

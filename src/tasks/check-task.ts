@@ -4,7 +4,9 @@
  * agent should act on. The baseline is the started task's, or else the tree of HEAD (or
  * `--base`), snapshotted without touching the work tree and cached by content.
  */
-import { basename } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { baselineFileName } from '../core/gate/baseline-file.js';
 import type { CheckRun } from '../checks/check.js';
 import type { CheckRunner } from '../checks/runner/run-check.js';
 import { attribute, type Attribution } from '../core/attribute.js';
@@ -20,11 +22,20 @@ import type { SourceCache } from '../snapshot/source-cache.js';
 import {
   refreshStaleBaseline,
   resolveBaseline,
+  resolveSessionBaseline,
   type Baseline,
   type WorkTreeRun,
 } from '../baseline/resolve-baseline.js';
+import { decideDebtVerdict, makeDebtAttribution, type DebtAttribution } from '../core/debt/debt-attribution.js';
+import { describeRatchet } from '../render/debt.js';
 import type { AttemptRecord } from '../core/report/attempts.js';
-import { loadSessionFile, putImplicitSession, saveSessionFile, type SessionFile } from '../state/session-store.js';
+import {
+  loadSessionFile,
+  putImplicitSession,
+  saveSessionFile,
+  type DebtSession,
+  type SessionFile,
+} from '../state/session-store.js';
 import { compareTrees, listTouchedPaths, makeNoChanges } from '../tree/compare-trees.js';
 import { lockfileNames } from '../checks/runner/install-state.js';
 import { makeEditabilityClassifier } from '../core/triage/non-editable.js';
@@ -95,7 +106,25 @@ export async function checkTask(options: CheckTaskOptions = {}): Promise<CheckRe
   return withWorkTreeLock(context, 'check', () => checkLocked(context, options, true));
 }
 
-async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayDefer: boolean): Promise<CheckResult> {
+/**
+ * One attempt of a debt campaign (tasks/debt-task.ts), under the work tree's lock: a check whose
+ * baseline is the campaign's start, whose targets count as the task (shown while they stand,
+ * resolved when gone), and whose attempts are the campaign's, never the agent task's.
+ */
+export function checkDebtLocked(
+  context: TaskContext,
+  options: CheckTaskOptions,
+  campaign: DebtSession,
+): Promise<CheckResult> {
+  return checkLocked(context, options, false, campaign);
+}
+
+async function checkLocked(
+  context: TaskContext,
+  options: CheckTaskOptions,
+  mayDefer: boolean,
+  campaign?: DebtSession,
+): Promise<CheckResult> {
   const startedAt = Date.now();
   const { layout, settings } = context;
   const sessions = loadSessionFile(layout.sessionFile, context.root);
@@ -116,10 +145,13 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
     workTreeState.kind === 'git'
       ? { treeId: workTreeState.treeId, takeSnapshot: async () => (shared = await takeAfter(workTreeState)).snapshot }
       : undefined;
-  const resolved = await resolveBaseline(context, sessions, {
-    ...(options.base === undefined ? {} : { base: options.base }),
-    ...(workTree === undefined ? {} : { workTree }),
-  });
+  const resolved =
+    campaign === undefined
+      ? await resolveBaseline(context, sessions, {
+          ...(options.base === undefined ? {} : { base: options.base }),
+          ...(workTree === undefined ? {} : { workTree }),
+        })
+      : await resolveSessionBaseline(context, campaign, 'debt', workTree);
   // A base run on a copy takes as long as the checks do: the work tree is read again after it,
   // since it may have changed meanwhile.
   const takeCurrent = async (): Promise<TakenSnapshot> => {
@@ -143,13 +175,15 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
   const after = shared ?? (await takeCurrent());
   const baseline = await refreshStaleBaseline(context, resolved, after.snapshot);
   const changes = await compareTaskTrees(context, baseline.snapshot.tree, after.snapshot.tree);
-  const ledgerRead = readLedgerTask(context, baseline.session, after.snapshot, changes);
+  const ledgerRead = readLedgerTask(context, baseline.session, after.snapshot, changes, baseline.kind === 'debt');
   const paired = pairChecks(baseline.snapshot, after.snapshot, describeRemedy(baseline.kind));
-  const attribution = attribute(paired.before, paired.after, {
+  const attributed = attribute(paired.before, paired.after, {
     renames: changes.renames,
     hasLine: after.sources.hasLine,
     ...(paired.beforeHashes === undefined ? {} : { beforeHashes: paired.beforeHashes }),
   });
+  const debt = campaign === undefined ? undefined : makeDebtAttribution(attributed, new Set(campaign.targets));
+  const attribution = debt?.attribution ?? attributed;
   // Checking the very tree the last attempt checked (the JSON after the text, a Stop hook right
   // after a PostToolUse hook, aider linting each edited file) re-reads that attempt: the report is
   // made again against the attempt before it, so it is the same report, and nothing is recorded.
@@ -157,7 +191,7 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
   const attempts = baseline.session.attempts;
   const rereads = (options.oncePerTree ?? true) && attempts.at(-1)?.tree === tree;
   const {
-    report: made,
+    report: triaged,
     attemptRecord,
     withheldFindings,
   } = makeReport({
@@ -167,7 +201,7 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
     classify: makeEditabilityClassifier({ rules: settings.nonEditable, readHead: after.sources.head }),
     checks: paired.checks,
     previous: rereads ? attempts.at(-2) : attempts.at(-1),
-    baseWidth: settings.maxFiles,
+    baseWidth: debt === undefined ? settings.maxFiles : makeCampaignWidth(settings.maxFiles, attribution),
     notes: [
       ...makeBaselineNotes(baseline, listTouchedLockfiles(changes)),
       ...(await readUploadNote(baseline)),
@@ -177,8 +211,9 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
     declarations: paired.declarations === undefined ? undefined : { ...paired.declarations, renames: changes.renames },
   });
   // A deferral stands only when the ladder did show the syntax rung; otherwise every check runs.
-  if (made.checks.some((check) => check.status === 'deferred') && made.rung !== 'syntax')
-    return checkLocked(context, options, false);
+  if (triaged.checks.some((check) => check.status === 'deferred') && triaged.rung !== 'syntax')
+    return checkLocked(context, options, false, campaign);
+  const made = debt === undefined ? triaged : addCampaign(triaged, debt, hasBaselineFile(context));
   const ledgerStarted = performance.now();
   const ledger = await prepareLedgerAttempt({
     session: baseline.session,
@@ -189,6 +224,7 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
     read: ledgerRead,
     startedAt,
     rereads,
+    debt: debt === undefined ? undefined : { ...debt.targets, fixedByRule: debt.fixedByRule },
   });
   const report = addProjection(context, ledger, made, options);
   // An attempt some check could not finish is not evidence of progress or of being stuck.
@@ -249,7 +285,28 @@ async function readUploadNote(baseline: Baseline): Promise<string[]> {
 
 function recordAttempt(sessions: SessionFile, baseline: Baseline, attempt: AttemptRecord): SessionFile {
   const session = { ...baseline.session, attempts: [...baseline.session.attempts, attempt].slice(-keptAttempts) };
+  if (baseline.kind === 'debt') return { ...sessions, debt: { ...(baseline.session as DebtSession), ...session } };
   return baseline.kind === 'started' ? { ...sessions, started: session } : putImplicitSession(sessions, session);
+}
+
+/**
+ * A campaign shows every file its remaining targets are in at once (they are the task, chosen to
+ * fit), and at least the configured width for what the campaign introduced.
+ */
+export function makeCampaignWidth(maxFiles: number, attribution: Attribution): number {
+  return Math.max(maxFiles, new Set(attribution.introduced.map((finding) => finding.path)).size);
+}
+
+/** What a campaign's report says beyond a check's: its targets, only its own findings as introduced, and, once clean, how to ratchet. */
+function addCampaign(report: Report, debt: DebtAttribution, hasBaseline: boolean): Report {
+  const verdict = decideDebtVerdict(report.verdict, debt.targets);
+  return {
+    ...report,
+    verdict,
+    counts: { ...report.counts, introduced: debt.introduced },
+    targets: debt.targets,
+    notes: verdict === 'clean' ? [...report.notes, describeRatchet(hasBaseline)] : report.notes,
+  };
 }
 
 /** Nothing can be called moved or changed when the changes cannot be told (the repository changed kind under the task). */
@@ -319,4 +376,8 @@ export function pairChecks(baseline: Snapshot, current: Snapshot, remedy = descr
 /** The lockfiles among the paths an edit touched, each once, sorted. */
 function listTouchedLockfiles(changes: TreeChanges): string[] {
   return [...new Set(listTouchedPaths(changes).filter((path) => lockfileNames.includes(basename(path))))].sort();
+}
+
+function hasBaselineFile(context: TaskContext): boolean {
+  return existsSync(join(context.root, baselineFileName));
 }

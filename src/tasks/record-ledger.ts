@@ -16,7 +16,13 @@ import { logDebug } from '../debug/log-debug.js';
 import type { Report, WithheldReason } from '../core/report/report.js';
 import { renderText } from '../render/text.js';
 import type { Snapshot } from '../core/snapshot.js';
-import { makeLedgerEntry, maxListed, type LedgerEntry, type LedgerTask } from '../core/ledger/ledger-entry.js';
+import {
+  makeLedgerEntry,
+  maxListed,
+  type LedgerDebt,
+  type LedgerEntry,
+  type LedgerTask,
+} from '../core/ledger/ledger-entry.js';
 import { projectAttempts } from '../core/ledger/ledger-projection.js';
 import {
   loadLedgerTask,
@@ -41,6 +47,8 @@ export interface PrepareLedgerInput {
   startedAt: number;
   /** The check repeats the last attempt (a check of the tree it checked). */
   rereads: boolean;
+  /** A debt campaign's attempt: its targets. */
+  debt?: LedgerDebt | undefined;
 }
 
 /** The task's stored file, what changed since its last attempt, and this attempt's file hashes. */
@@ -75,6 +83,7 @@ export async function readLedgerTask(
   session: TaskSession,
   snapshot: Snapshot,
   changes: TreeChanges,
+  isDebt = false,
 ): Promise<LedgerRead | undefined> {
   try {
     const dir = resolveLedgerDir(context.layout.dir);
@@ -84,6 +93,7 @@ export async function readLedgerTask(
       id,
       workTree: hashPath(context.root),
       startedAt: session.startedAt,
+      kind: isDebt ? 'debt' : undefined,
       entries: [],
     };
     const edited = hashEditedFiles(context.root, changes);
@@ -151,6 +161,7 @@ export async function prepareLedgerAttempt(input: PrepareLedgerInput): Promise<P
     endedAt: Date.now(),
     ...(taskStartedAt === undefined ? {} : { taskStartedAt }),
     payloadChars: 0,
+    debt: input.debt,
   });
   return { dir, stored, entry };
 }

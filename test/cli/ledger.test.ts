@@ -128,6 +128,7 @@ test(
       tasks: [
         {
           id: task!.id,
+          kind: 'task',
           attempts: 2,
           outcome: 'clean',
           seconds: expect.any(Number),
@@ -153,6 +154,7 @@ test(
           firstToReport: 1,
         },
       ],
+      debt: { campaigns: [], rules: [] },
     });
     expect(parsed.tasks[0]!.seconds).toBeCloseTo((Date.parse(entries[1]!.at) - Date.parse(task!.startedAt)) / 1000, 0);
 
@@ -167,7 +169,7 @@ test(
     // --since: a time after the task began leaves it out; bad input is one line and exit 2.
     expect(
       JSON.parse(runCli(repo.root, ['stats', '--json', '--since', new Date(Date.now() + 60_000).toISOString()]).stdout),
-    ).toEqual({ tasks: [], checks: [] });
+    ).toEqual({ tasks: [], checks: [], debt: { campaigns: [], rules: [] } });
     expect(
       (JSON.parse(runCli(repo.root, ['stats', '--json', '--since', '1d']).stdout) as { tasks: unknown[] }).tasks,
     ).toHaveLength(1);

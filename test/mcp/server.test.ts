@@ -69,8 +69,8 @@ function textOf(result: CallToolResult): string {
 }
 
 describe('culprit mcp', () => {
-  it('lists start, check and explain with strict input schemas and output schemas', () => {
-    expect([...tools.keys()].sort()).toEqual(['check', 'explain', 'start']);
+  it('lists start, check, debt and explain with strict input schemas and output schemas', () => {
+    expect([...tools.keys()].sort()).toEqual(['check', 'debt', 'explain', 'start']);
     expect(tools.get('check')!.inputSchema).toMatchObject({
       type: 'object',
       properties: { maxFiles: { type: 'integer', minimum: 1 } },

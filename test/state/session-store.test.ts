@@ -87,4 +87,14 @@ test('started baselines are listed across work trees, unreadable files pin nothi
   saveSessionFile(join(dir, 'two.json'), { version: 2, root: '/two', started: null, implicit: [] });
   writeFileSync(join(dir, 'three.json'), '{ broken');
   expect(listStartedBaselines(dir)).toEqual(new Set(['pinned-1']));
+  // A debt campaign's start is pinned too: its tree has usually been edited since.
+  saveSessionFile(join(dir, 'two.json'), {
+    version: 2,
+    root: '/two',
+    started: null,
+    implicit: [],
+    debt: { ...session('campaign'), targets: ['a#1'], targetRules: ['no-var'] },
+  });
+  expect(listStartedBaselines(dir)).toEqual(new Set(['pinned-1', 'campaign']));
+  expect(loadSessionFile(join(dir, 'two.json'), '/two').debt?.targets).toEqual(['a#1']);
 });

@@ -76,6 +76,17 @@ export interface LedgerEntry {
   /** The previous attempt's shown fingerprints whose check did not run now (deferred): neither fixed nor stalled. */
   unknown: string[];
   checks: LedgerCheck[];
+  /** Only in a debt campaign's attempt: its targets, and the fixed ones by rule (since the campaign began). */
+  debt?: LedgerDebt | undefined;
+}
+
+/** A debt campaign's targets at one attempt. */
+export interface LedgerDebt {
+  total: number;
+  resolved: number;
+  remaining: number;
+  /** Rule (a finding's `code`) → targets of that rule gone. */
+  fixedByRule: Record<string, number>;
 }
 
 export interface MakeLedgerEntryInput {
@@ -95,6 +106,8 @@ export interface MakeLedgerEntryInput {
   /** When the task began (ms), for the first attempt's agent time; undefined when unknown. */
   taskStartedAt?: number;
   payloadChars: number;
+  /** A debt campaign's targets at this attempt. */
+  debt?: LedgerDebt | undefined;
 }
 
 const reasons: readonly WithheldReason[] = ['downstream', 'queued', 'nonEditable', 'belowRung', 'echoes'];
@@ -157,6 +170,7 @@ export function makeLedgerEntry(input: MakeLedgerEntryInput): LedgerEntry {
         unlocated: raw.filter((finding) => finding.line <= 0 || finding.column <= 0).length,
       };
     }),
+    debt: input.debt,
   };
 }
 
@@ -176,5 +190,7 @@ export interface LedgerTask {
   workTree: string;
   /** When the task began (ISO): `culprit start`, or the first check against its baseline. */
   startedAt: string;
+  /** `debt`: a debt campaign (`culprit debt`), whose task is standing findings; absent for an agent's task. */
+  kind?: 'debt' | undefined;
   entries: LedgerEntry[];
 }

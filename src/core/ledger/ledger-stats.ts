@@ -2,11 +2,14 @@
  * `culprit stats`: the ledger summed up per task and per check. Pure: stored tasks in, the
  * figures out; docs/ledger.md says what each one means and how to read it.
  */
+import { compareStrings } from '../diagnostic.js';
 import { median, quantile } from './ledger-projection.js';
 import type { LedgerEntry, LedgerTask } from './ledger-entry.js';
 
 export interface TaskStats {
   id: string;
+  /** `debt`: a debt campaign (`culprit debt`); `task`: an agent's task. */
+  kind: 'task' | 'debt';
   attempts: number;
   outcome: 'clean' | 'stuck' | 'open';
   seconds: number;
@@ -34,9 +37,30 @@ export interface CheckStats {
   firstToReport: number | null;
 }
 
+/** One debt campaign: how many of its targets are fixed, by rule. */
+export interface CampaignStats {
+  id: string;
+  attempts: number;
+  outcome: TaskStats['outcome'];
+  targets: number;
+  fixed: number;
+  /** Rule (a finding's `code`) → targets of that rule fixed, most first. */
+  fixedByRule: Record<string, number>;
+}
+
+/** Targets of one rule fixed across every campaign. */
+export interface RuleStats {
+  rule: string;
+  fixed: number;
+  /** Campaigns that fixed at least one of them. */
+  campaigns: number;
+}
+
 export interface LedgerStats {
   tasks: TaskStats[];
+  /** Agent tasks only: a campaign's shown findings are standing ones, which would read as each check's false positives. */
   checks: CheckStats[];
+  debt: { campaigns: CampaignStats[]; rules: RuleStats[] };
 }
 
 /** Tasks that began at or after `since` (ms), oldest first. */
@@ -44,7 +68,39 @@ export function makeLedgerStats(tasks: readonly LedgerTask[], since?: number): L
   const kept = tasks.filter(
     (task) => task.entries.length > 0 && (since === undefined || Date.parse(task.startedAt) >= since),
   );
-  return { tasks: kept.map(makeTaskStats), checks: makeCheckStats(kept) };
+  const campaigns = kept.filter((task) => task.kind === 'debt').map(makeCampaignStats);
+  return {
+    tasks: kept.map(makeTaskStats),
+    checks: makeCheckStats(kept.filter((task) => task.kind !== 'debt')),
+    debt: { campaigns, rules: makeRuleStats(campaigns) },
+  };
+}
+
+/** A campaign's figures are its last attempt's: what it fixed counts from its start. */
+function makeCampaignStats(task: LedgerTask): CampaignStats {
+  const { outcome, attempts } = makeTaskStats(task);
+  const debt = task.entries.findLast((entry) => entry.debt !== undefined)?.debt;
+  const byRule = Object.entries(debt?.fixedByRule ?? {}).sort(
+    ([a, countA], [b, countB]) => countB - countA || compareStrings(a, b),
+  );
+  return {
+    id: task.id,
+    attempts,
+    outcome,
+    targets: debt?.total ?? 0,
+    fixed: debt?.resolved ?? 0,
+    fixedByRule: Object.fromEntries(byRule),
+  };
+}
+
+function makeRuleStats(campaigns: readonly CampaignStats[]): RuleStats[] {
+  const totals = new Map<string, RuleStats>();
+  for (const campaign of campaigns)
+    for (const [rule, fixed] of Object.entries(campaign.fixedByRule)) {
+      const total = totals.get(rule) ?? { rule, fixed: 0, campaigns: 0 };
+      totals.set(rule, { rule, fixed: total.fixed + fixed, campaigns: total.campaigns + (fixed > 0 ? 1 : 0) });
+    }
+  return [...totals.values()].sort((a, b) => b.fixed - a.fixed || compareStrings(a.rule, b.rule));
 }
 
 function makeTaskStats(task: LedgerTask): TaskStats {
@@ -53,6 +109,7 @@ function makeTaskStats(task: LedgerTask): TaskStats {
   const began = Math.min(Date.parse(task.startedAt), Date.parse(entries[0]!.startedAt));
   return {
     id: task.id,
+    kind: task.kind ?? 'task',
     attempts: entries.length,
     outcome: last.verdict === 'clean' ? 'clean' : last.verdict === 'stuck' ? 'stuck' : 'open',
     seconds: round((Date.parse(last.at) - began) / 1000, 1),

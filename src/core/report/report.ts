@@ -110,6 +110,8 @@ export interface Report {
   baseline?: { label: string; source: 'started' | 'cache' | 'remote' | 'run' };
   /** Only when a budget is set: the attempts and seconds projected to clean (task/project-attempts.ts). */
   projection?: Projection;
+  /** Only in a debt campaign (`culprit debt`): its targets, how many are gone and how many are left. */
+  targets?: { total: number; resolved: number; remaining: number };
 }
 
 export interface Projection {

@@ -93,6 +93,7 @@ describe('makeLedgerStats', () => {
     expect(stats.tasks).toEqual([
       {
         id: 't',
+        kind: 'task',
         attempts: 3,
         outcome: 'stuck',
         seconds: 120,
@@ -128,7 +129,50 @@ describe('makeLedgerStats', () => {
   });
 
   it('leaves out tasks begun before --since', () => {
-    expect(makeLedgerStats([makeTask('t', entries)], Date.UTC(2026, 11, 3, 11))).toEqual({ tasks: [], checks: [] });
+    expect(makeLedgerStats([makeTask('t', entries)], Date.UTC(2026, 11, 3, 11))).toEqual({
+      tasks: [],
+      checks: [],
+      debt: { campaigns: [], rules: [] },
+    });
+  });
+
+  it('sums debt campaigns per campaign and per rule, and keeps them out of the checks', () => {
+    const debtEntry = (attempt: number, resolved: number, fixedByRule: Record<string, number>) =>
+      makeEntry(attempt, {
+        verdict: resolved === 4 ? 'clean' : 'introduced',
+        checks: [makeCheck('eslint', { raw: 9, standing: 5, introduced: 4 - resolved })],
+        debt: { total: 4, resolved, remaining: 4 - resolved, fixedByRule },
+      });
+    const first: LedgerTask = {
+      ...makeTask('d1', [debtEntry(1, 1, { 'no-var': 1 }), debtEntry(2, 4, { 'prefer-const': 3, 'no-var': 1 })]),
+      kind: 'debt',
+    };
+    const second: LedgerTask = { ...makeTask('d2', [debtEntry(1, 2, { 'no-var': 2 })]), kind: 'debt' };
+    const stats = makeLedgerStats([makeTask('t', entries), first, second]);
+    expect(stats.tasks.map((task) => [task.id, task.kind, task.outcome])).toEqual([
+      ['t', 'task', 'stuck'],
+      ['d1', 'debt', 'clean'],
+      ['d2', 'debt', 'open'],
+    ]);
+    expect(stats.debt).toEqual({
+      campaigns: [
+        {
+          id: 'd1',
+          attempts: 2,
+          outcome: 'clean',
+          targets: 4,
+          fixed: 4,
+          fixedByRule: { 'prefer-const': 3, 'no-var': 1 },
+        },
+        { id: 'd2', attempts: 1, outcome: 'open', targets: 4, fixed: 2, fixedByRule: { 'no-var': 2 } },
+      ],
+      rules: [
+        { rule: 'no-var', fixed: 3, campaigns: 2 },
+        { rule: 'prefer-const', fixed: 3, campaigns: 1 },
+      ],
+    });
+    // The checks' figures are the agent task's alone.
+    expect(stats.checks).toEqual(makeLedgerStats([makeTask('t', entries)]).checks);
   });
 });
 

@@ -52,6 +52,14 @@ test('the public entry stays small: at most 40 values, the rest in src/internal.
   const api = await import('../src/index.js');
   expect(Object.keys(api).length).toBeLessThanOrEqual(40);
   expect(Object.keys(api)).toEqual(
-    expect.arrayContaining(['startTask', 'checkTask', 'gateTask', 'renderText', 'makeMcpServer', 'decideHook']),
+    expect.arrayContaining([
+      'startTask',
+      'checkTask',
+      'fixTask',
+      'gateTask',
+      'renderText',
+      'makeMcpServer',
+      'decideHook',
+    ]),
   );
 });

@@ -12,6 +12,7 @@ import { askServedCheck, askServedCommand } from '../serve/client.js';
 import { defaultIdleSeconds } from '../serve/protocol.js';
 import { parsePositiveInteger, runCommand } from './run-command.js';
 import type { CheckCommandOptions } from './check.js';
+import type { FixCommandOptions } from './fix.js';
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
 /** What a server started by start, check or hook runs (serve/autostart.ts). */
@@ -81,6 +82,21 @@ program
         if (served !== undefined) process.stderr.write(served.stderr);
         return served ?? (await import('./check.js')).runCheckCommand(check);
       }),
+  );
+
+program
+  .command('fix')
+  .description(
+    "fix what this edit introduced, and only that: ESLint's own fixes and the sites of a renamed declaration; then check again and show the report",
+  )
+  .option('--dry-run', 'print the fixes as a unified diff and change nothing')
+  .option('--json', 'print one JSON object: the report after the fixes, and fixes[]')
+  .option('--suggestions', "also apply a finding's suggestion when its tool offers exactly one and no fix")
+  .option('--max-files <n>', 'root units shown per attempt', parsePositiveInteger)
+  .option('--output-limit <chars>', 'maximum characters of the text payload', parsePositiveInteger)
+  .option('--base <rev>', "compare with this revision's tree (e.g. origin/main); default: the started task, else HEAD")
+  .action((options: Omit<FixCommandOptions, 'cwd'>) =>
+    runCommand(async () => (await import('./fix.js')).runFixCommand({ ...globalOptions(), ...options })),
   );
 
 program

@@ -51,6 +51,8 @@ export interface CheckResult {
   details: { attribution: Attribution; graph: ModuleGraph };
   /** What this check compared with. */
   baseline: Pick<Baseline, 'id' | 'label' | 'kind' | 'source'>;
+  /** The identity of the tree checked: `culprit fix` writes only while the work tree still is this tree. */
+  tree: TreeState;
 }
 
 export interface CheckTaskOptions extends TaskOptions {
@@ -75,6 +77,12 @@ export interface CheckTaskOptions extends TaskOptions {
    * it records nothing and the next attempt is not read as a repeat of one nobody saw.
    */
   isWanted?: () => boolean;
+  /**
+   * Asked with the report before the attempt is recorded: false leaves this check unrecorded.
+   * `culprit fix` answers false when it has fixes to write, so the check after them is the
+   * attempt (the agent's edit and the fixes are one), and true when this check is all there is.
+   */
+  isAttempt?: ((made: { context: TaskContext; report: Report; attribution: Attribution }) => boolean) | undefined;
   /** Overrides the configured budget: attempts per task, and seconds per task (see `projection`). */
   budgetAttempts?: number;
   budgetSeconds?: number;
@@ -176,7 +184,12 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
   });
   const report = addProjection(context, ledger, made, options);
   // An attempt some check could not finish is not evidence of progress or of being stuck.
-  if (report.verdict !== 'check-failed' && !rereads && (options.isWanted?.() ?? true)) {
+  if (
+    report.verdict !== 'check-failed' &&
+    !rereads &&
+    (options.isWanted?.() ?? true) &&
+    (options.isAttempt?.({ context, report, attribution }) ?? true)
+  ) {
     saveSessionFile(layout.sessionFile, recordAttempt(sessions, baseline, { ...attemptRecord, tree }));
     if (ledger !== undefined)
       saveLedgerAttempt(ledger, report, { outputLimit: settings.outputLimit, sourceLines: after.sources.lines });
@@ -191,6 +204,7 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
     sources: after.sources,
     details: { attribution, graph: after.graph },
     baseline: { id, label, kind, source },
+    tree: after.snapshot.tree,
   };
 }
 

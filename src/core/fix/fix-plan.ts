@@ -16,6 +16,8 @@ export type FixSource = 'eslint' | 'typescript' | 'rename';
 /** One finding's fix as offered: replace `[start, end)` of `path`'s text (see OfferedEdit) with `text`. */
 export interface OfferedFix {
   fingerprint: string;
+  /** The finding's code (its rule, or TypeScript's error code). */
+  code: string;
   source: FixSource;
   path: string;
   start: number;

@@ -22,7 +22,13 @@ export function listToolFixes(introduced: readonly Finding[], options: ToolFixOp
       finding.fix ??
       (options.suggestions === true && finding.suggestions?.length === 1 ? finding.suggestions[0] : undefined);
     if (edit === undefined) continue;
-    offered.push({ fingerprint: finding.fingerprint, source: sourceOf(finding), path: finding.path, ...edit });
+    offered.push({
+      fingerprint: finding.fingerprint,
+      code: finding.code,
+      source: sourceOf(finding),
+      path: finding.path,
+      ...edit,
+    });
   }
   return offered;
 }
@@ -63,7 +69,8 @@ export function listRenameFixes(
       const text = readText(site.path);
       if (text === undefined) continue;
       const edit = makeRenameEdit(stripByteOrderMark(text), site, from, to);
-      if (edit !== undefined) offered.push({ fingerprint, source: 'rename', path: site.path, ...edit });
+      if (edit !== undefined)
+        offered.push({ fingerprint, code: site.code, source: 'rename', path: site.path, ...edit });
     }
   }
   return offered;

@@ -29,7 +29,7 @@ function letToConst(path: string, line: number, fingerprint = `f${line}`): Offer
       .split('\n')
       .slice(0, line - 1)
       .join('\n').length + (line > 1 ? 1 : 0);
-  return { fingerprint, source: 'eslint', path, start, end: start + 3, text: 'const' };
+  return { fingerprint, code: 'prefer-const', source: 'eslint', path, start, end: start + 3, text: 'const' };
 }
 
 describe('planFixes', () => {
@@ -48,7 +48,15 @@ describe('planFixes', () => {
   });
 
   test('an edit over the code of a standing finding is skipped; one beside it is applied', () => {
-    const wide: OfferedFix = { fingerprint: 'wide', source: 'eslint', path: 'src/a.ts', start: 0, end: 22, text: '' };
+    const wide: OfferedFix = {
+      fingerprint: 'wide',
+      code: 'x',
+      source: 'eslint',
+      path: 'src/a.ts',
+      start: 0,
+      end: 22,
+      text: '',
+    };
     const { fixes, skipped } = plan([wide, letToConst('src/a.ts', 2)], {
       standing: [{ path: 'src/a.ts', line: 1, column: 5, endLine: 1, endColumn: 6 }],
     });
@@ -74,15 +82,25 @@ describe('planFixes', () => {
   test('of two overlapping edits the first is applied; two insertions at one place are one too many', () => {
     const first: OfferedFix = {
       fingerprint: 'one',
+      code: 'x',
       source: 'eslint',
       path: 'src/a.ts',
       start: 4,
       end: 9,
       text: 'x = 2',
     };
-    const second: OfferedFix = { fingerprint: 'two', source: 'rename', path: 'src/a.ts', start: 8, end: 9, text: '3' };
+    const second: OfferedFix = {
+      fingerprint: 'two',
+      code: 'x',
+      source: 'rename',
+      path: 'src/a.ts',
+      start: 8,
+      end: 9,
+      text: '3',
+    };
     const insertA: OfferedFix = {
       fingerprint: 'ia',
+      code: 'x',
       source: 'eslint',
       path: 'src/a.ts',
       start: 11,
@@ -102,6 +120,7 @@ describe('planFixes', () => {
   test('an edit that does not fit the file as it is now is not applied', () => {
     const stale: OfferedFix = {
       fingerprint: 'stale',
+      code: 'x',
       source: 'eslint',
       path: 'src/a.ts',
       start: 30,

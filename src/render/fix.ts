@@ -31,7 +31,7 @@ export function describeFixes({ plan, files, dryRun }: FixOutcome): string {
 }
 
 function describeSource(fix: PlannedFix): string {
-  return fix.source === 'rename' ? 'renamed' : `${fix.source}'s fix`;
+  return fix.source === 'rename' ? 'rename' : fix.source === 'eslint' ? "ESLint's fix" : "TypeScript's fix";
 }
 
 const skipWording: Record<Exclude<SkipReason, 'not-introduced'>, string> = {

@@ -88,7 +88,7 @@ test('a dry run prints the fixes as a unified diff and leaves the tree byte for 
   expect(stdout).toBe(
     [
       'culprit fix: would fix 1 finding this edit introduced, in 1 file; nothing was written:',
-      "  src/a.js:3:1  prefer-const (eslint's fix)",
+      "  src/a.js:3:1  prefer-const (ESLint's fix)",
       '--- a/src/a.js',
       '+++ b/src/a.js',
       '@@ -1,4 +1,4 @@',

@@ -10,19 +10,9 @@ import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportSchema } from '../../src/mcp/report-schema.js';
 import { cliPath } from '../helpers/cli.js';
-import { makeRepo, type TestRepo } from '../helpers/repo.js';
+import { bundlerTsconfig, makeRepo, type TestRepo } from '../helpers/repo.js';
 
-const tsconfig = JSON.stringify({
-  compilerOptions: {
-    target: 'es2022',
-    module: 'esnext',
-    moduleResolution: 'bundler',
-    strict: true,
-    noEmit: true,
-    types: [],
-  },
-  include: ['src'],
-});
+const tsconfig = bundlerTsconfig;
 
 let repo: TestRepo;
 let client: Client;

@@ -1,8 +1,6 @@
 import { exitCodeOf } from '../core/report/report.js';
-import { renderers } from '../render/index.js';
-import { describeFixes, renderFixDiff, renderFixJson } from '../render/fix.js';
+import { renderFixJson, renderFixText } from '../render/fix.js';
 import { fixTask } from '../tasks/fix-task.js';
-import { findConfigFiles } from './check.js';
 import type { CommandOutcome } from './run-command.js';
 
 export interface FixCommandOptions {
@@ -24,15 +22,9 @@ export async function runFixCommand(options: FixCommandOptions): Promise<Command
     dryRun: options.dryRun,
     suggestions: options.suggestions,
   });
-  const { report, context, sources, details } = fixed.result;
+  const { report, context, sources } = fixed.result;
   const exitCode = exitCodeOf(report.verdict);
   if (options.json === true) return { stdout: renderFixJson(report, fixed), exitCode };
-  if (fixed.dryRun) return { stdout: renderFixDiff(fixed), exitCode };
-  const text = renderers.text(report, {
-    outputLimit: context.settings.outputLimit,
-    sourceLines: sources.lines,
-    attribution: details.attribution,
-    configFiles: findConfigFiles(context.root, context.settings.checks),
-  });
-  return { stdout: `${describeFixes(fixed)}\n${text}`, exitCode };
+  const text = renderFixText(report, fixed, { outputLimit: context.settings.outputLimit, sourceLines: sources.lines });
+  return { stdout: text, exitCode };
 }

@@ -5,6 +5,7 @@
 import type { FixPlan, PlannedFix, SkipReason } from '../core/fix/fix-plan.js';
 import type { Report } from '../core/report/report.js';
 import { makeJsonReport } from './json.js';
+import { renderText, type TextRenderOptions } from './text.js';
 import { renderUnifiedDiff } from './unified-diff.js';
 import { countOf } from './wording.js';
 
@@ -49,6 +50,12 @@ function describeSkipped(plan: FixPlan): string {
     counts.set(skipWording[reason], (counts.get(skipWording[reason]) ?? 0) + 1);
   }
   return [...counts].map(([why, count]) => `${countOf(count, 'fix')} ${why}`).join(', ');
+}
+
+/** The text `fix` prints: what it fixed, then the report of the check after the fixes; for a dry run, the diff instead. */
+export function renderFixText(report: Report, outcome: FixOutcome, options: TextRenderOptions): string {
+  if (outcome.dryRun) return renderFixDiff(outcome);
+  return `${describeFixes(outcome)}\n${renderText(report, options)}`;
 }
 
 /** `--dry-run`: the summary, then each file's unified diff. */

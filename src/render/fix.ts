@@ -15,6 +15,9 @@ export interface FixOutcome {
   dryRun: boolean;
 }
 
+/** Fixes listed one a line; a rename's hundreds of sites are counted after these. */
+const listedFixes = 20;
+
 /** The lines before the report: what was fixed, by whom, and what was left. */
 export function describeFixes({ plan, files, dryRun }: FixOutcome): string {
   const left = describeSkipped(plan);
@@ -23,10 +26,11 @@ export function describeFixes({ plan, files, dryRun }: FixOutcome): string {
   const verb = dryRun ? 'would fix' : 'fixed';
   const lines = [
     `culprit fix: ${verb} ${countOf(plan.fixes.length, 'finding')} this edit introduced, in ${countOf(files.length, 'file')}${dryRun ? '; nothing was written' : ''}:`,
-    ...plan.fixes.map(
-      (fix) => `  ${fix.path}:${fix.range.line}:${fix.range.column}  ${fix.code} (${describeSource(fix)})`,
-    ),
+    ...plan.fixes
+      .slice(0, listedFixes)
+      .map((fix) => `  ${fix.path}:${fix.range.line}:${fix.range.column}  ${fix.code} (${describeSource(fix)})`),
   ];
+  if (plan.fixes.length > listedFixes) lines.push(`  and ${plan.fixes.length - listedFixes} more.`);
   if (left !== '') lines.push(`Left for you: ${left}.`);
   return `${lines.join('\n')}\n`;
 }

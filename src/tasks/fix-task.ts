@@ -23,6 +23,8 @@ export interface FixTaskOptions extends CheckTaskOptions {
   dryRun?: boolean | undefined;
   /** Apply a finding's suggestion when its tool offers exactly one and no fix (ESLint's `suggestions`). */
   suggestions?: boolean | undefined;
+  /** Asked with the settings before anything is planned: false makes this a plain check (the hooks ask `fixBeforeBlock`). */
+  shouldFix?: ((context: TaskContext) => boolean) | undefined;
 }
 
 export interface FixResult {
@@ -50,7 +52,7 @@ export async function fixTask(options: FixTaskOptions = {}): Promise<FixResult> 
   // Not asked when the check failed (nothing is fixed then) or repeated the last attempt's tree.
   planned ??=
     first.report.verdict === 'check-failed'
-      ? { plan: { fixes: [], skipped: [] }, files: [] }
+      ? noRewrites
       : planRewrites({ ...first, attribution: first.details.attribution }, options);
   if (dryRun || planned.files.length === 0) return { result: first, ...planned, dryRun };
   const { root, repo, layout } = first.context;
@@ -66,10 +68,13 @@ interface PlannedRewrites {
   files: FileRewrite[];
 }
 
+const noRewrites: PlannedRewrites = { plan: { fixes: [], skipped: [] }, files: [] };
+
 function planRewrites(
   { context, report, attribution }: { context: TaskContext; report: Report; attribution: Attribution },
   options: FixTaskOptions,
 ): PlannedRewrites {
+  if (options.shouldFix?.(context) === false) return noRewrites;
   const texts = new Map<string, string | undefined>();
   const readText = (path: string) => {
     if (!texts.has(path)) texts.set(path, readTreeFile(context.root, path));

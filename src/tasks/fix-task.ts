@@ -45,7 +45,7 @@ export async function fixTask(options: FixTaskOptions = {}): Promise<FixResult> 
   const first = await checkTask({
     ...options,
     isAttempt: (made) => {
-      planned = planRewrites(made, options);
+      planned = planCheckFixes(made, options);
       return !dryRun && planned.files.length === 0;
     },
   });
@@ -53,7 +53,7 @@ export async function fixTask(options: FixTaskOptions = {}): Promise<FixResult> 
   planned ??=
     first.report.verdict === 'check-failed'
       ? noRewrites
-      : planRewrites({ ...first, attribution: first.details.attribution }, options);
+      : planCheckFixes({ ...first, attribution: first.details.attribution }, options);
   if (dryRun || planned.files.length === 0) return { result: first, ...planned, dryRun };
   const { root, repo, layout } = first.context;
   const now = await readTreeState({ root, repo, scratch: layout.scratch });
@@ -63,16 +63,17 @@ export async function fixTask(options: FixTaskOptions = {}): Promise<FixResult> 
   return { result: await checkTask(options), ...planned, dryRun };
 }
 
-interface PlannedRewrites {
+export interface PlannedRewrites {
   plan: FixPlan;
   files: FileRewrite[];
 }
 
 const noRewrites: PlannedRewrites = { plan: { fixes: [], skipped: [] }, files: [] };
 
-function planRewrites(
+/** The fixes on offer for a check's introduced findings, planned on the work tree's files as they are now. */
+export function planCheckFixes(
   { context, report, attribution }: { context: TaskContext; report: Report; attribution: Attribution },
-  options: FixTaskOptions,
+  options: Pick<FixTaskOptions, 'suggestions' | 'shouldFix'> = {},
 ): PlannedRewrites {
   if (options.shouldFix?.(context) === false) return noRewrites;
   const texts = new Map<string, string | undefined>();

@@ -87,7 +87,7 @@ program
 program
   .command('fix')
   .description(
-    "fix what this edit introduced, and only that: ESLint's own fixes and the sites of a renamed declaration; then check again and show the report",
+    "fix what this edit introduced, and only that: ESLint's fixes, TypeScript's one safe quick fix, the sites of a renamed declaration; then check again and show the report",
   )
   .option('--dry-run', 'print the fixes as a unified diff and change nothing')
   .option('--json', 'print one JSON object: the report after the fixes, and fixes[]')

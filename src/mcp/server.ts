@@ -36,7 +36,7 @@ export interface ServerOptions {
 }
 
 const instructions = `culprit runs this repository's own checks (tsc, ESLint) and shows only what your edits introduced, root causes first.
-Call start once before your first edit. After each attempt call check, fix only the findings it shows (the others are likely echoes of them and are re-checked after the fix), and call check again. When check shows findings ESLint can fix or the sites of a declaration you renamed, call fix instead of editing them by hand: it fixes only what your edits introduced, then checks again. Stop retrying when the verdict is stuck. Use explain to see what check withheld behind a root cause or in a file.`;
+Call start once before your first edit. After each attempt call check, fix only the findings it shows (the others are likely echoes of them and are re-checked after the fix), and call check again. When check shows findings ESLint can fix, a missing import, or the sites of a declaration you renamed, call fix instead of editing them by hand: it fixes only what your edits introduced, then checks again. Stop retrying when the verdict is stuck. Use explain to see what check withheld behind a root cause or in a file.`;
 
 export function makeServer(options: ServerOptions): McpServer {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -126,7 +126,7 @@ export function makeServer(options: ServerOptions): McpServer {
     {
       title: 'Fix what the edit introduced',
       description:
-        "Apply the fixes on offer for the findings your edits introduced, and only those: ESLint's own fixes and the sites of a declaration you renamed, rewritten to the new name; never a standing finding, never a generated or vendored file. Then check again: the result is that check's report (as check returns it, `text` first) with `fixes`, each fix applied. The edit and the fixes are one attempt. dryRun returns the unified diff as text and changes nothing.",
+        "Apply the fixes on offer for the findings your edits introduced, and only those: ESLint's own fixes, TypeScript's quick fix where it offers exactly one safe one (a missing import, a spelling), and the sites of a declaration you renamed, rewritten to the new name; never a standing finding, never a generated or vendored file. Then check again: the result is that check's report (as check returns it, `text` first) with `fixes`, each fix applied. The edit and the fixes are one attempt. dryRun returns the unified diff as text and changes nothing.",
       inputSchema: z.strictObject({
         dryRun: z.boolean().optional().describe('List the fixes and print them as a unified diff; write nothing.'),
         suggestions: z

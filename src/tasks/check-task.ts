@@ -82,7 +82,9 @@ export interface CheckTaskOptions extends TaskOptions {
    * `culprit fix` answers false when it has fixes to write, so the check after them is the
    * attempt (the agent's edit and the fixes are one), and true when this check is all there is.
    */
-  isAttempt?: ((made: { context: TaskContext; report: Report; attribution: Attribution }) => boolean) | undefined;
+  isAttempt?:
+    | ((made: { context: TaskContext; report: Report; attribution: Attribution }) => boolean | Promise<boolean>)
+    | undefined;
   /** Overrides the configured budget: attempts per task, and seconds per task (see `projection`). */
   budgetAttempts?: number;
   budgetSeconds?: number;
@@ -188,7 +190,7 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
     report.verdict !== 'check-failed' &&
     !rereads &&
     (options.isWanted?.() ?? true) &&
-    (options.isAttempt?.({ context, report, attribution }) ?? true)
+    ((await options.isAttempt?.({ context, report, attribution })) ?? true)
   ) {
     saveSessionFile(layout.sessionFile, recordAttempt(sessions, baseline, { ...attemptRecord, tree }));
     if (ledger !== undefined)

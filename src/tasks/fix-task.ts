@@ -6,8 +6,10 @@
  * a second check reports the result. The first check records nothing, so the agent's edit and
  * the fixes are one attempt.
  */
+import { definitionOf, type CheckKind, type ResolvedCheckOf } from '../checks/registry.js';
+import type { Finding, OfferedEdit } from '../core/diagnostic.js';
 import { makeUserError } from '../core/errors.js';
-import { applyFixes, groupFixesByFile, planFixes, type FixPlan } from '../core/fix/fix-plan.js';
+import { applyFixes, groupFixesByFile, planFixes, type FixPlan, type OfferedFix } from '../core/fix/fix-plan.js';
 import { listRenameFixes, listToolFixes } from '../core/fix/offered-fixes.js';
 import { makeTreeKey } from '../core/snapshot.js';
 import { makeEditabilityClassifier } from '../core/triage/non-editable.js';
@@ -44,16 +46,17 @@ export async function fixTask(options: FixTaskOptions = {}): Promise<FixResult> 
   // attempt (the check after them is), one without is, and a dry run changes nothing.
   const first = await checkTask({
     ...options,
-    isAttempt: (made) => {
-      planned = planCheckFixes(made, options);
+    isAttempt: async (made) => {
+      planned = planCheckFixes(made, options, await listCodeFixes(made));
       return !dryRun && planned.files.length === 0;
     },
   });
   // Not asked when the check failed (nothing is fixed then) or repeated the last attempt's tree.
-  planned ??=
-    first.report.verdict === 'check-failed'
-      ? noRewrites
-      : planCheckFixes({ ...first, attribution: first.details.attribution }, options);
+  if (planned === undefined) {
+    const made = { ...first, attribution: first.details.attribution };
+    planned =
+      first.report.verdict === 'check-failed' ? noRewrites : planCheckFixes(made, options, await listCodeFixes(made));
+  }
   if (dryRun || planned.files.length === 0) return { result: first, ...planned, dryRun };
   const { root, repo, layout } = first.context;
   const now = await readTreeState({ root, repo, scratch: layout.scratch });
@@ -74,6 +77,7 @@ const noRewrites: PlannedRewrites = { plan: { fixes: [], skipped: [] }, files: [
 export function planCheckFixes(
   { context, report, attribution }: { context: TaskContext; report: Report; attribution: Attribution },
   options: Pick<FixTaskOptions, 'suggestions' | 'shouldFix'> = {},
+  codeFixes: readonly OfferedFix[] = [],
 ): PlannedRewrites {
   if (options.shouldFix?.(context) === false) return noRewrites;
   const texts = new Map<string, string | undefined>();
@@ -85,6 +89,7 @@ export function planCheckFixes(
     offered: [
       ...listToolFixes(attribution.introduced, { suggestions: options.suggestions }),
       ...listRenameFixes(report, readText),
+      ...codeFixes,
     ],
     introduced: new Set(attribution.introduced.map((finding) => finding.fingerprint)),
     standing: attribution.standing,
@@ -100,4 +105,55 @@ export function planCheckFixes(
     return { path, before, after: applyFixes(before, fixes) };
   });
   return { plan, files };
+}
+
+/** TypeScript's codes whose fixes can be safe: a name not found (a missing import), a misspelt name or member. */
+const codeFixCodes: ReadonlySet<string> = new Set(['TS2304', 'TS2503', 'TS2551', 'TS2552', 'TS2724']);
+
+/**
+ * The code fixes the checks' own tools offer for introduced findings without a fix of their own
+ * (TypeScript's language service, through the check's definition). Not for the sites of a
+ * traced cause: there a spelling fix would guess another member, where the cause is the change.
+ */
+async function listCodeFixes({
+  context,
+  report,
+  attribution,
+}: {
+  context: TaskContext;
+  report: Report;
+  attribution: Attribution;
+}): Promise<OfferedFix[]> {
+  const causeSites = new Set(
+    report.groups.filter((group) => group.cause !== undefined).flatMap((group) => group.members ?? []),
+  );
+  const candidates = attribution.introduced.filter(
+    (finding) => finding.fix === undefined && codeFixCodes.has(finding.code) && !causeSites.has(finding.fingerprint),
+  );
+  const offered = new Map<string, OfferedFix>();
+  for (const check of context.settings.checks) {
+    const findings = candidates.filter((finding) => finding.tool === check.kind && !offered.has(finding.fingerprint));
+    if (findings.length === 0) continue;
+    const edits = await askCodeFixes(check, context.root, findings);
+    findings.forEach((finding, index) => {
+      const edit = edits?.[index];
+      if (edit === undefined || finding.path === null) return;
+      offered.set(finding.fingerprint, {
+        fingerprint: finding.fingerprint,
+        code: finding.code,
+        source: 'typescript',
+        path: finding.path,
+        ...edit,
+      });
+    });
+  }
+  return [...offered.values()];
+}
+
+function askCodeFixes<Kind extends CheckKind>(
+  check: ResolvedCheckOf<Kind>,
+  root: string,
+  findings: readonly Finding[],
+): Promise<(OfferedEdit | undefined)[]> | undefined {
+  return definitionOf(check.kind).offerCodeFixes?.({ root, options: check.options, findings });
 }

@@ -1,6 +1,7 @@
 import { exitCodeOf } from '../core/report/report.js';
 import { renderFixJson, renderFixText } from '../render/fix.js';
 import { fixTask } from '../tasks/fix-task.js';
+import type { CheckRunner } from '../checks/runner/run-check.js';
 import type { CommandOutcome } from './run-command.js';
 
 export interface FixCommandOptions {
@@ -11,6 +12,10 @@ export interface FixCommandOptions {
   maxFiles?: number | undefined;
   outputLimit?: number | undefined;
   base?: string | undefined;
+  /** What runs the checks: the server passes its warm engine. */
+  runChecks?: CheckRunner | undefined;
+  /** Whether the client of a served fix is still there (see CheckTaskOptions.isWanted). */
+  isWanted?: (() => boolean) | undefined;
 }
 
 export async function runFixCommand(options: FixCommandOptions): Promise<CommandOutcome> {
@@ -21,6 +26,8 @@ export async function runFixCommand(options: FixCommandOptions): Promise<Command
     base: options.base,
     dryRun: options.dryRun,
     suggestions: options.suggestions,
+    runChecks: options.runChecks,
+    isWanted: options.isWanted,
   });
   const { report, context, sources } = fixed.result;
   const exitCode = exitCodeOf(report.verdict);

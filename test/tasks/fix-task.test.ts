@@ -8,6 +8,7 @@ import { runChecks, type CheckRunner } from '../../src/checks/runner/run-check.j
 import { isUserError } from '../../src/core/errors.js';
 import { fixTask } from '../../src/tasks/fix-task.js';
 import { makeRepo, type TestRepo } from '../helpers/repo.js';
+import { introducedLet, preferConstFiles } from '../fixtures/prefer-const.js';
 
 let repo: TestRepo | undefined;
 afterEach(() => repo?.cleanup());
@@ -16,14 +17,9 @@ test('fix refuses when the tree changes while it runs, and writes nothing', asyn
   repo = makeRepo({
     typescript: false,
     eslint: '10',
-    files: {
-      'package.json': '{ "name": "fixable", "private": true, "type": "module" }\n',
-      'eslint.config.js': "export default [{ files: ['**/*.js'], rules: { 'prefer-const': 'error' } }];\n",
-      'src/a.js': 'export const a = 1;\n',
-    },
+    files: preferConstFiles,
   });
-  const edited = 'let introduced = 2;\nexport const b = introduced;\n';
-  repo.write('src/a.js', edited);
+  repo.write('src/a.js', introducedLet);
   const { root, write } = repo;
   const editingMeanwhile: CheckRunner = async (checks, at) => {
     const runs = await runChecks(checks, at);
@@ -35,10 +31,10 @@ test('fix refuses when the tree changes while it runs, and writes nothing', asyn
   expect((error as Error).message).toBe(
     'the work tree changed while culprit fix ran; nothing was written (run it again)',
   );
-  expect(repo.read('src/a.js')).toBe(edited);
+  expect(repo.read('src/a.js')).toBe(introducedLet);
 
   // Held still, the same fix is written.
   const fixed = await fixTask({ cwd: root });
   expect(fixed.plan.fixes.map((fix) => [fix.path, fix.code])).toEqual([['src/a.js', 'prefer-const']]);
-  expect(repo.read('src/a.js')).toBe('const introduced = 2;\nexport const b = introduced;\n');
+  expect(repo.read('src/a.js')).toBe(introducedLet.replace('let introduced', 'const introduced'));
 });

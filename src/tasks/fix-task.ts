@@ -47,17 +47,18 @@ export async function fixTask(options: FixTaskOptions = {}): Promise<FixResult> 
   const first = await checkTask({
     ...options,
     isAttempt: async (made) => {
-      planned = planCheckFixes(made, options, await listCodeFixes(made));
+      planned = await planAllFixes(made, options);
       return !dryRun && planned.files.length === 0;
     },
   });
   // Not asked when the check failed (nothing is fixed then) or repeated the last attempt's tree.
   if (planned === undefined) {
     const made = { ...first, attribution: first.details.attribution };
-    planned =
-      first.report.verdict === 'check-failed' ? noRewrites : planCheckFixes(made, options, await listCodeFixes(made));
+    planned = first.report.verdict === 'check-failed' ? noRewrites : await planAllFixes(made, options);
   }
   if (dryRun || planned.files.length === 0) return { result: first, ...planned, dryRun };
+  // Whoever asked is gone (a served fix whose client was interrupted): nothing is written for nobody.
+  if (options.isWanted?.() === false) return { result: first, plan: noRewrites.plan, files: [], dryRun };
   const { root, repo, layout } = first.context;
   const now = await readTreeState({ root, repo, scratch: layout.scratch });
   if (makeTreeKey(now) !== makeTreeKey(first.tree))
@@ -73,13 +74,28 @@ export interface PlannedRewrites {
 
 const noRewrites: PlannedRewrites = { plan: { fixes: [], skipped: [] }, files: [] };
 
-/** The fixes on offer for a check's introduced findings, planned on the work tree's files as they are now. */
+/** Every fix on offer, the tools' code fixes included; nothing is asked of a tool when fixing is off (a hook without fixBeforeBlock). */
+async function planAllFixes(made: MadeCheck, options: FixTaskOptions): Promise<PlannedRewrites> {
+  if (options.shouldFix?.(made.context) === false) return noRewrites;
+  return planCheckFixes(made, options, await listCodeFixes(made));
+}
+
+/** What a check made that fix plans from. */
+interface MadeCheck {
+  context: TaskContext;
+  report: Report;
+  attribution: Attribution;
+}
+
+/**
+ * The fixes on offer for a check's introduced findings but the tools' code fixes (given, when
+ * asked for), planned on the work tree's files as they are now.
+ */
 export function planCheckFixes(
-  { context, report, attribution }: { context: TaskContext; report: Report; attribution: Attribution },
-  options: Pick<FixTaskOptions, 'suggestions' | 'shouldFix'> = {},
+  { context, report, attribution }: MadeCheck,
+  options: Pick<FixTaskOptions, 'suggestions'> = {},
   codeFixes: readonly OfferedFix[] = [],
 ): PlannedRewrites {
-  if (options.shouldFix?.(context) === false) return noRewrites;
   const texts = new Map<string, string | undefined>();
   const readText = (path: string) => {
     if (!texts.has(path)) texts.set(path, readTreeFile(context.root, path));
@@ -115,15 +131,7 @@ const codeFixCodes: ReadonlySet<string> = new Set(['TS2304', 'TS2503', 'TS2551',
  * (TypeScript's language service, through the check's definition). Not for the sites of a
  * traced cause: there a spelling fix would guess another member, where the cause is the change.
  */
-async function listCodeFixes({
-  context,
-  report,
-  attribution,
-}: {
-  context: TaskContext;
-  report: Report;
-  attribution: Attribution;
-}): Promise<OfferedFix[]> {
+async function listCodeFixes({ context, report, attribution }: MadeCheck): Promise<OfferedFix[]> {
   const causeSites = new Set(
     report.groups.filter((group) => group.cause !== undefined).flatMap((group) => group.members ?? []),
   );

@@ -70,3 +70,13 @@ test('what the fixes leave blocks, after the lines that say what was fixed', () 
   expect(context).toContain('src/sync.ts:2:');
   expect(repo.read('src/sync.ts')).toContain('({ amount }: Rate)');
 });
+
+test('without fixBeforeBlock the hook fixes nothing: it reports the sites for the model to fix', () => {
+  const { 'culprit.config.json': _config, ...unconfigured } = files;
+  repo = makeRepo({ files: unconfigured });
+  expect(runCli(repo.root, ['start']).exitCode).toBe(0);
+  repo.write('src/types.ts', 'export interface Rate { value: number }\n');
+  const { context } = editHook(repo.root);
+  expect(context).toMatch(/^culprit: your edit introduced 2 findings;/);
+  expect(repo.read('src/rates.ts')).toBe(files['src/rates.ts']);
+});

@@ -30,6 +30,8 @@ const checkSchema = z.object({
   error: z.string().optional(),
   notes: z.array(z.string()).optional(),
   diagnostics: z.array(diagnosticSchema),
+  // The files ESLint linted, so a cold check against a remote baseline lints again only what an edit reaches.
+  checkedPaths: z.array(z.string()).optional(),
   // The baseline's side of the declaration tables (tsc 5/6), so a remote baseline traces causes too.
   declarations: z
     .record(

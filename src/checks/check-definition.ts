@@ -7,9 +7,10 @@
  * first use: a worker loads only the kind it runs.
  */
 import type { z } from 'zod';
-import type { CheckOutput, CheckRequest } from './check.js';
-import type { Diagnostic, OfferedEdit } from '../core/diagnostic.js';
+import type { CheckOutput, CheckRequest, DerivedSpans } from './check.js';
 import type { Program } from 'typescript';
+import type { DeclarationTables } from '../core/declaration-table.js';
+import type { Diagnostic, OfferedEdit } from '../core/diagnostic.js';
 
 /** The fields every valid config entry has, whatever its kind. */
 export interface RawCheckEntry {
@@ -78,10 +79,40 @@ export interface WarmRun {
   offers?: { session: ProgramSource | null; affected: ReadonlySet<string> | 'all'; typescriptPath: string };
 }
 
+/**
+ * What a session's first run may start from instead of nothing, on a cold check against a
+ * baseline it has (warm/baseline-seed.ts): the check's run on the base tree and the text there of
+ * every file changed since. Only edits to files that exist on both sides are seeded (no file was
+ * added, deleted or renamed, and no configuration changed), so the files a run checks are the same.
+ */
+export interface WarmSeed {
+  /** The check's run on the base tree, as the baseline stores it (repository-relative paths). */
+  base: SeedRun;
+  /** Absolute paths of the files whose text differs from the base tree, with their text there. */
+  baseTexts: Readonly<Record<string, string>>;
+  /**
+   * Absolute paths git ignores, outside node_modules (a folder ends in `/`): no tree id covers
+   * them, so what they held on the base tree is unknown, and a run that reads one is not seeded.
+   */
+  ignoredPaths: readonly string[];
+}
+
+export interface SeedRun {
+  version: string | null;
+  diagnostics: Diagnostic[];
+  declarations?: DeclarationTables | undefined;
+  derived?: DerivedSpans | undefined;
+  checkedPaths?: string[] | undefined;
+}
+
 /** A check kept warm in a warm worker between requests (warm/warm-sessions.ts runs them). */
 export interface WarmSession {
-  /** Checks the tree as it is now. `hint`: absolute paths the caller knows changed; null when unknown. */
-  run(hint: readonly string[] | null, typed: TypedPrograms): Promise<WarmRun>;
+  /**
+   * Checks the tree as it is now. `hint`: absolute paths the caller knows changed; null when
+   * unknown. `seed`, on a first run only: the baseline to redo only what the edit can reach from;
+   * a session that cannot use it runs in full, as without one.
+   */
+  run(hint: readonly string[] | null, typed: TypedPrograms, seed?: WarmSeed): Promise<WarmRun>;
   /** Releases what the session holds outside the process (a tsgo child). */
   close?(): void;
 }

@@ -31,6 +31,11 @@ export interface CheckOutput {
    * configuration errors on more than half of them failed (fatal-run.ts).
    */
   checkedFiles?: number;
+  /**
+   * The files the tool checked, repository-relative, from a check that can tell (eslint): a cold
+   * check against this run as its baseline reuses the results of those it need not check again.
+   */
+  checkedPaths?: string[];
 }
 
 /** Where values typed from compiler errors are (checks/tsc/derived.ts), as data that travels with the check's result. */

@@ -4,7 +4,13 @@
  * is set; always on stderr, so the payload on stdout is never affected.
  */
 export function logDebug(message: string): void {
+  if (!isDebugging()) return;
+  process.stderr.write(`${debugPrefix}${message}\n`);
+}
+
+export const debugPrefix = 'culprit debug: ';
+
+export function isDebugging(): boolean {
   const flag = process.env['CULPRIT_DEBUG'];
-  if (flag === undefined || flag === '' || flag === '0') return;
-  process.stderr.write(`culprit debug: ${message}\n`);
+  return flag !== undefined && flag !== '' && flag !== '0';
 }

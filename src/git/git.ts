@@ -25,18 +25,32 @@ export interface GitOptions {
 }
 
 export function runGit(args: readonly string[], options: GitOptions): Promise<string> {
+  return execGit(args, options, 'utf8');
+}
+
+/** git's output as bytes: blobs whose sizes git gives in bytes (`cat-file --batch`). */
+export function runGitForBytes(args: readonly string[], options: GitOptions): Promise<Buffer> {
+  return execGit(args, options, 'buffer');
+}
+
+function execGit<Encoding extends 'utf8' | 'buffer'>(
+  args: readonly string[],
+  options: GitOptions,
+  encoding: Encoding,
+): Promise<Encoding extends 'utf8' ? string : Buffer> {
+  type Output = Encoding extends 'utf8' ? string : Buffer;
   return new Promise((resolvePromise, reject) => {
     const child = execFile(
       'git',
       args,
-      { cwd: options.cwd, env: options.env ?? process.env, encoding: 'utf8', maxBuffer: 1 << 30 },
-      (error, stdout, stderr) => {
+      { cwd: options.cwd, env: options.env ?? process.env, encoding, maxBuffer: 1 << 30 },
+      (error, stdout: string | Buffer, stderr: string | Buffer) => {
         if (error) {
-          const detail = stderr.trim().split('\n').pop() ?? error.message;
+          const detail = stderr.toString().trim().split('\n').pop() ?? error.message;
           reject(makeUserError(`git ${args[0] ?? ''} failed in ${options.cwd}: ${detail}`, error));
           return;
         }
-        resolvePromise(stdout);
+        resolvePromise(stdout as Output);
       },
     );
     // Killed with culprit: an orphaned git could recreate a private index or a copy's folder after cleanup.

@@ -36,7 +36,9 @@ import {
   makeBaselineNotes,
 } from '../render/baseline-notes.js';
 import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
-import { makeDeferringRunner } from './defer-checks.js';
+import { makeDeferringRunner, makeWorkerDeferral, type DeferralContext } from './defer-checks.js';
+import { readBaselineSeeds } from '../warm/baseline-seed.js';
+import { makeBaselineRunner } from '../warm/run-from-baseline.js';
 import { addProjection, prepareLedgerAttempt, readLedgerTask, saveLedgerAttempt } from './record-ledger.js';
 
 export interface CheckResult {
@@ -85,6 +87,11 @@ export interface CheckTaskOptions extends TaskOptions {
   isAttempt?:
     | ((made: { context: TaskContext; report: Report; attribution: Attribution }) => boolean | Promise<boolean>)
     | undefined;
+  /**
+   * Whether a cold check may start from the baseline and redo only what the edit can reach (the
+   * default; `CULPRIT_INCREMENTAL=0` turns it off). False runs every check in full.
+   */
+  incremental?: boolean | undefined;
   /** Overrides the configured budget: attempts per task, and seconds per task (see `projection`). */
   budgetAttempts?: number;
   budgetSeconds?: number;
@@ -125,16 +132,25 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
   });
   // A base run on a copy takes as long as the checks do: the work tree is read again after it,
   // since it may have changed meanwhile.
+  const takeCurrent = async (): Promise<TakenSnapshot> => {
+    const state =
+      resolved.source === 'run'
+        ? await readTreeState({ root: context.root, repo: context.repo, scratch: layout.scratch })
+        : workTreeState;
+    const fromBaseline =
+      options.runChecks === undefined && (options.incremental ?? process.env['CULPRIT_INCREMENTAL'] !== '0')
+        ? await makeRunnerFromBaseline(context, resolved.snapshot, state, mayDefer ? deferral : undefined)
+        : undefined;
+    return takeAfter(state, fromBaseline ?? deferring);
+  };
   // Against a baseline already taken, a check whose findings cannot change what is shown may wait.
-  const deferring =
-    options.runChecks === undefined && mayDefer
-      ? makeDeferringRunner({
-          baseline: resolved.snapshot,
-          readRenames: async (tree) =>
-            (await compareTaskTrees(context, resolved.snapshot.tree, tree ?? workTreeState)).renames,
-        })
-      : options.runChecks;
-  const after = shared ?? (await takeAfter(resolved.source === 'run' ? undefined : workTreeState, deferring));
+  const deferral: DeferralContext = {
+    baseline: resolved.snapshot,
+    readRenames: async (tree) =>
+      (await compareTaskTrees(context, resolved.snapshot.tree, tree ?? workTreeState)).renames,
+  };
+  const deferring = options.runChecks === undefined && mayDefer ? makeDeferringRunner(deferral) : options.runChecks;
+  const after = shared ?? (await takeCurrent());
   const baseline = await refreshStaleBaseline(context, resolved, after.snapshot);
   const changes = await compareTaskTrees(context, baseline.snapshot.tree, after.snapshot.tree);
   const ledgerRead = readLedgerTask(context, baseline.session, after.snapshot, changes);
@@ -208,6 +224,37 @@ async function checkLocked(context: TaskContext, options: CheckTaskOptions, mayD
     baseline: { id, label, kind, source },
     tree: after.snapshot.tree,
   };
+}
+
+/**
+ * The cold checks of this attempt started from the baseline, redoing only what the edit can
+ * reach (warm/run-from-baseline.ts), or undefined when the edit is not one a baseline can seed.
+ */
+async function makeRunnerFromBaseline(
+  context: TaskContext,
+  baseline: Snapshot,
+  current: TreeState,
+  deferral: DeferralContext | undefined,
+): Promise<CheckRunner | undefined> {
+  if (context.repo === null) return undefined;
+  const changes = await compareTrees(baseline.tree, current, () => Promise.resolve(context.repo));
+  if (changes === null) return undefined;
+  const seeded = await readBaselineSeeds({
+    repo: context.repo,
+    root: context.root,
+    baseline,
+    changes,
+    checks: context.settings.checks,
+  });
+  if ('reason' in seeded) {
+    logDebug(`checks run in full: ${seeded.reason}`);
+    return undefined;
+  }
+  logDebug(`checks start from the baseline: ${Object.keys(seeded.seeds).join(', ')}`);
+  return makeBaselineRunner(
+    seeded.seeds,
+    deferral === undefined ? undefined : (root, tree) => makeWorkerDeferral(deferral, root, tree),
+  );
 }
 
 /** The upload of a baseline this check computed ran beside its work-tree run; it is bounded by the remote's timeout. */

@@ -17,6 +17,7 @@ import { checkDefinitions } from '../checks/registry.js';
 import { makeAnchor } from '../core/identity/fingerprint.js';
 import type { Snapshot, TreeState } from '../core/snapshot.js';
 import { makeSourceCache } from '../snapshot/source-cache.js';
+import type { Deferral } from '../warm/warm-engine.js';
 
 /** A check's part in deferring, as its kind's definition names it. */
 const isDecider = (check: ResolvedCheck) => checkDefinitions[check.kind].deferral === 'decider';
@@ -58,6 +59,17 @@ export function makeDeferringRunner(context: DeferralContext): CheckRunner {
         return makeDeferredRun(check, decidedBy, Math.round(performance.now() - started));
       }),
     );
+  };
+}
+
+/**
+ * The same deferral for the checks a warm worker runs one after another (a cold check from the
+ * baseline): tsc's run is judged as it comes, and ESLint, if not answered by then, is stopped.
+ */
+export function makeWorkerDeferral(context: DeferralContext, root: string, tree: TreeState | undefined): Deferral {
+  return {
+    decide: async (run) => isComparable(context.baseline, run.name) && hasIntroducedSyntax(context, run, root, tree),
+    makeDeferred: makeDeferredRun,
   };
 }
 

@@ -27,6 +27,7 @@ import { compareTrees, listTouchedPaths } from '../tree/compare-trees.js';
 import { isWarmEvent, type WarmEvent, type WarmRequest } from './warm-protocol.js';
 import { checkDefinitions, checkKinds } from '../checks/registry.js';
 import { packageFileNames } from '../checks/runner/install-state.js';
+import type { WarmSeed } from '../checks/check-definition.js';
 
 export interface WarmEngine {
   runChecks(checks: readonly ResolvedCheck[], root: string, tree?: TreeState): Promise<CheckRun[]>;
@@ -48,6 +49,8 @@ interface WarmSlot {
 interface RequestOutcome {
   runs: Map<string, CheckRun>;
   stale?: string;
+  /** The decider whose run stopped the worker (see `Deferral`), when one did. */
+  decidedBy?: string;
   /** The worker is gone, or should be: a new one serves the next run. */
   ended: boolean;
 }
@@ -60,7 +63,7 @@ const warmSupports = checkKinds.flatMap((kind) => checkDefinitions[kind].warm ??
  * brings, `.gitignore` (it decides which files the tree diff names), and each warm kind's own
  * configuration files, whichever kinds the worker runs.
  */
-function isRestartFile(name: string): boolean {
+export function isRestartFile(name: string): boolean {
   return (
     packageFileNames.includes(name) || name === '.gitignore' || warmSupports.some((warm) => warm.configFiles.test(name))
   );
@@ -70,8 +73,27 @@ function isWarmCheck(check: ResolvedCheck): boolean {
   return checkDefinitions[check.kind].warm !== undefined;
 }
 
-export function makeWarmEngine(): WarmEngine {
+export interface WarmEngineOptions {
+  /** By check name: the baseline the first worker's sessions start from (run-from-baseline.ts). */
+  seeds?: Record<string, WarmSeed> | undefined;
+  /** Lets a decider's run stop the checks after it in the worker, as a cold check defers them (tasks/defer-checks.ts). */
+  deferral?: Deferral | undefined;
+}
+
+/**
+ * Deferring in a warm worker: a decider's run (tsc) is asked about as soon as it comes; when it
+ * says so, the worker is stopped, and each deferrable check it had not answered is reported
+ * deferred instead of run cold. One that answered before the decision keeps its result.
+ */
+export interface Deferral {
+  decide(run: CheckRun): Promise<boolean>;
+  makeDeferred(check: ResolvedCheck, decidedBy: string, durationMs: number): CheckRun;
+}
+
+export function makeWarmEngine({ seeds, deferral }: WarmEngineOptions = {}): WarmEngine {
   const slots = new Map<string, WarmSlot>();
+  // Seeds describe one edit against one baseline: only the first worker's first request may use them.
+  let unusedSeeds = seeds;
   const repositories = new Map<string, Promise<Repository | null>>();
 
   // Counts close() calls: a run that sees it change was cut short on purpose.
@@ -139,8 +161,11 @@ export function makeWarmEngine(): WarmEngine {
         hint = null;
       }
     }
+    const firstSeeds = slot === undefined ? unusedSeeds : undefined;
+    unusedSeeds = undefined;
     slot ??= spawn(root, checksKey);
-    let outcome = await request(slot, checks, root, hint);
+    const requestedAt = performance.now();
+    let outcome = await request(slot, checks, root, hint, firstSeeds, deferral);
     throwIfClosedSince(closingsAtStart);
     if (outcome.stale !== undefined) {
       logDebug(`warm: the worker is stale (${outcome.stale}); starting a new one, cold`);
@@ -151,6 +176,14 @@ export function makeWarmEngine(): WarmEngine {
     }
     if (outcome.ended || outcome.stale !== undefined) retire(root);
     else slot.tree = tree;
+    const { decidedBy } = outcome;
+    if (decidedBy !== undefined && deferral !== undefined)
+      for (const check of checks)
+        if (!outcome.runs.has(check.name) && checkDefinitions[check.kind].deferral === 'deferrable')
+          outcome.runs.set(
+            check.name,
+            deferral.makeDeferred(check, decidedBy, Math.round(performance.now() - requestedAt)),
+          );
     // What the worker could not answer runs cold: each check still gets the answer a cold run gives.
     const missing = checks.filter((check) => !outcome.runs.has(check.name));
     if (missing.length > 0) logDebug(`warm: running ${missing.map((check) => check.name).join(', ')} cold`);
@@ -193,6 +226,8 @@ function request(
   checks: readonly ResolvedCheck[],
   root: string,
   hint: string[] | null,
+  seeds?: Record<string, WarmSeed>,
+  deferral?: Deferral,
 ): Promise<RequestOutcome> {
   const { child } = slot.worker;
   const id = slot.nextId++;
@@ -204,7 +239,16 @@ function request(
   return new Promise((resolve) => {
     let current: { check: ResolvedCheck; startedAt: number; timer: NodeJS.Timeout } | undefined;
     let timedOut: ResolvedCheck | undefined;
+    let decidedBy: string | undefined;
     let settled = false;
+    const decide = (check: ResolvedCheck, run: CheckRun) => {
+      if (deferral === undefined || checkDefinitions[check.kind].deferral !== 'decider') return;
+      void deferral.decide(run).then((defer) => {
+        if (!defer || settled) return;
+        decidedBy = check.name;
+        killProcessGroup(child);
+      });
+    };
     const startClock = (check: ResolvedCheck) => {
       if (current?.check === check) return;
       if (current !== undefined) clearTimeout(current.timer);
@@ -250,10 +294,13 @@ function request(
             clearTimeout(current.timer);
             current = undefined;
           }
-          runs.set(
-            check.name,
-            makeCheckRun(check, { kind: 'reply', reply: event.reply }, Math.round(performance.now() - startedAt)),
+          const run = makeCheckRun(
+            check,
+            { kind: 'reply', reply: event.reply },
+            Math.round(performance.now() - startedAt),
           );
+          runs.set(check.name, run);
+          decide(check, run);
           return;
         }
         case 'stale':
@@ -263,7 +310,7 @@ function request(
           finish({ ended: event.retire });
       }
     };
-    const onExit = () => finish({ ended: true });
+    const onExit = () => finish({ ended: true, ...(decidedBy === undefined ? {} : { decidedBy }) });
     child.on('message', onMessage);
     child.once('exit', onExit);
     const first = checks[0];
@@ -273,6 +320,7 @@ function request(
       root,
       checks: checks.map(({ name, kind, options }) => ({ name, kind, options })),
       hint,
+      seeds,
     };
     child.send(message, (error) => {
       if (error !== null) finish({ ended: true });

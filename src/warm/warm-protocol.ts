@@ -5,6 +5,7 @@
  * knows (it reads the tree diff; the worker also stats the files it read).
  */
 import type { CheckKind } from '../checks/check.js';
+import type { WarmSeed } from '../checks/check-definition.js';
 import { isWorkerReply, type WorkerReply } from '../checks/runner/worker-protocol.js';
 
 export interface WarmCheck {
@@ -20,6 +21,11 @@ export interface WarmRequest {
   checks: WarmCheck[];
   /** Absolute paths changed since the worker's last answer (added, modified, deleted, either side of a rename); null: unknown. */
   hint: string[] | null;
+  /**
+   * By check name: the baseline a session's first run may start from (a cold check against a
+   * baseline, warm/run-from-baseline.ts). Only the first request of a worker carries them.
+   */
+  seeds?: Record<string, WarmSeed> | undefined;
 }
 
 export type WarmEvent =

@@ -80,7 +80,12 @@ export function makeWarmSessions(): WarmSessions {
           session ??= await openSession(check, key, root);
           sessions.set(check.name, session);
           const hint = first ? null : request.hint;
-          const { output, offers } = await session.session.run(hint, { sessions: typed, affected, typescriptPath });
+          const seed = first ? request.seeds?.[check.name] : undefined;
+          const { output, offers } = await session.session.run(
+            hint,
+            { sessions: typed, affected, typescriptPath },
+            seed,
+          );
           if (offers !== undefined) {
             if (offers.session !== null) typed.push(offers.session);
             typescriptPath ??= offers.typescriptPath;

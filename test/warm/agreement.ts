@@ -53,9 +53,9 @@ export function summarizeCheck(result: CheckResult) {
 }
 
 /**
- * The attempt on the tree as it is now, served by `engine` and then cold. The cold check sees the
- * same tree again, so with `oncePerTree` it re-reads the attempt before the served one: both
- * decide from the same history.
+ * The attempt on the tree as it is now, served by `engine` and then cold (from the baseline where
+ * the edit lets it: warm/run-from-baseline.ts). The cold check sees the same tree again, so with
+ * `oncePerTree` it re-reads the attempt before the served one: both decide from the same history.
  */
 export async function checkServedAndCold(
   root: string,
@@ -64,4 +64,9 @@ export async function checkServedAndCold(
   const served = await checkTask({ cwd: root, runChecks: engine.runChecks, oncePerTree: true });
   const cold = await checkTask({ cwd: root, oncePerTree: true });
   return { served, cold };
+}
+
+/** The same attempt once more, every check run in full: what the served and the seeded cold check must both equal. */
+export function checkInFull(root: string): Promise<CheckResult> {
+  return checkTask({ cwd: root, oncePerTree: true, incremental: false });
 }

@@ -31,6 +31,10 @@ export async function runEslint({ root, options }: CheckRequest<EslintOptions>):
     version: loaded.ESLint.version,
     diagnostics: [...traced.values()].flat(),
     checkedFiles: results.length,
+    checkedPaths: listCheckedPaths(
+      root,
+      results.map((result) => result.filePath),
+    ),
     ...(loaded.notes.length === 0 ? {} : { notes: loaded.notes }),
   };
 }
@@ -66,6 +70,12 @@ export function makeEslint(
     ...(options.ignores.length === 0 ? {} : { ignorePatterns: options.ignores }),
     ...(overrideConfig === undefined ? {} : { overrideConfig }),
   });
+}
+
+/** The linted files, repository-relative and sorted, as a baseline keeps them (a later cold check reuses their results). */
+export function listCheckedPaths(root: string, files: Iterable<string>): string[] {
+  const toRepoPath = makeRepoPath(root);
+  return [...files].map(toRepoPath).sort();
 }
 
 /** Turns one file's lint result into diagnostics with repository-relative paths. */

@@ -53,7 +53,7 @@ export const eslintCheck: CheckDefinition<'eslint', EslintOptions, RawEslintChec
     configFiles: eslintConfigFilePattern,
     open: async (request) => {
       const session = await (await import('./warm-session.js')).openEslintSession(request);
-      return { run: async (hint, typed) => ({ output: await session.run(hint, typed) }) };
+      return { run: async (hint, typed, seed) => ({ output: await session.run(hint, typed, seed) }) };
     },
   },
 };

@@ -27,10 +27,20 @@ import picomatch from 'picomatch';
 import type ts from 'typescript';
 import type { Diagnostic } from '../../core/diagnostic.js';
 import type { CheckOutput, CheckRequest } from '../check.js';
-import type { TypedPrograms } from '../check-definition.js';
+import type { TypedPrograms, WarmSeed } from '../check-definition.js';
+import { logDebug } from '../../debug/log-debug.js';
+import { findIgnoredFile } from '../warm-seed.js';
 import type { EslintOptions } from './index.js';
 import { isInside } from '../../core/is-inside.js';
-import { lint, loadConfig, loadEslint, makeEslint, makeResultReader, type LoadedEslint } from './adapter.js';
+import {
+  lint,
+  listCheckedPaths,
+  loadConfig,
+  loadEslint,
+  makeEslint,
+  makeResultReader,
+  type LoadedEslint,
+} from './adapter.js';
 import { makeProgramCapture, traceLintResults, type ProgramCapture } from './trace-findings.js';
 import { loadTypescriptEstree } from './typescript-estree.js';
 import { readLocalImports } from './config-imports.js';
@@ -40,7 +50,7 @@ import { makeStaleSessionError } from '../stale-session.js';
 
 export interface EslintSession {
   /** Lints the tree as it is now. `hint`: absolute paths the caller knows changed; null when unknown. */
-  run(hint: readonly string[] | null, typed: TypedPrograms): Promise<CheckOutput>;
+  run(hint: readonly string[] | null, typed: TypedPrograms, seed?: WarmSeed): Promise<CheckOutput>;
 }
 
 /**
@@ -139,9 +149,66 @@ export async function openEslintSession(request: CheckRequest<EslintOptions>): P
     }
   };
 
+  const relintFiles = async (relint: ReadonlySet<string>, typed: TypedPrograms): Promise<void> => {
+    if (relint.size === 0) return;
+    const capture = makeProgramCapture();
+    const eslint = makeEslint(loaded, options, [...(await makeOverride(relint, typed)), capture.config]);
+    const relinted = await lint(eslint, [...relint], loaded, root);
+    for (const file of relint) results.delete(file);
+    store(eslint, capture, relinted);
+  };
+
+  /**
+   * A first run from a baseline (a cold check): lints again only the files the edit can reach,
+   * as a warm run after the same edit would, and takes the baseline's results for the rest. False
+   * when the baseline cannot tell them (no list of linted files, another ESLint, a finding on a
+   * file it did not lint, rules that read other files): the run then lints everything.
+   */
+  const runFromSeed = async (seed: WarmSeed, typed: TypedPrograms): Promise<boolean> => {
+    const { base, baseTexts } = seed;
+    if (base.checkedPaths === undefined || base.version !== ESLint.version) return false;
+    const byFile = new Map<string, Diagnostic[]>(base.checkedPaths.map((path) => [join(root, path), []]));
+    if (findIgnoredFile(seed, byFile.keys()) !== undefined) return false;
+    for (const diagnostic of base.diagnostics) {
+      const list = diagnostic.path === null ? undefined : byFile.get(join(root, diagnostic.path));
+      if (list === undefined) return false;
+      list.push(diagnostic);
+    }
+    for (const file of byFile.keys()) if ((await readTypeSource(file)) === undefined) return false;
+    if (crossFile) return false;
+    const relint = new Set<string>();
+    for (const [file, diagnostics] of byFile) {
+      const source = sources.get(file)!;
+      const reached =
+        baseTexts[file] !== undefined ||
+        (source.kind !== 'untyped' &&
+          (findProgram(file, source, typed) === undefined || typed.affected === 'all' || typed.affected.has(file)));
+      if (reached) relint.add(file);
+      else {
+        results.set(file, diagnostics);
+        linted.record(file);
+        folders.watchFileFolder(file);
+      }
+    }
+    await relintFiles(relint, typed);
+    logDebug(`eslint: linted ${relint.size} of ${byFile.size} file(s) again from the baseline`);
+    return true;
+  };
+
+  const readOutput = (): CheckOutput => ({
+    version: ESLint.version,
+    diagnostics: [...results.values()].flat(),
+    checkedFiles: results.size,
+    checkedPaths: listCheckedPaths(root, results.keys()),
+    ...notes,
+  });
+
   return {
-    async run(hint, typed) {
+    async run(hint, typed, seed) {
       const first = results.size === 0 && linted.size === 0;
+      if (first && seed !== undefined && (await runFromSeed(seed, typed))) {
+        return readOutput();
+      }
       if (first) {
         // Every file the programs hold could be linted; which are is known only after the run.
         const candidates = typed.sessions.flatMap((session) =>
@@ -151,12 +218,7 @@ export async function openEslintSession(request: CheckRequest<EslintOptions>): P
         const eslint = makeEslint(loaded, options, [...(await makeOverride(candidates, typed)), capture.config]);
         store(eslint, capture, await lint(eslint, options.patterns, loaded, root));
         for (const file of results.keys()) await readTypeSource(file);
-        return {
-          version: ESLint.version,
-          diagnostics: [...results.values()].flat(),
-          checkedFiles: results.size,
-          ...notes,
-        };
+        return readOutput();
       }
 
       const stale = configFiles.takeChanged();
@@ -186,22 +248,11 @@ export async function openEslintSession(request: CheckRequest<EslintOptions>): P
           foreignTypes = true;
         } else if (typed.affected === 'all' || typed.affected.has(file)) relint.add(file);
       }
-      if (relint.size > 0) {
-        // typescript-eslint keeps programs (or a project service) per process and never sees
-        // other files change; types that do not come from the warm program are built afresh.
-        if (foreignTypes) estree?.clearCaches();
-        const capture = makeProgramCapture();
-        const eslint = makeEslint(loaded, options, [...(await makeOverride(relint, typed)), capture.config]);
-        const relinted = await lint(eslint, [...relint], loaded, root);
-        for (const file of relint) results.delete(file);
-        store(eslint, capture, relinted);
-      }
-      return {
-        version: ESLint.version,
-        diagnostics: [...results.values()].flat(),
-        checkedFiles: results.size,
-        ...notes,
-      };
+      // typescript-eslint keeps programs (or a project service) per process and never sees
+      // other files change; types that do not come from the warm program are built afresh.
+      if (relint.size > 0 && foreignTypes) estree?.clearCaches();
+      await relintFiles(relint, typed);
+      return readOutput();
     },
   };
 }
@@ -224,6 +275,10 @@ function openEslintrcSession({ root, options }: CheckRequest<EslintOptions>, loa
         version: loaded.ESLint.version,
         diagnostics: results.flatMap(readResult),
         checkedFiles: results.length,
+        checkedPaths: listCheckedPaths(
+          root,
+          results.map((result) => result.filePath),
+        ),
         ...(loaded.notes.length === 0 ? {} : { notes: loaded.notes }),
       };
     },

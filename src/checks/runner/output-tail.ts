@@ -2,6 +2,7 @@
  * The last bytes a worker wrote to stderr: enough to say why it crashed, bounded so a chatty
  * tool cannot grow culprit's memory.
  */
+import { debugPrefix } from '../../debug/log-debug.js';
 
 export interface OutputTail {
   push(chunk: Buffer): void;
@@ -35,6 +36,7 @@ function isNoise(line: string): boolean {
     /^\s*\d+: 0x[0-9a-f]+ /.test(line) || // native stack frame after a fatal error
     /^\s*\^+\s*$/.test(line) || // the caret under a code frame
     /^\s*[{}]\s*$/.test(line) || // the braces around an error's extra properties
-    /^Node\.js v\d/.test(line)
+    /^Node\.js v\d/.test(line) ||
+    line.startsWith(debugPrefix) // the worker's debug lines, forwarded as they come
   );
 }

@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { makeOutputTail, type OutputTail } from './output-tail.js';
 import { isWorkerReply, type WorkerReply, type WorkerRequest } from './worker-protocol.js';
 import { killProcessGroup, trackWorker } from './worker-registry.js';
+import { debugPrefix, isDebugging } from '../../debug/log-debug.js';
 
 export type WorkerOutcome =
   | { kind: 'reply'; reply: WorkerReply }
@@ -47,7 +48,13 @@ export function forkWorkerProcess(module: URL, cwd: string, env?: NodeJS.Process
   trackWorker(child);
   const stderr = makeOutputTail();
   child.stdout?.resume();
-  child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr.push(chunk);
+    // A worker's own debug lines (what a warm or seeded session checked again) reach whoever debugs culprit.
+    if (!isDebugging() || !chunk.includes(debugPrefix)) return;
+    for (const line of chunk.toString('utf8').split('\n'))
+      if (line.startsWith(debugPrefix)) process.stderr.write(`${line}\n`);
+  });
   return { child, stderr, hasExited: () => child.exitCode !== null || child.signalCode !== null };
 }
 

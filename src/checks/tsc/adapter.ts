@@ -102,10 +102,13 @@ export function makeFileCollector(
         // user-side half of a clash with them is reported in the user's file, and checking them is
         // most of the time a small project's tsc run takes (seconds, on every attempt).
         if (program.isSourceFileDefaultLibrary(file)) continue;
-        const found = collectFileDiagnostics(ts, program, file, toRepoPath, source);
+        const reused = source?.reused?.(file);
+        const found = reused ?? collectFileDiagnostics(ts, program, file, toRepoPath, source);
         // Read from the program itself, warm or cold, so a warm run marks what a cold one does.
-        if (found.length > 0) (analysis ??= makeDerivedAnalysis(ts, program, toRepoPath, derived)).addFile(file, found);
-        for (const finding of found) {
+        // A baseline's findings come traced; a file whose findings are unchanged adds no derived values.
+        if (found.length > 0 && reused === undefined)
+          (analysis ??= makeDerivedAnalysis(ts, program, toRepoPath, derived)).addFile(file, found);
+        for (const finding of reused === undefined ? found : []) {
           if (finding.phase !== 'semantic') continue;
           traceDiagnostic((tracer ??= makeDependencyTracer(ts, program, toRepoPath)), file, finding);
         }

@@ -33,6 +33,8 @@ export interface FileDiagnosticSource {
   declaration(file: ts.SourceFile): readonly ts.Diagnostic[];
   /** The file's declaration table: `read` computes it; a warm session keeps it while the file is not checked again. */
   declarationRows?(file: ts.SourceFile, read: () => DeclarationRow[]): DeclarationRow[];
+  /** The file's findings taken as they are (a baseline's, for a file the edit cannot reach), or undefined to check it. */
+  reused?(file: ts.SourceFile): Diagnostic[] | undefined;
 }
 
 export function makeProgramSource(program: ts.Program): FileDiagnosticSource {

@@ -23,7 +23,10 @@
 import type ts from 'typescript';
 import type { CheckOutput, CheckRequest } from '../check.js';
 import type { DeclarationRow } from '../../core/declaration-table.js';
-import type { ProgramSource } from '../check-definition.js';
+import type { ProgramSource, WarmSeed } from '../check-definition.js';
+import type { Diagnostic } from '../../core/diagnostic.js';
+import { makeSeededResults } from './seeded-results.js';
+import { findIgnoredFile } from '../warm-seed.js';
 import type { TscOptions } from './index.js';
 import { makeRepoPath } from '../output/repo-path.js';
 import { makeFileCollector } from './adapter.js';
@@ -50,7 +53,7 @@ export interface TscRun {
 /** Its programs (as the last run left them) are what it offers ESLint's type-aware rules. */
 export interface TscSession extends ProgramSource {
   /** Checks the tree as it is now. `hint`: absolute paths the caller knows changed since the last run; null when unknown. */
-  run(hint: readonly string[] | null): TscRun;
+  run(hint: readonly string[] | null, seed?: WarmSeed): TscRun;
 }
 
 interface ProjectState {
@@ -85,11 +88,25 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
     return loadProjects(ts, configPath, parser);
   };
 
-  const build = (projects: readonly TscProject[], reuseStructure: boolean): ProjectState[] =>
+  /** `baseTexts`: files read with this text instead of their own (the base tree's side of a seeded run), never cached. */
+  const build = (
+    projects: readonly TscProject[],
+    reuseStructure: boolean,
+    baseTexts?: ReadonlyMap<string, string>,
+  ): ProjectState[] =>
     projects.map((project, index) => {
       const previous = states[index];
       const { options, fileNames, projectReferences } = project.parsed;
-      const host = makeCompilerHost(ts, project, parser!, (base) => sourceFiles.wrap(base, options));
+      const host = makeCompilerHost(ts, project, parser!, (base) => {
+        const cached = sourceFiles.wrap(base, options);
+        if (baseTexts === undefined) return cached;
+        return (fileName, languageVersionOrOptions, onError, shouldCreateNewSourceFile) => {
+          const text = baseTexts.get(fileName);
+          return text === undefined
+            ? cached(fileName, languageVersionOrOptions, onError, shouldCreateNewSourceFile)
+            : ts.createSourceFile(fileName, text, languageVersionOrOptions);
+        };
+      });
       const program = ts.createProgram({
         rootNames: fileNames,
         options,
@@ -157,14 +174,24 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
       return states.map(({ project, program }) => ({ configPath: project.configPath, program }));
     },
     ownerOf: (fileName) => owners.get(fileName),
-    run(hint) {
+    run(hint, offered) {
       const first = states.length === 0;
-      const { changed, structural } = first ? { changed: new Set<string>(), structural: true } : findChanges(hint);
+      // A seed stands in for the previous run: the base tree's programs are made from the edited
+      // files' base text, so what the edit reaches is found exactly as a warm run finds it.
+      const seed = first && offered?.base.version === ts.version ? offered : undefined;
+      const baseTexts = seed === undefined ? undefined : new Map(Object.entries(seed.baseTexts));
+      const { changed, structural } =
+        baseTexts !== undefined
+          ? { changed: new Set(baseTexts.keys()), structural: false }
+          : first
+            ? { changed: new Set<string>(), structural: true }
+            : findChanges(hint);
       const projects = first
         ? parseProjects()
         : structural
           ? readProjectsAgain()
           : states.map((state) => state.project);
+      if (baseTexts !== undefined) states = build(projects, false, baseTexts);
       const previous = states;
       // Imports are read again only where resolutions can have changed.
       if (structural) imports = new WeakMap();
@@ -173,20 +200,43 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
       projects.forEach((project, index) => {
         for (const fileName of project.parsed.fileNames) if (!owners.has(fileName)) owners.set(fileName, index);
       });
-      const reach = first
-        ? 'all'
-        : findLintReach(
-            ts,
-            states.map((state, index) => ({
-              before: previous[index]!.program,
-              after: state.program,
-              beforeImports: previous[index]!.imports,
-              afterImports: state.imports,
-            })),
-            changed,
-          );
+      // A file git ignores has no base text: what it showed before is unknown, so all is checked.
+      const ignored =
+        seed === undefined
+          ? undefined
+          : findIgnoredFile(
+              seed,
+              states.flatMap(({ program }) =>
+                program
+                  .getSourceFiles()
+                  .map((file) => file.fileName)
+                  .filter((fileName) => !fileName.includes('/node_modules/')),
+              ),
+            );
+      if (ignored !== undefined) logDebug(`from the baseline: tsc reads ${toRepoPath(ignored)}, which git ignores`);
+      const reach =
+        (first && seed === undefined) || ignored !== undefined
+          ? 'all'
+          : findLintReach(
+              ts,
+              states.map((state, index) => ({
+                before: previous[index]!.program,
+                after: state.program,
+                beforeImports: previous[index]!.imports,
+                afterImports: state.imports,
+              })),
+              changed,
+            );
       const isAffected = (fileName: string) => reach === 'all' || reach.has(fileName);
 
+      const seeded = seed === undefined ? undefined : makeSeededResults(seed.base);
+      const reusedPaths = new Set<string>();
+      const reuse = (file: ts.SourceFile): Diagnostic[] | undefined => {
+        if (seeded === undefined || isAffected(file.fileName)) return undefined;
+        const path = toRepoPath(file.fileName);
+        reusedPaths.add(path);
+        return seeded.findings(path);
+      };
       const collector = makeFileCollector(ts, projects, toRepoPath);
       // tsc reads the programs' global diagnostics before checking any file; so does this.
       for (const { program } of states) collector.addConfigDiagnostics(program);
@@ -210,22 +260,28 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
             declarationRows: (file, read) => {
               let cached = declarationRows.get(file);
               if (cached === undefined || isAffected(file.fileName)) {
-                cached = read();
+                cached = (isAffected(file.fileName) ? undefined : seeded?.rows(toRepoPath(file.fileName))) ?? read();
                 declarationRows.set(file, cached);
               }
               return cached;
             },
+            reused: reuse,
           },
           programImports,
         );
       });
       recordDocuments();
       const checked = results.reduce((sum, kept) => sum + kept.takeCheckedCount(), 0);
-      if (!first)
+      if (!first || seed !== undefined)
         logDebug(
-          `warm: tsc checked ${checked} file(s) again after ${changed.size} changed file(s)${reach === 'all' ? ' (a change reaches every file)' : ''}`,
+          `${seed === undefined ? 'warm' : 'from the baseline'}: tsc checked ${checked} file(s) again after ${changed.size} changed file(s)${reach === 'all' ? ' (a change reaches every file)' : ''}`,
         );
-      return { output: { version: ts.version, ...collector.finish() }, affected: reach };
+      const { derived, ...output } = collector.finish();
+      const merged = seeded === undefined ? derived : seeded.addDerived(derived, reusedPaths);
+      return {
+        output: { version: ts.version, ...output, ...(merged === undefined ? {} : { derived: merged }) },
+        affected: reach,
+      };
     },
   };
 }

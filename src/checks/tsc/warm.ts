@@ -28,8 +28,8 @@ export async function openTscWarmSession(request: CheckRequest<TscOptions>): Pro
   }
   const session = openTscSession(typescript, request);
   return {
-    run: (hint) => {
-      const { output, affected } = session.run(hint);
+    run: (hint, _typed, seed) => {
+      const { output, affected } = session.run(hint, seed);
       return Promise.resolve({ output, offers: { session, affected, typescriptPath } });
     },
   };

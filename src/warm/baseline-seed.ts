@@ -1,0 +1,98 @@
+/**
+ * What a cold check against a baseline hands the sessions that can start from it (tsc, ESLint):
+ * each check's run on the base tree and the base text of every file the edit changed, read from
+ * git's objects (the baseline's tree is one), never from a copy. Only a plain edit is seeded:
+ * files modified in place, none added, deleted or renamed, and no configuration or package file
+ * touched; anything else makes the programs, or the set of linted files, differ from the base
+ * tree's, and the check runs in full as before.
+ */
+import { basename, join } from 'node:path';
+import type { ResolvedCheck } from '../checks/check.js';
+import type { SeedRun, WarmSeed } from '../checks/check-definition.js';
+import { checkDefinitions } from '../checks/registry.js';
+import type { Snapshot, SnapshotCheck, TreeChanges } from '../core/snapshot.js';
+import { listIgnoredPaths } from '../git/checkout-tree.js';
+import { runGitForBytes, type Repository } from '../git/git.js';
+import { isRestartFile } from './warm-engine.js';
+
+/** Past this many changed files, reading their base text and walking from each costs more than it saves. */
+const maxSeededFiles = 300;
+
+export interface SeedRequest {
+  repo: Repository;
+  /** Absolute work tree root. */
+  root: string;
+  baseline: Snapshot;
+  /** From the baseline's tree to the tree about to be checked. */
+  changes: TreeChanges;
+  checks: readonly ResolvedCheck[];
+}
+
+export type BaselineSeeds = { seeds: Record<string, WarmSeed> } | { reason: string };
+
+export async function readBaselineSeeds(request: SeedRequest): Promise<BaselineSeeds> {
+  const { baseline, changes, root } = request;
+  if (baseline.tree.kind !== 'git') return { reason: 'the baseline is not a git tree' };
+  if (changes.deleted.size > 0 || changes.renames.size > 0) return { reason: 'the edit deleted or renamed files' };
+  const changed = [...changes.changed];
+  if (changed.length > maxSeededFiles) return { reason: `the edit changed ${changed.length} files` };
+  const config = changed.find((path) => isRestartFile(basename(path)));
+  if (config !== undefined) return { reason: `${config} changed` };
+  const runs = new Map(baseline.checks.map((check) => [check.name, check]));
+  const seedable = request.checks.filter((check) => {
+    const run = runs.get(check.name);
+    if (checkDefinitions[check.kind].warm === undefined || run?.status !== 'ok' || run.version === null) return false;
+    // Files outside their project: typescript-eslint words that finding otherwise in a process that
+    // lints more than once (the seeded worker) than in the one-shot run that took the baseline.
+    return check.kind !== 'eslint' || !run.diagnostics.some((diagnostic) => diagnostic.phase === 'config');
+  });
+  if (seedable.length === 0) return { reason: 'no check the baseline can seed' };
+  const texts = await readBaseTexts(request.repo, baseline.tree.treeId, changed);
+  if (texts === undefined) return { reason: 'the edit added files' };
+  const baseTexts = Object.fromEntries(changed.map((path, index) => [join(root, path), texts[index]!]));
+  // Installed packages change with their lockfile or manifest, which leave nothing seeded (above).
+  const ignoredPaths = (await listIgnoredPaths(request.repo))
+    .filter((path) => !/(?:^|\/)node_modules\/$/.test(path))
+    .map((path) => join(root, path) + (path.endsWith('/') ? '/' : ''));
+  return {
+    seeds: Object.fromEntries(
+      seedable.map((check) => [check.name, { base: makeSeedRun(runs.get(check.name)!), baseTexts, ignoredPaths }]),
+    ),
+  };
+}
+
+function makeSeedRun(check: SnapshotCheck): SeedRun {
+  return {
+    version: check.version,
+    // Anchors are made again from the checked tree; a session returns findings as a run does.
+    diagnostics: check.diagnostics.map(({ anchor: _anchor, ...diagnostic }) => diagnostic),
+    declarations: check.declarations,
+    derived: check.derived,
+    checkedPaths: check.checkedPaths,
+  };
+}
+
+/** Each path's text in the tree, as TypeScript reads a file (a leading BOM dropped); undefined when one is not there. */
+async function readBaseTexts(
+  repo: Repository,
+  treeId: string,
+  paths: readonly string[],
+): Promise<string[] | undefined> {
+  if (paths.length === 0) return [];
+  const output = await runGitForBytes(['cat-file', '--batch'], {
+    cwd: repo.root,
+    input: paths.map((path) => `${treeId}:${path}\n`).join(''),
+  });
+  const texts: string[] = [];
+  let offset = 0;
+  while (texts.length < paths.length) {
+    const end = output.indexOf(10, offset);
+    if (end === -1) return undefined;
+    const header = output.toString('utf8', offset, end).split(' ');
+    if (header[1] !== 'blob') return undefined;
+    const size = Number(header[2]);
+    texts.push(output.toString('utf8', end + 1, end + 1 + size).replace(/^\uFEFF/, ''));
+    offset = end + 1 + size + 1;
+  }
+  return texts;
+}

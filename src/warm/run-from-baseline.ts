@@ -1,0 +1,41 @@
+/**
+ * A cold check that redoes only what the edit can reach: the checks that can start from a
+ * baseline (tsc, ESLint) run in one short-lived warm worker whose sessions start from it
+ * (baseline-seed.ts) instead of from nothing. tsc makes the base tree's programs from the edited
+ * files' base text beside the current ones, finds what the edit reaches as a warm run does
+ * (checks/tsc/lint-reach.ts), checks only that and takes the baseline's findings for the rest;
+ * ESLint lints only the files tsc found reached, with tsc's programs, and takes the baseline's
+ * results for the rest. The worker stops with the check: nothing outlives it. A session that
+ * cannot use its seed runs in full there; a check the baseline gave no seed, and every other
+ * kind, runs cold beside them in a worker of its own, as before.
+ */
+import type { WarmSeed } from '../checks/check-definition.js';
+import type { ResolvedCheck } from '../checks/check.js';
+import { runChecks, type CheckRunner } from '../checks/runner/run-check.js';
+import type { TreeState } from '../core/snapshot.js';
+import { makeWarmEngine, type Deferral } from './warm-engine.js';
+
+/** `defer`: how the checks of the tree at `root` defer (tasks/defer-checks.ts), as a cold check's do. */
+export function makeBaselineRunner(
+  seeds: Record<string, WarmSeed>,
+  defer?: (root: string, tree: TreeState | undefined) => Deferral,
+): CheckRunner {
+  return async (checks, root, tree) => {
+    const engine = makeWarmEngine({ seeds, deferral: defer?.(root, tree) });
+    // A check without a seed runs as a cold check always has, in its own worker, beside them.
+    const isSeeded = (check: ResolvedCheck) => seeds[check.name] !== undefined;
+    try {
+      const [seeded, cold] = await Promise.all([
+        engine.runChecks(checks.filter(isSeeded), root, tree),
+        runChecks(
+          checks.filter((check) => !isSeeded(check)),
+          root,
+        ),
+      ]);
+      const byName = new Map([...seeded, ...cold].map((run) => [run.name, run]));
+      return checks.map((check) => byName.get(check.name)!);
+    } finally {
+      engine.close();
+    }
+  };
+}

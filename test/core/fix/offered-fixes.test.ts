@@ -11,7 +11,12 @@ function finding(fields: Partial<Finding>): Finding {
 
 describe('listToolFixes', () => {
   test("a finding's fix is offered; a suggestion only when asked for and the only one", () => {
-    const fixed = finding({ tool: 'eslint', fingerprint: 'a', fix: { start: 0, end: 3, text: 'const' } });
+    const fixed = finding({
+      tool: 'eslint',
+      code: 'prefer-const',
+      fingerprint: 'a',
+      fix: { start: 0, end: 3, text: 'const' },
+    });
     const suggested = finding({ tool: 'eslint', fingerprint: 'b', suggestions: [{ start: 4, end: 5, text: 'x' }] });
     const choice = finding({
       tool: 'eslint',
@@ -23,7 +28,7 @@ describe('listToolFixes', () => {
     });
     const all = [fixed, suggested, choice, finding({ fingerprint: 'none' })];
     expect(listToolFixes(all)).toEqual([
-      { fingerprint: 'a', source: 'eslint', path: 'src/use.ts', start: 0, end: 3, text: 'const' },
+      { fingerprint: 'a', code: 'prefer-const', source: 'eslint', path: 'src/use.ts', start: 0, end: 3, text: 'const' },
     ]);
     expect(listToolFixes(all, { suggestions: true }).map((fix) => fix.fingerprint)).toEqual(['a', 'b']);
   });

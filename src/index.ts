@@ -1,6 +1,6 @@
 /**
- * culprit's public library API: the operations the CLI's commands run (start, check, debt, gate,
- * the baseline file, stats), the report and verdict they return, the renderers that turn a report
+ * culprit's public library API: the operations the CLI's commands run (start, check, fix, debt,
+ * gate, the baseline file, stats), the report and verdict they return, the renderers that turn a report
  * into text for an agent or a CI system, the MCP server, and the agent hooks' decision. Kept
  * small and stable; the pure core's pieces (fingerprints, graph, ladder, frontier) and the check
  * runners are in src/internal.ts, which makes no promise.
@@ -12,6 +12,9 @@ export { startTask } from './tasks/start-task.js';
 export type { StartResult } from './tasks/start-task.js';
 export { checkTask } from './tasks/check-task.js';
 export type { CheckResult, CheckTaskOptions } from './tasks/check-task.js';
+export { fixTask } from './tasks/fix-task.js';
+export type { FixResult, FixTaskOptions } from './tasks/fix-task.js';
+export type { FixPlan, FixSource, PlannedFix, SkippedFix } from './core/fix/fix-plan.js';
 export { gateTask } from './tasks/gate-task.js';
 export type { GateResult } from './tasks/gate-task.js';
 export { publishBaselineTask } from './tasks/publish-task.js';

@@ -79,6 +79,7 @@ test('the public entry stays small: at most 40 values, the rest in src/internal.
       'checkTask',
       'debtStartTask',
       'debtCheckTask',
+      'fixTask',
       'gateTask',
       'renderText',
       'makeMcpServer',

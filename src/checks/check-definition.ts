@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { CheckOutput, CheckRequest, DerivedSpans } from './check.js';
 import type { Program } from 'typescript';
 import type { DeclarationTables } from '../core/declaration-table.js';
-import type { Diagnostic } from '../core/diagnostic.js';
+import type { Diagnostic, OfferedEdit } from '../core/diagnostic.js';
 
 /** The fields every valid config entry has, whatever its kind. */
 export interface RawCheckEntry {
@@ -159,4 +159,15 @@ export interface CheckDefinition<Kind extends string, Options, Raw extends RawCh
   deferral?: 'decider' | 'deferrable';
   /** Present for a kind a warm worker keeps warm (`culprit serve`); every other kind runs cold. */
   warm?: WarmSupport<Options>;
+  /**
+   * The tool's own code fixes, asked only by `culprit fix` (in its process, after the check):
+   * for each finding, by index, the one edit of a kind marked safe the tool offers at it, or
+   * undefined when it offers none, several, or another kind.
+   */
+  offerCodeFixes?(request: CodeFixRequest<Options>): Promise<(OfferedEdit | undefined)[]>;
+}
+
+/** The findings of one check `culprit fix` asks its tool to fix. */
+export interface CodeFixRequest<Options> extends CheckRequest<Options> {
+  findings: readonly Pick<Diagnostic, 'path' | 'code' | 'line' | 'column' | 'endLine' | 'endColumn'>[];
 }

@@ -59,18 +59,23 @@ export async function runHookCommand(options: HookCommandOptions): Promise<HookO
     // coming back with nothing changed after being blocked is exactly what stuck means.
     const oncePerTree = !(trigger.kind === 'stop' && trigger.stopHookActive);
     // Loaded here: a hook the server answers needs none of the cold path.
-    const [{ checkTask }, { renderText }] = await Promise.all([
-      import('../tasks/check-task.js'),
+    const [{ fixTask }, { renderText }, { describeFixes }] = await Promise.all([
+      import('../tasks/fix-task.js'),
       import('../render/text.js'),
+      import('../render/fix.js'),
     ]);
-    const { report, sources, context } = await checkTask({
+    // With `fixBeforeBlock`, what can be fixed is fixed first; otherwise this is a plain check.
+    const fixed = await fixTask({
       oncePerTree,
-      ...(cwd === undefined ? {} : { cwd }),
-      ...(options.runChecks === undefined ? {} : { runChecks: options.runChecks }),
-      ...(options.isWanted === undefined ? {} : { isWanted: options.isWanted }),
+      cwd,
+      runChecks: options.runChecks,
+      isWanted: options.isWanted,
+      shouldFix: (context) => context.settings.fixBeforeBlock,
     });
+    const { report, sources, context } = fixed.result;
     const renderPayload = (outputLimit: number) => renderText(report, { outputLimit, sourceLines: sources.lines });
-    return { ...answerHook(agent, trigger, report, renderPayload, context.settings.outputLimit), stderr: '' };
+    const note = fixed.plan.fixes.length === 0 ? undefined : describeFixes(fixed);
+    return { ...answerHook(agent, trigger, report, renderPayload, context.settings.outputLimit, note), stderr: '' };
   } catch (error) {
     // A problem the user can fix (no baseline, a bad config) is shown to them in the agent's UI.
     // The model is not told: what it would do about it, such as running start mid-task, is wrong.

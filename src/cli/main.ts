@@ -9,9 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { formatNames, type FormatName } from '../render/format-names.js';
 import { hookAgentNames, type HookAgentName } from '../hooks/agent-names.js';
 import { askServedCheck, askServedCommand } from '../serve/client.js';
-import { defaultIdleSeconds } from '../serve/protocol.js';
-import { parsePositiveInteger, runCommand } from './run-command.js';
+import { defaultIdleSeconds, type ServedCommandRequest } from '../serve/protocol.js';
+import { parsePositiveInteger, runCommand, type CommandOutcome } from './run-command.js';
 import type { CheckCommandOptions } from './check.js';
+import type { FixCommandOptions } from './fix.js';
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
 /** What a server started by start, check or hook runs (serve/autostart.ts). */
@@ -31,14 +32,8 @@ program
   .description("take the task's baseline: run every check once on the tree as it is")
   .option('--json', 'print a JSON object instead of text')
   .action((options: { json?: boolean }) =>
-    runCommand(async () => {
-      const start = { ...globalOptions(), ...options };
-      // Through the work tree's server (started when none runs): its warm engine takes the snapshot, so the first check is warm.
-      const cwd = resolve(start.cwd ?? process.cwd());
-      const served = await askServedCommand({ version, command: 'start', options: { ...start, cwd } }, cwd, cliPath);
-      if (served !== undefined) process.stderr.write(served.stderr);
-      return served ?? (await import('./start.js')).runStartCommand(start);
-    }),
+    // Through the work tree's server (started when none runs): its warm engine takes the snapshot, so the first check is warm.
+    runServedCommand('start', options, async (start) => (await import('./start.js')).runStartCommand(start)),
   );
 
 program
@@ -109,6 +104,22 @@ debt
   .option('--json', "print one JSON object: check's, with targets")
   .action((options: { json?: boolean }) =>
     runCommand(async () => (await import('./debt.js')).runDebtCheckCommand({ ...globalOptions(), ...options })),
+  );
+
+program
+  .command('fix')
+  .description(
+    "fix what this edit introduced, and only that: ESLint's fixes, TypeScript's one safe quick fix, the sites of a renamed declaration; then check again and show the report",
+  )
+  .option('--dry-run', 'print the fixes as a unified diff and change nothing')
+  .option('--json', 'print one JSON object: the report after the fixes, and fixes[]')
+  .option('--suggestions', "also apply a finding's suggestion when its tool offers exactly one and no fix")
+  .option('--max-files <n>', 'root units shown per attempt', parsePositiveInteger)
+  .option('--output-limit <chars>', 'maximum characters of the text payload', parsePositiveInteger)
+  .option('--base <rev>', "compare with this revision's tree (e.g. origin/main); default: the started task, else HEAD")
+  .action((options: Omit<FixCommandOptions, 'cwd' | 'runChecks' | 'isWanted'>) =>
+    // As check: the work tree's `culprit serve` answers (started when none runs), its checks warm.
+    runServedCommand('fix', options, async (fix) => (await import('./fix.js')).runFixCommand(fix)),
   );
 
 program
@@ -191,6 +202,25 @@ program
   .action(async (agent: HookAgentName) =>
     (await import('./hook.js')).runHookFromStdin({ ...globalOptions(), agent }, { version, cliPath }),
   );
+
+/**
+ * A command the work tree's server answers when one runs (started when none does); only without
+ * it is the cold path loaded and run.
+ */
+function runServedCommand<Options extends object>(
+  command: 'start' | 'fix',
+  options: Options,
+  runCold: (options: Options & { cwd?: string }) => Promise<CommandOutcome>,
+): Promise<void> {
+  return runCommand(async () => {
+    const withCwd = { ...globalOptions(), ...options };
+    const cwd = resolve(withCwd.cwd ?? process.cwd());
+    const request = { version, command, options: { ...withCwd, cwd } } as ServedCommandRequest;
+    const served = await askServedCommand(request, cwd, cliPath);
+    if (served !== undefined) process.stderr.write(served.stderr);
+    return served ?? (await runCold(withCwd));
+  });
+}
 
 /** A repeatable option's values, in the order given. */
 function collect(value: string, previous: string[]): string[] {

@@ -11,6 +11,7 @@ import { askServer, findServeSocket } from '../serve/client.js';
 import { defaultIdleSeconds } from '../serve/protocol.js';
 import { serveWorkTree } from '../serve/server.js';
 import { runCheckCommand } from './check.js';
+import { runFixCommand } from './fix.js';
 import { runHookCommand } from './hook.js';
 import { runStartCommand } from './start.js';
 import { makeUserError } from '../core/errors.js';
@@ -47,6 +48,7 @@ export async function runServeCommand(options: ServeCommandOptions): Promise<Com
     runCheck: ({ format, ...check }) =>
       runCheckCommand({ ...check, ...(format === undefined ? {} : { format: format as FormatName }) }),
     runStart: (start) => runStartCommand(start),
+    runFix: (fix) => runFixCommand(fix),
     runHook: ({ agent, ...hook }) => {
       if (!(hookAgentNames as readonly string[]).includes(agent))
         throw makeUserError(`culprit hook: unknown agent ${agent}`);

@@ -28,6 +28,8 @@ export interface Settings {
   serve: boolean;
   /** Whether a served check is verified against a cold run (see warm/verify-warm.ts). */
   verifyWarm: boolean;
+  /** Whether the agent hooks apply `culprit fix` before they report (tasks/fix-task.ts). */
+  fixBeforeBlock: boolean;
   /** The shared baseline store (baseline/remote-cache-settings.ts), from `remoteCache` and TURBO_* variables. */
   remoteCache: RemoteCacheSetup;
 }
@@ -51,6 +53,7 @@ export async function resolveSettings(root: string, raw: RawConfig): Promise<Set
     outputLimit: raw.outputLimit ?? defaults.outputLimit,
     serve: raw.serve ?? true,
     verifyWarm: raw.verifyWarm ?? false,
+    fixBeforeBlock: raw.fixBeforeBlock ?? false,
     remoteCache: resolveRemoteCache(raw.remoteCache, process.env),
   };
 }

@@ -39,6 +39,12 @@ export const configSchema = z.strictObject({
     .describe(
       'Start `culprit serve` for this work tree in the background on the first start, check or hook, so later checks are warm (default true; never in CI or with CULPRIT_NO_SERVE=1). false leaves the server to be started by hand.',
     ),
+  fixBeforeBlock: z
+    .boolean()
+    .optional()
+    .describe(
+      'In the agent hooks: apply `culprit fix` to what the edit introduced before reporting it, so the model is shown only what is left, and told what was fixed (default false).',
+    ),
   verifyWarm: z
     .boolean()
     .optional()

@@ -39,6 +39,25 @@ export interface Diagnostic {
    * keeps those the edit changed). Not part of the finding's identity.
    */
   dependsOn?: DeclarationRef[];
+  /**
+   * Set by a check whose tool offers an edit that fixes the finding (ESLint's `fix`): what
+   * `culprit fix` applies when the finding is introduced. Not part of the finding's identity,
+   * and not stored with a snapshot (a baseline's fixes are never applied).
+   */
+  fix?: OfferedEdit;
+  /** Edits the tool suggests but does not apply on its own (ESLint's `suggestions`): applied only when asked for. */
+  suggestions?: OfferedEdit[];
+}
+
+/**
+ * An edit a tool offers for the file a finding is in: replace the UTF-16 code units
+ * `[start, end)` of the file's text (without a leading byte order mark, as ESLint and
+ * TypeScript read it) with `text`.
+ */
+export interface OfferedEdit {
+  start: number;
+  end: number;
+  text: string;
 }
 
 /** A source range: repository-relative path, 1-based lines and columns, the end exclusive. */

@@ -134,6 +134,8 @@ const wrapperRoom = 600;
  * Decides and answers, rendering the payload small enough that the whole answer fits
  * `hookOutputLimit`. JSON escaping can lengthen a payload, so when the answer is still too long
  * the payload is rendered again with its limit scaled down by how much the answer overflowed.
+ * `fixed` says what `culprit fix` changed before this check (`fixBeforeBlock`): it leads the
+ * payload, and a tree the fixes made clean is reported too, since the model's files changed.
  */
 export function answerHook(
   agent: HookAgent,
@@ -141,10 +143,16 @@ export function answerHook(
   report: Report,
   renderPayload: (outputLimit: number) => string,
   outputLimit: number,
+  fixed?: string,
 ): HookAnswer {
-  let limit = Math.min(outputLimit, hookOutputLimit - wrapperRoom);
+  let limit = Math.min(outputLimit, hookOutputLimit - wrapperRoom) - (fixed?.length ?? 0);
   for (;;) {
-    const answer = agent.makeAnswer(trigger, decideHook(trigger, report, renderPayload(limit), agent));
+    const payload = fixed === undefined ? renderPayload(limit) : `${fixed}\n${renderPayload(limit)}`;
+    const decision: HookDecision =
+      fixed !== undefined && report.verdict === 'clean'
+        ? { action: 'inform', message: fixed }
+        : decideHook(trigger, report, payload, agent);
+    const answer = agent.makeAnswer(trigger, decision);
     if (answer.stdout.length <= hookOutputLimit || limit <= 200) return answer;
     limit = Math.max(200, Math.floor((limit * (hookOutputLimit - 100)) / answer.stdout.length));
   }

@@ -100,6 +100,28 @@ const textField = z
 
 export const checkOutputSchema = openObject({ text: textField, ...reportSchema.shape });
 
+const fixSchema = openObject({
+  fingerprint: z.string().describe('The fixed finding: its fingerprint in the report before the fix.'),
+  code: z.string(),
+  path: z.string(),
+  range: openObject({ line: position, column: position, endLine: position, endColumn: position }).describe(
+    'What the fix replaced, in the file as it was before it: 1-based, the end exclusive.',
+  ),
+  source: z
+    .enum(['eslint', 'typescript', 'rename'])
+    .describe("Where the fix came from: ESLint's own fix, TypeScript's code fix, or a renamed declaration's new name."),
+});
+
+/** `fix`: the report of the check after the fixes (a dry run's: of the tree as it is), and the fixes. */
+export const fixOutputSchema = openObject({
+  text: textField,
+  ...reportSchema.shape,
+  fixes: z
+    .array(fixSchema)
+    .describe('Each fix applied (with dryRun: that would be applied), in path and position order.'),
+  dryRun: z.boolean(),
+});
+
 export const explanationSchema = openObject({
   file: z.string(),
   root: rootSchema.nullable().describe('The root unit the file belongs to, or null.'),

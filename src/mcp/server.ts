@@ -1,5 +1,5 @@
 /**
- * The MCP server: culprit's `start`, `check` and `explain` as tools for one repository. It is a
+ * The MCP server: culprit's `start`, `check`, `fix` and `explain` as tools for one repository. It is a
  * thin layer over the library like the CLI, with one difference: it lives for a whole agent
  * session, so it keeps the last check in memory (explain answers from it without running the
  * checks again) and keeps tsc and ESLint warm between checks (src/warm/). Calls run one at a
@@ -16,13 +16,15 @@ import { isInside } from '../core/is-inside.js';
 import { renderJson } from '../render/json.js';
 import { renderText } from '../render/text.js';
 import { checkTask, type CheckResult } from '../tasks/check-task.js';
+import { fixTask } from '../tasks/fix-task.js';
+import { renderFixJson, renderFixText } from '../render/fix.js';
 import { describeStart } from '../render/start.js';
 import { startTask } from '../tasks/start-task.js';
 import { debtCheckTask, debtStartTask } from '../tasks/debt-task.js';
 import { makeWarmEngine } from '../warm/warm-engine.js';
 import { primeWarmEngine } from '../warm/prime-warm-engine.js';
 import { explainFile, renderExplanation } from '../render/explain.js';
-import { checkOutputSchema, explainOutputSchema } from './report-schema.js';
+import { checkOutputSchema, explainOutputSchema, fixOutputSchema } from './report-schema.js';
 
 export interface ServerOptions {
   /** The repository is found from here (default: the process's working directory). */
@@ -35,7 +37,7 @@ export interface ServerOptions {
 }
 
 const instructions = `culprit runs this repository's own checks (tsc, ESLint) and shows only what your edits introduced, root causes first.
-Call start once before your first edit. After each attempt call check, fix only the findings it shows (the others are likely echoes of them and are re-checked after the fix), and call check again. Stop retrying when the verdict is stuck. Use explain to see what check withheld behind a root cause or in a file.
+Call start once before your first edit. After each attempt call check, fix only the findings it shows (the others are likely echoes of them and are re-checked after the fix), and call check again. When check shows findings ESLint can fix, a missing import, or the sites of a declaration you renamed, call fix instead of editing them by hand: it fixes only what your edits introduced, then checks again. Stop retrying when the verdict is stuck. Use explain to see what check withheld behind a root cause or in a file.
 To pay down the repository's standing findings instead, call debt with action start: its targets are the task. Fix them, call debt with action check until the verdict is clean, and fix anything it says the campaign introduced.`;
 
 export function makeServer(options: ServerOptions): McpServer {
@@ -163,6 +165,45 @@ export function makeServer(options: ServerOptions): McpServer {
         // explain reads the agent task's last check, which a campaign's report is not.
         last = undefined;
         return answerReport(result);
+      },
+    ),
+  );
+
+  server.registerTool(
+    'fix',
+    {
+      title: 'Fix what the edit introduced',
+      description:
+        "Apply the fixes on offer for the findings your edits introduced, and only those: ESLint's own fixes, TypeScript's quick fix where it offers exactly one safe one (a missing import, a spelling), and the sites of a declaration you renamed, rewritten to the new name; never a standing finding, never a generated or vendored file. Then check again: the result is that check's report (as check returns it, `text` first) with `fixes`, each fix applied. The edit and the fixes are one attempt. dryRun returns the unified diff as text and changes nothing.",
+      inputSchema: z.strictObject({
+        dryRun: z.boolean().optional().describe('List the fixes and print them as a unified diff; write nothing.'),
+        suggestions: z
+          .boolean()
+          .optional()
+          .describe("Also apply a finding's suggestion when its tool offers exactly one and no fix."),
+        maxFiles: z.number().int().min(1).optional().describe('Root units to show in the report after the fixes.'),
+      }),
+      outputSchema: fixOutputSchema,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    },
+    serve(
+      'fix',
+      async (args: {
+        dryRun?: boolean | undefined;
+        suggestions?: boolean | undefined;
+        maxFiles?: number | undefined;
+      }) => {
+        const fixed = await fixTask({ cwd, ...args, ...runChecks });
+        last = fixed.result;
+        const { report, sources, context } = fixed.result;
+        const text = renderFixText(report, fixed, {
+          outputLimit: context.settings.outputLimit,
+          sourceLines: sources.lines,
+        });
+        return {
+          content: [{ type: 'text', text }],
+          structuredContent: { text, ...(JSON.parse(renderFixJson(report, fixed)) as Record<string, unknown>) },
+        };
       },
     ),
   );

@@ -9,6 +9,11 @@ export function renderJson(report: Report): string {
   return `${JSON.stringify(orderReport(report), null, 2)}\n`;
 }
 
+/** The report's JSON object with its keys in the documented order, for outputs that add fields after them (`culprit fix`). */
+export function makeJsonReport(report: Report): Record<string, unknown> {
+  return { ...orderReport(report) };
+}
+
 function orderChange(change: CauseChange): CauseChange {
   const { kind, symbol, path, line, before, after, renamedTo } = change;
   return { kind, symbol, path, line, before, after, renamedTo };

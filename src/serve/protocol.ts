@@ -24,6 +24,17 @@ export interface ServedCheckOptions {
   verify?: boolean;
 }
 
+/** The options of `culprit fix` a server honours; `cwd` is absolute. */
+export interface ServedFixOptions {
+  cwd: string;
+  json?: boolean;
+  dryRun?: boolean;
+  suggestions?: boolean;
+  maxFiles?: number;
+  outputLimit?: number;
+  base?: string;
+}
+
 /** `culprit start`'s options; `cwd` is absolute. */
 export interface ServedStartOptions {
   cwd: string;
@@ -40,6 +51,7 @@ export interface ServedHookOptions {
 /** The requests that run a command (each an attempt or a start of the work tree's session). */
 export type ServedCommandRequest =
   | { version: string; command: 'check'; options: ServedCheckOptions }
+  | { version: string; command: 'fix'; options: ServedFixOptions }
   | { version: string; command: 'start'; options: ServedStartOptions }
   | { version: string; command: 'hook'; options: ServedHookOptions };
 

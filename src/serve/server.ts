@@ -35,6 +35,7 @@ import {
   type ServedCheckOptions,
   type ServedCommandRequest,
   type ServedHookOptions,
+  type ServedFixOptions,
   type ServedStartOptions,
   type ServeRequest,
 } from './protocol.js';
@@ -67,6 +68,10 @@ export interface ServeOptions {
   ): Promise<{ stdout: string; exitCode: number }>;
   /** `culprit start`, its snapshot taken by the warm engine (which is then primed on the started tree). */
   runStart(options: ServedStartOptions & { runChecks?: CheckRunner }): Promise<{ stdout: string; exitCode: number }>;
+  /** `culprit fix`, as runCheck. */
+  runFix(
+    options: ServedFixOptions & { runChecks?: CheckRunner; isWanted: () => boolean },
+  ): Promise<{ stdout: string; exitCode: number }>;
   /** `culprit hook <agent>`, as runCheck. */
   runHook(
     options: ServedHookOptions & { runChecks?: CheckRunner; isWanted: () => boolean },
@@ -172,6 +177,7 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
         stop('asked to stop');
         return;
       case 'check':
+      case 'fix':
       case 'start':
       case 'hook':
         return answerCommand(socket, request, reply);
@@ -274,6 +280,8 @@ async function runCommand(
     switch (request.command) {
       case 'check':
         return { kind: 'outcome', ...(await options.runCheck({ ...request.options, ...runner, isWanted })) };
+      case 'fix':
+        return { kind: 'outcome', ...(await options.runFix({ ...request.options, ...runner, isWanted })) };
       case 'start':
         return { kind: 'outcome', ...(await options.runStart({ ...request.options, ...runner })) };
       case 'hook':

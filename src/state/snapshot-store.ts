@@ -8,6 +8,7 @@
 import { readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { fingerprintScheme, hashOwnFingerprints } from '../core/identity/fingerprint.js';
+import type { AnchoredDiagnostic } from '../core/diagnostic.js';
 import type { Snapshot, SnapshotCheck } from '../core/snapshot.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { readStateFile } from './read-state-file.js';
@@ -18,12 +19,20 @@ export function saveSnapshot(dir: string, id: string, snapshot: Snapshot): Snaps
     ...snapshot,
     checks: snapshot.checks.map((check) => ({
       ...check,
+      diagnostics: check.diagnostics.map(dropOfferedEdits),
       hashes: hashOwnFingerprints(check.diagnostics),
       hashScheme: fingerprintScheme,
     })),
   };
   writeFileAtomic(join(dir, `${id}.json`), JSON.stringify(stored));
   return stored;
+}
+
+/** A stored snapshot is a baseline: its findings' fixes are never applied, and their text would only weigh. */
+function dropOfferedEdits<Finding extends AnchoredDiagnostic>(finding: Finding): Finding {
+  if (finding.fix === undefined && finding.suggestions === undefined) return finding;
+  const { fix: _fix, suggestions: _suggestions, ...kept } = finding;
+  return kept as Finding;
 }
 
 export function loadSnapshot(dir: string, id: string): Snapshot | null {

@@ -64,6 +64,8 @@ export interface CheckResult {
   details: { attribution: Attribution; graph: ModuleGraph };
   /** What this check compared with. */
   baseline: Pick<Baseline, 'id' | 'label' | 'kind' | 'source'>;
+  /** The identity of the tree checked: `culprit fix` writes only while the work tree still is this tree. */
+  tree: TreeState;
 }
 
 export interface CheckTaskOptions extends TaskOptions {
@@ -88,6 +90,14 @@ export interface CheckTaskOptions extends TaskOptions {
    * it records nothing and the next attempt is not read as a repeat of one nobody saw.
    */
   isWanted?: () => boolean;
+  /**
+   * Asked with the report before the attempt is recorded: false leaves this check unrecorded.
+   * `culprit fix` answers false when it has fixes to write, so the check after them is the
+   * attempt (the agent's edit and the fixes are one), and true when this check is all there is.
+   */
+  isAttempt?:
+    | ((made: { context: TaskContext; report: Report; attribution: Attribution }) => boolean | Promise<boolean>)
+    | undefined;
   /**
    * Whether a cold check may start from the baseline and redo only what the edit can reach (the
    * default; `CULPRIT_INCREMENTAL=0` turns it off). False runs every check in full.
@@ -228,7 +238,12 @@ async function checkLocked(
   });
   const report = addProjection(context, ledger, made, options);
   // An attempt some check could not finish is not evidence of progress or of being stuck.
-  if (report.verdict !== 'check-failed' && !rereads && (options.isWanted?.() ?? true)) {
+  if (
+    report.verdict !== 'check-failed' &&
+    !rereads &&
+    (options.isWanted?.() ?? true) &&
+    ((await options.isAttempt?.({ context, report, attribution })) ?? true)
+  ) {
     saveSessionFile(layout.sessionFile, recordAttempt(sessions, baseline, { ...attemptRecord, tree }));
     if (ledger !== undefined)
       saveLedgerAttempt(ledger, report, { outputLimit: settings.outputLimit, sourceLines: after.sources.lines });
@@ -243,6 +258,7 @@ async function checkLocked(
     sources: after.sources,
     details: { attribution, graph: after.graph },
     baseline: { id, label, kind, source },
+    tree: after.snapshot.tree,
   };
 }
 

@@ -7,7 +7,7 @@
  */
 import { afterEach, expect, test } from 'vitest';
 import { checkJson, runCli } from '../helpers/cli.js';
-import { makeRepo, typeAwareEslintConfig, type TestRepo } from '../helpers/repo.js';
+import { bundlerTsconfig, makeRepo, typeAwareEslintConfig, type TestRepo } from '../helpers/repo.js';
 
 let repos: TestRepo[] = [];
 afterEach(() => {
@@ -15,17 +15,7 @@ afterEach(() => {
   repos = [];
 });
 
-const tsconfig = JSON.stringify({
-  compilerOptions: {
-    target: 'es2022',
-    module: 'esnext',
-    moduleResolution: 'bundler',
-    strict: true,
-    noEmit: true,
-    types: [],
-  },
-  include: ['src'],
-});
+const tsconfig = bundlerTsconfig;
 
 const files: Record<string, string> = {
   'package.json': JSON.stringify({ name: 'boxes', private: true, type: 'module' }),

@@ -12,7 +12,7 @@ import { agentDocuments, type AgentDocuments } from '../hooks/documents.js';
 import type { Report } from '../../src/core/report/report.js';
 import { checkJson, runCli } from '../helpers/cli.js';
 import { readPayloadSites } from '../helpers/payload.js';
-import { makeRepo, projectRoot, type TestRepo } from '../helpers/repo.js';
+import { bundlerTsconfig, makeRepo, projectRoot, type TestRepo } from '../helpers/repo.js';
 
 let repos: TestRepo[] = [];
 afterEach(() => {
@@ -161,17 +161,7 @@ describe('a context-object field renamed in 32 commands of one import cycle', ()
 describe("a type's member renamed, read at many sites and written in object literals", () => {
   const files = {
     'package.json': JSON.stringify({ name: 'ranges', private: true, type: 'module' }),
-    'tsconfig.json': JSON.stringify({
-      compilerOptions: {
-        target: 'es2022',
-        module: 'esnext',
-        moduleResolution: 'bundler',
-        strict: true,
-        noEmit: true,
-        types: [],
-      },
-      include: ['src'],
-    }),
+    'tsconfig.json': bundlerTsconfig,
     'src/range.ts': 'export type Range = {\n  from: number;\n  to: number;\n};\n',
     'src/measure.ts':
       "import type { Range } from './range';\n\nexport const size = (range: Range): number => range.to - range.from;\nexport const starts = (range: Range, at: number): boolean => range.from === at;\n",

@@ -4,22 +4,12 @@
  */
 import { afterEach, expect, test } from 'vitest';
 import { checkJson, runCli, type JsonReport } from '../helpers/cli.js';
-import { makeRepo, type TestRepo } from '../helpers/repo.js';
+import { bundlerTsconfig, makeRepo, type TestRepo } from '../helpers/repo.js';
 
 let repo: TestRepo | undefined;
 afterEach(() => repo?.cleanup());
 
-const tsconfig = JSON.stringify({
-  compilerOptions: {
-    target: 'es2022',
-    module: 'esnext',
-    moduleResolution: 'bundler',
-    strict: true,
-    noEmit: true,
-    types: [],
-  },
-  include: ['src'],
-});
+const tsconfig = bundlerTsconfig;
 const base = { 'package.json': '{ "name": "scenario", "private": true, "type": "module" }', 'tsconfig.json': tsconfig };
 
 function started(files: Record<string, string>, extra: Record<string, string> = {}): TestRepo {

@@ -32,6 +32,7 @@ describe('listValidFields', () => {
     expect(listValidFields(configSchema, [])).toEqual([
       'budget',
       'checks',
+      'fixBeforeBlock',
       'maxFiles',
       'nonEditable',
       'outputLimit',

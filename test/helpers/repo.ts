@@ -166,3 +166,16 @@ export default tseslint.config(
   },
 );
 `;
+
+/** A strict tsconfig over `src/` with bundler resolution and no emit: what most scenarios type-check with. */
+export const bundlerTsconfig = JSON.stringify({
+  compilerOptions: {
+    target: 'es2022',
+    module: 'esnext',
+    moduleResolution: 'bundler',
+    strict: true,
+    noEmit: true,
+    types: [],
+  },
+  include: ['src'],
+});

@@ -7,20 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliResult } from '../helpers/cli.js';
-import { makeRepo, type TestRepo } from '../helpers/repo.js';
+import { bundlerTsconfig, makeRepo, type TestRepo } from '../helpers/repo.js';
 import { agentDocuments, type AgentDocuments } from './documents.js';
 
-const tsconfig = JSON.stringify({
-  compilerOptions: {
-    target: 'es2022',
-    module: 'esnext',
-    moduleResolution: 'bundler',
-    strict: true,
-    noEmit: true,
-    types: [],
-  },
-  include: ['src'],
-});
+const tsconfig = bundlerTsconfig;
 
 // Renaming Rate.amount breaks rates.ts, sync.ts and app.ts: every site of one changed declaration.
 const files = {

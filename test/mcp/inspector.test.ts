@@ -99,7 +99,7 @@ describe('culprit mcp with the MCP Inspector 2.12.0', () => {
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stderr).not.toMatch(/Warning|Error:/);
     const tools = (JSON.parse(result.stdout) as { tools: { name: string }[] }).tools.map((tool) => tool.name);
-    expect(tools).toEqual(['start', 'check', 'debt', 'explain']);
+    expect(tools).toEqual(['start', 'check', 'debt', 'fix', 'explain']);
   });
 
   it('returns the payload text both as text content and as the first field of structuredContent', () => {

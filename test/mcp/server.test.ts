@@ -10,19 +10,9 @@ import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportSchema } from '../../src/mcp/report-schema.js';
 import { cliPath } from '../helpers/cli.js';
-import { makeRepo, type TestRepo } from '../helpers/repo.js';
+import { bundlerTsconfig, makeRepo, type TestRepo } from '../helpers/repo.js';
 
-const tsconfig = JSON.stringify({
-  compilerOptions: {
-    target: 'es2022',
-    module: 'esnext',
-    moduleResolution: 'bundler',
-    strict: true,
-    noEmit: true,
-    types: [],
-  },
-  include: ['src'],
-});
+const tsconfig = bundlerTsconfig;
 
 let repo: TestRepo;
 let client: Client;
@@ -69,8 +59,13 @@ function textOf(result: CallToolResult): string {
 }
 
 describe('culprit mcp', () => {
-  it('lists start, check, debt and explain with strict input schemas and output schemas', () => {
-    expect([...tools.keys()].sort()).toEqual(['check', 'debt', 'explain', 'start']);
+  it('lists start, check, fix, debt and explain with strict input schemas and output schemas', () => {
+    expect([...tools.keys()].sort()).toEqual(['check', 'debt', 'explain', 'fix', 'start']);
+    expect(tools.get('fix')!.inputSchema).toMatchObject({
+      properties: { dryRun: { type: 'boolean' }, suggestions: { type: 'boolean' } },
+      additionalProperties: false,
+    });
+    expect(tools.get('fix')!.outputSchema?.required).toEqual(expect.arrayContaining(['verdict', 'fixes', 'dryRun']));
     expect(tools.get('check')!.inputSchema).toMatchObject({
       type: 'object',
       properties: { maxFiles: { type: 'integer', minimum: 1 } },
@@ -158,6 +153,34 @@ describe('culprit mcp', () => {
     const again = await call('check', { maxFiles: 1 });
     expect(again.isError).toBeFalsy();
     expect(again.structuredContent).toMatchObject({ verdict: 'introduced', attempt: 1 });
+  });
+
+  it('fixes the sites of the renamed member: a dry run changes nothing, then fix writes them and checks again', async () => {
+    const before = [repo.read('src/rates.ts'), repo.read('src/app.ts')];
+    const dry = await call('fix', { dryRun: true });
+    expect(dry.isError).toBeFalsy();
+    expect(dry.structuredContent).toMatchObject({ verdict: 'introduced', dryRun: true });
+    expect(textOf(dry)).toContain(
+      '-export const rate = (r: Rate): number => r.amount * 2;\n+export const rate = (r: Rate): number => r.value * 2;\n',
+    );
+    expect([repo.read('src/rates.ts'), repo.read('src/app.ts')]).toEqual(before);
+
+    const fixed = await call('fix', {});
+    expect(fixed.isError).toBeFalsy();
+    const output = fixed.structuredContent as {
+      verdict: string;
+      attempt: number;
+      fixes: { path: string; source: string }[];
+    };
+    expect(output.fixes.map((fix) => [fix.path, fix.source])).toEqual([
+      ['src/app.ts', 'rename'],
+      ['src/rates.ts', 'rename'],
+    ]);
+    expect(output).toMatchObject({ verdict: 'clean', attempt: 2, dryRun: false });
+    expect(repo.read('src/rates.ts')).toContain('r.value * 2');
+    expect(textOf(fixed)).toMatch(/^culprit fix: fixed 2 findings this edit introduced, in 2 files:\n/);
+    const validate = new Ajv({ strict: false }).compile(tools.get('fix')!.outputSchema!);
+    expect(validate(output), JSON.stringify(validate.errors)).toBe(true);
   });
 
   it('keeps stdout for the protocol: its only log line is on stderr', () => {

@@ -1,23 +1,13 @@
 /** `culprit check --format sarif` on a real repository checked by real tsc, validated against the schema. */
 import { afterEach, expect, test } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { makeRepo, type TestRepo } from '../helpers/repo.js';
+import { bundlerTsconfig, makeRepo, type TestRepo } from '../helpers/repo.js';
 import { findSarifErrors } from './sarif-validator.js';
 
 let repo: TestRepo | undefined;
 afterEach(() => repo?.cleanup());
 
-const tsconfig = JSON.stringify({
-  compilerOptions: {
-    target: 'es2022',
-    module: 'esnext',
-    moduleResolution: 'bundler',
-    strict: true,
-    noEmit: true,
-    types: [],
-  },
-  include: ['src'],
-});
+const tsconfig = bundlerTsconfig;
 
 test('lists introduced, standing and resolved findings with their baseline states', () => {
   repo = makeRepo({

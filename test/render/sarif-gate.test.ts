@@ -1,23 +1,13 @@
 /** `culprit gate --format sarif|github` on a real repository against its checked-in baseline file. */
 import { afterEach, expect, test } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { makeRepo, type TestRepo } from '../helpers/repo.js';
+import { bundlerTsconfig, makeRepo, type TestRepo } from '../helpers/repo.js';
 import { findSarifErrors } from './sarif-validator.js';
 
 let repo: TestRepo | undefined;
 afterEach(() => repo?.cleanup());
 
-const tsconfig = JSON.stringify({
-  compilerOptions: {
-    target: 'es2022',
-    module: 'esnext',
-    moduleResolution: 'bundler',
-    strict: true,
-    noEmit: true,
-    types: [],
-  },
-  include: ['src'],
-});
+const tsconfig = bundlerTsconfig;
 
 test('the gate as SARIF and as annotations: new, unchanged and absent findings', () => {
   repo = makeRepo({

@@ -40,3 +40,20 @@ test('a snapshot stored with hashes of an older scheme is read without them, so 
   expect(loadSnapshot(dir, 'old')?.checks[0]?.hashes).toBeUndefined();
   expect(loadSnapshot(dir, 'old')?.checks[0]?.diagnostics).toEqual([diagnostic]);
 });
+
+test("a stored snapshot keeps no tool's offered fixes: a baseline's are never applied", () => {
+  dir = mkdtempSync(join(tmpdir(), 'culprit-scheme-'));
+  const fixed: AnchoredDiagnostic = {
+    ...diagnostic,
+    tool: 'eslint',
+    code: 'prefer-const',
+    fix: { start: 0, end: 3, text: 'const' },
+    suggestions: [{ start: 0, end: 3, text: 'var' }],
+  };
+  const taken: Snapshot = { ...snapshot, checks: [{ ...snapshot.checks[0]!, diagnostics: [fixed] }] };
+  const stored = saveSnapshot(dir, 'fixed', taken);
+  expect(stored.checks[0]?.diagnostics).toEqual([{ ...diagnostic, tool: 'eslint', code: 'prefer-const' }]);
+  expect(loadSnapshot(dir, 'fixed')?.checks[0]?.diagnostics).toEqual(stored.checks[0]?.diagnostics);
+  // The fix is not part of the finding's identity.
+  expect(stored.checks[0]?.hashes).toEqual(hashOwnFingerprints([fixed]));
+});

@@ -5,10 +5,15 @@
  */
 import { dropSuggestion, normalizeMessage } from '../../src/core/identity/fingerprint.js';
 import { checkTask, type CheckResult } from '../../src/tasks/check-task.js';
+import { planCheckFixes } from '../../src/tasks/fix-task.js';
 import type { WarmEngine } from '../../src/warm/warm-engine.js';
 
 /** What the agent is given, reduced to what must not depend on whether the check was served. */
-export function summarizeCheck({ report, details: { attribution } }: CheckResult) {
+export function summarizeCheck(result: CheckResult) {
+  const {
+    report,
+    details: { attribution },
+  } = result;
   const prints = (findings: readonly { fingerprint: string }[]) =>
     findings.map((finding) => finding.fingerprint).sort();
   return {
@@ -40,6 +45,10 @@ export function summarizeCheck({ report, details: { attribution } }: CheckResult
       cause: group.cause,
     })),
     withheld: { count: report.withheld.count, files: report.withheld.files },
+    // What culprit fix would write: the tools' offered edits and the renamed declarations' sites.
+    fixes: planCheckFixes({ ...result, attribution }).plan.fixes.map(
+      (fix) => `${fix.fingerprint} ${fix.source} ${fix.path}:${fix.start}-${fix.end} ${JSON.stringify(fix.text)}`,
+    ),
   };
 }
 

@@ -11,14 +11,17 @@
  * file imports first), release after release; then the same files reverted (one by one, in the
  * opposite order, in the full run; at once in CI); then seeded random edits (exported types,
  * signatures, renames, imports added and removed) on top of each other, every fourth one a
- * revert, and finally everything reverted. Each step costs one served check, one cold check from
- * the baseline and one in full (most of it: ~10 s on an idle 2-core machine, ~25 s on a shared one).
+ * revert, then `culprit fix` through the warm engine, and finally everything reverted. Every
+ * step also compares the fixes culprit fix would write (their edits, the sites of renames).
+ * Each step costs one served check, one cold check from the baseline and one in full (most of
+ * it: ~10 s on an idle 2-core machine, ~25 s on a shared one).
  * CI runs immer 10.1.0 → 10.1.1 (5 files) and 3 random edits: 10 steps, about 3 minutes.
  * `CULPRIT_DIFFERENTIAL=full` runs 10.0.3 → 10.1.0 → 10.1.1 and 16 random edits (39 steps, about
  * 17 minutes on a shared machine), and `CULPRIT_DIFFERENTIAL_SEED` picks another random sequence.
  */
 import { afterAll, expect, test } from 'vitest';
 import { checkTask } from '../../src/tasks/check-task.js';
+import { fixTask } from '../../src/tasks/fix-task.js';
 import { startTask } from '../../src/tasks/start-task.js';
 import { makeWarmEngine } from '../../src/warm/warm-engine.js';
 import { makeRepo, typeAwareEslintConfig, type TestRepo } from '../helpers/repo.js';
@@ -130,13 +133,17 @@ test(
       write(edit.path, edit.text);
       await compareStep(`random ${serial}: ${edit.kind} in ${edit.path}: ${edit.detail}`);
     }
+    // culprit fix through the warm engine, then the tree it wrote, served and cold.
+    const fixed = await fixTask({ cwd: repo.root, runChecks: engine.runChecks });
+    for (const file of fixed.files) current[file.path] = file.after;
+    await compareStep(`after culprit fix (${fixed.plan.fixes.length} fixes in ${fixed.files.length} files)`);
     for (const path of Object.keys(releases[0]!))
       if (current[path] !== releases[0]![path]) write(path, releases[0]![path]);
     await compareStep('everything reverted');
     const last = await checkTask({ cwd: repo.root, runChecks: engine.runChecks, oncePerTree: true });
     expect(last.report.counts.introduced).toBe(0);
     console.log(
-      `differential: ${steps.length} steps compared served and cold (${seededSteps} from the baseline) against full (seed ${seed})`,
+      `differential: ${steps.length} steps compared served and cold (${seededSteps} from the baseline) against full (seed ${seed}); culprit fix wrote ${fixed.plan.fixes.length} fixes`,
     );
     // Most steps edit files in place; were none seeded, the comparison with the full check would say nothing.
     expect(seededSteps).toBeGreaterThan(steps.length / 2);

@@ -4,8 +4,8 @@
  * is a configuration problem. Messages without a rule (directive reports) get stable codes of
  * their own so their fingerprints do not depend on wording alone.
  */
-import type { Linter } from 'eslint';
-import type { Diagnostic, Phase } from '../../core/diagnostic.js';
+import type { Linter, Rule } from 'eslint';
+import type { Diagnostic, OfferedEdit, Phase } from '../../core/diagnostic.js';
 
 export function makeEslintDiagnostic(message: Linter.LintMessage, path: string): Diagnostic {
   const { code, phase } = classifyMessage(message);
@@ -24,7 +24,15 @@ export function makeEslintDiagnostic(message: Linter.LintMessage, path: string):
   };
   if (message.endLine !== undefined) diagnostic.endLine = message.endLine;
   if (message.endColumn !== undefined) diagnostic.endColumn = message.endColumn;
+  // Kept for `culprit fix`, which applies them to introduced findings only (never `eslint --fix`'s every finding).
+  if (message.fix !== undefined) diagnostic.fix = makeOfferedEdit(message.fix);
+  const suggestions = message.suggestions?.map((suggestion) => makeOfferedEdit(suggestion.fix));
+  if (suggestions !== undefined && suggestions.length > 0) diagnostic.suggestions = suggestions;
   return diagnostic;
+}
+
+function makeOfferedEdit(fix: Rule.Fix): OfferedEdit {
+  return { start: fix.range[0], end: fix.range[1], text: fix.text };
 }
 
 function classifyMessage(message: Linter.LintMessage): { code: string; phase: Phase } {

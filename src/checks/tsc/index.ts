@@ -32,6 +32,7 @@ export const tscCheck: CheckDefinition<'tsc', TscOptions, RawTscCheck> = {
   toolPackages: ['typescript'],
   deferral: 'decider',
   findConfigFile: (_root, options) => options.project,
+  offerCodeFixes: async (request) => (await import('./code-fixes.js')).offerTscCodeFixes(request),
   warm: {
     order: 0,
     packages: ['typescript'],

@@ -9,6 +9,7 @@
  * findings wins, one file to one file (as git pairs renames).
  */
 import { compareByPosition, compareStrings, type Finding } from '../diagnostic.js';
+import { groupBy } from '../group-by.js';
 import { fingerprintFindings, hashFingerprint } from '../identity/fingerprint.js';
 import { makeReportCheck, type ReportCheck } from '../report/report.js';
 import type { SnapshotCheck } from '../snapshot.js';
@@ -95,7 +96,7 @@ export function makeGateReport(input: GateInput): GateReport {
     }
   }
 
-  const byPath = groupByPath(allowances.values());
+  const byPath = groupBy(allowances.values(), (allowance) => allowance.path);
   const renames = pairRenamedFiles(file, byPath, unmatched, input.exists);
   for (const finding of unmatched) {
     const from = finding.path === null ? undefined : renames.get(finding.path);
@@ -208,16 +209,6 @@ function findRenamedAllowance(allowances: readonly Allowance[], finding: Finding
       return allowance;
   }
   return undefined;
-}
-
-function groupByPath(allowances: Iterable<Allowance>): Map<string, Allowance[]> {
-  const byPath = new Map<string, Allowance[]>();
-  for (const allowance of allowances) {
-    const list = byPath.get(allowance.path);
-    if (list === undefined) byPath.set(allowance.path, [allowance]);
-    else list.push(allowance);
-  }
-  return byPath;
 }
 
 function makeAbsentItems(allowance: Allowance): GateItem[] {

@@ -4,24 +4,14 @@
  */
 import { afterEach, expect, test } from 'vitest';
 import { runTsc } from '../../../src/checks/tsc/adapter.js';
-import { makeRepo, type TestRepo } from '../../helpers/repo.js';
+import { bundlerTsconfig, makeRepo, type TestRepo } from '../../helpers/repo.js';
 
 const repos: TestRepo[] = [];
 afterEach(() => {
   for (const repo of repos.splice(0)) repo.cleanup();
 });
 
-const tsconfig = JSON.stringify({
-  compilerOptions: {
-    target: 'es2022',
-    module: 'esnext',
-    moduleResolution: 'bundler',
-    strict: true,
-    noEmit: true,
-    types: [],
-  },
-  include: ['src'],
-});
+const tsconfig = bundlerTsconfig;
 
 test('rows: names qualified in the file, shapes without names or bodies, inferred types where none is written, overloads as one', async () => {
   const repo = makeRepo({

@@ -55,12 +55,12 @@ describe('culprit.config.json', () => {
     [
       'an unknown top-level key',
       '{ "maxfiles": 2 }',
-      'maxfiles: unknown field; valid here: budget, checks, maxFiles, nonEditable, outputLimit, remoteCache, serve, verifyWarm',
+      'maxfiles: unknown field; valid here: budget, checks, fixBeforeBlock, maxFiles, nonEditable, outputLimit, remoteCache, serve, verifyWarm',
     ],
     [
       'several unknown keys',
       '{ "a": 1, "b": 2, "c": 3 }',
-      'a: unknown field, as are "b", "c"; valid here: budget, checks, maxFiles, nonEditable, outputLimit, remoteCache, serve, verifyWarm',
+      'a: unknown field, as are "b", "c"; valid here: budget, checks, fixBeforeBlock, maxFiles, nonEditable, outputLimit, remoteCache, serve, verifyWarm',
     ],
     [
       'an unknown key in an entry',

@@ -162,8 +162,15 @@ async function checkLocked(
           ...(workTree === undefined ? {} : { workTree }),
         })
       : await resolveSessionBaseline(context, campaign, 'debt', workTree);
+  // Against a baseline already taken, a check whose findings cannot change what is shown may wait.
+  const deferral: DeferralContext = {
+    baseline: resolved.snapshot,
+    readRenames: async (tree) =>
+      (await compareTaskTrees(context, resolved.snapshot.tree, tree ?? workTreeState)).renames,
+  };
+  const deferring = options.runChecks === undefined && mayDefer ? makeDeferringRunner(deferral) : options.runChecks;
   // A base run on a copy takes as long as the checks do: the work tree is read again after it,
-  // since it may have changed meanwhile.
+  // since it may have changed meanwhile. A plain edit against the baseline starts from it.
   const takeCurrent = async (): Promise<TakenSnapshot> => {
     const state =
       resolved.source === 'run'
@@ -175,13 +182,6 @@ async function checkLocked(
         : undefined;
     return takeAfter(state, fromBaseline ?? deferring);
   };
-  // Against a baseline already taken, a check whose findings cannot change what is shown may wait.
-  const deferral: DeferralContext = {
-    baseline: resolved.snapshot,
-    readRenames: async (tree) =>
-      (await compareTaskTrees(context, resolved.snapshot.tree, tree ?? workTreeState)).renames,
-  };
-  const deferring = options.runChecks === undefined && mayDefer ? makeDeferringRunner(deferral) : options.runChecks;
   const after = shared ?? (await takeCurrent());
   const baseline = await refreshStaleBaseline(context, resolved, after.snapshot);
   const changes = await compareTaskTrees(context, baseline.snapshot.tree, after.snapshot.tree);

@@ -10,8 +10,7 @@
  * kind, runs cold beside them in a worker of its own, as before.
  */
 import type { WarmSeed } from '../checks/check-definition.js';
-import type { ResolvedCheck } from '../checks/check.js';
-import { runChecks, type CheckRunner } from '../checks/runner/run-check.js';
+import type { CheckRunner } from '../checks/runner/run-check.js';
 import type { TreeState } from '../core/snapshot.js';
 import { makeWarmEngine, type Deferral } from './warm-engine.js';
 
@@ -21,19 +20,10 @@ export function makeBaselineRunner(
   defer?: (root: string, tree: TreeState | undefined) => Deferral,
 ): CheckRunner {
   return async (checks, root, tree) => {
+    // The engine serves the seeded checks and runs every other one cold beside them.
     const engine = makeWarmEngine({ seeds, deferral: defer?.(root, tree) });
-    // A check without a seed runs as a cold check always has, in its own worker, beside them.
-    const isSeeded = (check: ResolvedCheck) => seeds[check.name] !== undefined;
     try {
-      const [seeded, cold] = await Promise.all([
-        engine.runChecks(checks.filter(isSeeded), root, tree),
-        runChecks(
-          checks.filter((check) => !isSeeded(check)),
-          root,
-        ),
-      ]);
-      const byName = new Map([...seeded, ...cold].map((run) => [run.name, run]));
-      return checks.map((check) => byName.get(check.name)!);
+      return await engine.runChecks(checks, root, tree);
     } finally {
       engine.close();
     }

@@ -74,7 +74,10 @@ function isWarmCheck(check: ResolvedCheck): boolean {
 }
 
 export interface WarmEngineOptions {
-  /** By check name: the baseline the first worker's sessions start from (run-from-baseline.ts). */
+  /**
+   * By check name: the baseline the first worker's sessions start from (run-from-baseline.ts).
+   * Such an engine serves only the seeded checks; the others run cold beside them.
+   */
   seeds?: Record<string, WarmSeed> | undefined;
   /** Lets a decider's run stop the checks after it in the worker, as a cold check defers them (tasks/defer-checks.ts). */
   deferral?: Deferral | undefined;
@@ -202,11 +205,14 @@ export function makeWarmEngine({ seeds, deferral }: WarmEngineOptions = {}): War
       for (const root of [...slots.keys()]) retire(root);
     },
     async runChecks(checks, root, tree) {
-      const warm = checks.filter(isWarmCheck);
+      // An engine made to start from seeds serves only the seeded checks; any other runs cold, as it always has.
+      const isServed = (check: ResolvedCheck) =>
+        isWarmCheck(check) && (seeds === undefined || seeds[check.name] !== undefined);
+      const warm = checks.filter(isServed);
       const [warmRuns, coldRuns] = await Promise.all([
         warm.length === 0 ? new Map<string, CheckRun>() : runWarm(warm, root, tree),
         runChecks(
-          checks.filter((check) => !isWarmCheck(check)),
+          checks.filter((check) => !isServed(check)),
           root,
         ),
       ]);

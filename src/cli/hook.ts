@@ -13,7 +13,7 @@ import { hookAgents, type HookAgentName } from '../hooks/agents.js';
 import { answerHook, type HookAnswer, type HookTrigger } from '../hooks/hook-decision.js';
 import { answerJson } from '../hooks/hook-answer.js';
 import { parseHookInput } from '../hooks/hook-input.js';
-import { askServedCommand } from '../serve/client.js';
+import { askServedCommand, noServer, runServedOrCold, type ServedTurn } from '../serve/client.js';
 
 export interface HookCommandOptions {
   agent: HookAgentName;
@@ -92,17 +92,17 @@ async function readStdin(): Promise<string> {
 }
 
 /**
- * The hook through the work tree's server, as `check` asks it (started when none runs), or
- * undefined: no check is due, or no server answered (the hook then runs cold).
+ * The hook through the work tree's server, as `check` asks it (started when none runs), or cold:
+ * no check is due, or no server answered.
  */
-async function askServedHook(options: HookCommandOptions, serve: HookServeOptions): Promise<HookOutcome | undefined> {
+async function askServedHook(options: HookCommandOptions, serve: HookServeOptions): Promise<ServedTurn> {
   let trigger: HookTrigger | null;
   try {
     trigger = hookAgents[options.agent].readTrigger(parseHookInput(options.agent, options.input));
   } catch {
-    return undefined; // the cold path reports the bad input
+    return noServer; // the cold path reports the bad input
   }
-  if (trigger === null) return undefined;
+  if (trigger === null) return noServer;
   const cwd = resolve(options.cwd ?? trigger.cwd ?? process.cwd());
   try {
     return await askServedCommand(
@@ -112,7 +112,7 @@ async function askServedHook(options: HookCommandOptions, serve: HookServeOption
     );
   } catch {
     // culprit's own error as the server met it: the cold hook meets it too and answers it the hook's way.
-    return undefined;
+    return noServer;
   }
 }
 
@@ -122,7 +122,8 @@ export async function runHookFromStdin(
   serve: HookServeOptions,
 ): Promise<void> {
   const input = await readStdin();
-  const outcome = (await askServedHook({ ...options, input }, serve)) ?? (await runHookCommand({ ...options, input }));
+  const turn = await askServedHook({ ...options, input }, serve);
+  const outcome = await runServedOrCold(turn, () => runHookCommand({ ...options, input }));
   if (outcome.stderr !== '') process.stderr.write(outcome.stderr);
   if (outcome.stdout !== '') await new Promise<void>((done) => process.stdout.write(outcome.stdout, () => done()));
   process.exitCode = outcome.exitCode;

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatNames, type FormatName } from '../render/format-names.js';
 import { hookAgentNames, type HookAgentName } from '../hooks/agent-names.js';
-import { askServedCheck, askServedCommand } from '../serve/client.js';
+import { askServedCheck, askServedCommand, runServedOrCold } from '../serve/client.js';
 import { defaultIdleSeconds, type ServedCommandRequest } from '../serve/protocol.js';
 import { parsePositiveInteger, runCommand, type CommandOutcome } from './run-command.js';
 import type { CheckCommandOptions } from './check.js';
@@ -72,9 +72,9 @@ program
       runCommand(async () => {
         const check = { ...globalOptions(), ...options };
         // The work tree's `culprit serve` answers (started when none runs); only without it is the cold path loaded.
-        const served = await askServedCheck(check, version, cliPath);
-        if (served !== undefined) process.stderr.write(served.stderr);
-        return served ?? (await import('./check.js')).runCheckCommand(check);
+        const turn = await askServedCheck(check, version, cliPath);
+        if (turn.kind === 'served') process.stderr.write(turn.stderr);
+        return runServedOrCold(turn, async () => (await import('./check.js')).runCheckCommand(check));
       }),
   );
 
@@ -216,9 +216,9 @@ function runServedCommand<Options extends object>(
     const withCwd = { ...globalOptions(), ...options };
     const cwd = resolve(withCwd.cwd ?? process.cwd());
     const request = { version, command, options: { ...withCwd, cwd } } as ServedCommandRequest;
-    const served = await askServedCommand(request, cwd, cliPath);
-    if (served !== undefined) process.stderr.write(served.stderr);
-    return served ?? (await runCold(withCwd));
+    const turn = await askServedCommand(request, cwd, cliPath);
+    if (turn.kind === 'served') process.stderr.write(turn.stderr);
+    return runServedOrCold(turn, () => runCold(withCwd));
   });
 }
 

@@ -2,10 +2,11 @@
  * Starting `culprit serve` by itself: the first start, check or hook in a work tree with no
  * server starts one in the background, as Nx's and Turborepo's daemons start themselves. The
  * server is detached, leads its own process group, logs to `<state>/serve/<hash>.log` and keeps
- * the idle timeout; the command that started it says so on stderr and sends it its own request,
- * which the server answers cold (tsc and ESLint side by side, as the command would have run them)
- * and then primes its warm worker, so that command waits about what it would have cold and the
- * next one is warm. Never in CI (`CI` set), with
+ * the idle timeout. The command that started it does not wait for it: it runs cold, as it would
+ * have without a server, while the server starts beside it; then it tells the server to prime
+ * its warm worker (the server then runs the checks once on the tree, while the agent reads the
+ * answer) and says on stderr that it started one. So that command waits what a cold one does,
+ * not a server's start-up too, and the next one is warm. Never in CI (`CI` set), with
  * `CULPRIT_NO_SERVE=1`, or with `"serve": false` in culprit.config.json.
  */
 import { spawn } from 'node:child_process';
@@ -15,7 +16,7 @@ import { loadConfig } from '../config/load-config.js';
 import { logDebug } from '../debug/log-debug.js';
 import type { ServeAnswer, ServeRequest } from './protocol.js';
 
-/** How long a starting server may take to listen before its command runs cold instead. */
+/** How long a command, once answered cold, waits for the server it started to listen before giving up on priming it. */
 const listenTimeoutMs = 10_000;
 const pollMs = 50;
 
@@ -42,47 +43,68 @@ export async function isAutostartAllowed(root: string): Promise<boolean> {
 
 export interface AutostartRequest {
   root: string;
-  socket: string;
   /** The server's log file. */
   log: string;
-  version: string;
   /** The CLI's entry point (dist/cli/main.js), run with this node. */
   cliPath: string;
-  ask(socket: string, request: ServeRequest): Promise<ServeAnswer | undefined>;
 }
 
-/** Starts a server for `root` and waits until it answers; its pid, or undefined when it did not come up in time. */
-export async function startServerFor(request: AutostartRequest): Promise<number | undefined> {
+/** A server a command started: its pid, and whether it has exited already (it lost the race for the tree, or failed). */
+export interface StartedServer {
+  pid: number;
+  readonly exited: boolean;
+}
+
+/** Starts a server for `root` in the background, without waiting for it; undefined when it could not be spawned. */
+export function spawnServer(request: AutostartRequest): StartedServer | undefined {
   mkdirSync(dirname(request.log), { recursive: true });
   const logFd = openSync(request.log, 'w', 0o600);
-  // Set by the child's events, which the loop below cannot see change through a plain variable.
-  const server = { exited: false };
-  let pid: number | undefined;
+  // Set by the child's events, which a loop waiting for the server cannot see change through a plain variable.
+  const state = { exited: false };
   try {
     const child = spawn(process.execPath, [request.cliPath, 'serve', '--started-by-command'], {
       cwd: request.root,
       detached: true,
       stdio: ['ignore', logFd, logFd],
     });
-    child.once('error', () => (server.exited = true));
-    child.once('exit', () => (server.exited = true));
+    child.once('error', () => (state.exited = true));
+    child.once('exit', () => (state.exited = true));
     child.unref();
-    pid = child.pid;
+    const { pid } = child;
+    return pid === undefined
+      ? undefined
+      : {
+          pid,
+          get exited() {
+            return state.exited;
+          },
+        };
   } finally {
     closeSync(logFd);
   }
-  if (pid === undefined) return undefined;
+}
+
+/**
+ * Waits until the work tree's server answers a ping of this version: the pid of the one that
+ * answers (another command's server may have won the race for the tree; it serves as well), or
+ * undefined when none did in time or the one started exited.
+ */
+export async function waitForServer(
+  started: StartedServer,
+  socket: string,
+  version: string,
+  ask: (socket: string, request: ServeRequest) => Promise<ServeAnswer | undefined>,
+): Promise<number | undefined> {
   const deadline = Date.now() + listenTimeoutMs;
   while (Date.now() < deadline) {
-    const answer = await request.ask(request.socket, { version: request.version, command: 'ping' });
-    // Another command's server may have won the race for this tree; it serves as well.
-    if (answer?.kind === 'status' && answer.version === request.version) return answer.pid;
-    if (server.exited && answer === undefined) {
-      logDebug(`serve: the server started for ${request.root} exited; see ${request.log}`);
+    const answer = await ask(socket, { version, command: 'ping' });
+    if (answer?.kind === 'status' && answer.version === version) return answer.pid;
+    if (started.exited && answer === undefined) {
+      logDebug(`serve: the server started on ${socket} exited`);
       return undefined;
     }
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
-  logDebug(`serve: the server started for ${request.root} did not listen within ${listenTimeoutMs} ms`);
+  logDebug(`serve: the server started on ${socket} did not listen within ${listenTimeoutMs} ms`);
   return undefined;
 }

@@ -1,10 +1,10 @@
 /**
- * The client side of `culprit serve`: `culprit start`, `check` and `hook` ask the server running
- * for their work tree. When none answers (no socket, a refused connection, a server of another
- * culprit version, one whose tools or configuration changed, one stopping), they start a fresh
- * one where that is allowed (autostart.ts) and ask it; otherwise, or when the new server does
- * not come up or dies mid-command, the command runs cold, so it never fails because of the
- * server. `CULPRIT_NO_SERVE=1` always runs cold.
+ * The client side of `culprit serve`: `culprit start`, `check`, `fix` and `hook` ask the server
+ * running for their work tree. When none answers (no socket, a refused connection, a server of
+ * another culprit version, one whose tools or configuration changed, one stopping), the command
+ * runs cold, so it never fails because of the server; where that is allowed it starts a fresh
+ * server first (autostart.ts), runs cold beside its start-up, and then tells it to prime.
+ * `CULPRIT_NO_SERVE=1` always runs cold.
  */
 import { existsSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
@@ -14,7 +14,7 @@ import { findRepository } from '../git/git.js';
 import { logDebug } from '../debug/log-debug.js';
 import { describeServerStarted } from '../render/serve-messages.js';
 import { resolveStateLayout } from '../state/state-dir.js';
-import { isAutostartAllowed, isServeOff, startServerFor } from './autostart.js';
+import { isAutostartAllowed, isServeOff, spawnServer, waitForServer, type StartedServer } from './autostart.js';
 import { resolveServePaths, type ServePaths } from './paths.js';
 import { isVerifyRequested } from '../warm/verify-warm.js';
 import {
@@ -55,7 +55,7 @@ export async function askServer(socket: string, request: ServeRequest): Promise<
   }
 }
 
-/** A command's outcome as the server gives it; `stderr` says when this command started the server. */
+/** A command's outcome as the server gives it. */
 export interface ServedOutcome {
   stdout: string;
   exitCode: number;
@@ -63,47 +63,77 @@ export interface ServedOutcome {
 }
 
 /**
- * The outcome of a command as the work tree's server gives it, starting the server when none
- * answers and that is allowed, or undefined (run cold). culprit's own errors come back as they
- * would have been thrown. `cliPath` is the CLI's entry, which a started server runs.
+ * What a command does about the work tree's server: `served`, the server answered; `cold`, the
+ * command runs cold and then calls `afterCold`, which tells a server this command started to
+ * prime and says on stderr that it started (nothing when none was started).
+ */
+export type ServedTurn = ({ kind: 'served' } & ServedOutcome) | { kind: 'cold'; afterCold(): Promise<void> };
+
+/** No server answers and none was started: the command runs cold, and nothing follows it. */
+export const noServer: ServedTurn = { kind: 'cold', afterCold: () => Promise.resolve() };
+
+/**
+ * Asks the work tree's server for a command's outcome. When none answers and one may start, one
+ * is started in the background and the command runs cold beside it: it waits what it would have
+ * without a server, not that server's start-up too. culprit's own errors come back as they would
+ * have been thrown. `cliPath` is the CLI's entry, which a started server runs.
  */
 export async function askServedCommand(
   request: ServedCommandRequest,
   cwd: string,
   cliPath: string,
-): Promise<ServedOutcome | undefined> {
-  if (isServeOff()) return undefined;
+): Promise<ServedTurn> {
+  if (isServeOff()) return noServer;
   const paths = await findServeSocket(cwd);
-  let answer = await askServer(paths.socket, request);
-  let notice = '';
-  if (answer?.kind === 'refused') logDebug(`serve: the server refused (${answer.reason})`);
-  if ((answer === undefined || answer.kind === 'refused') && (await isAutostartAllowed(paths.root))) {
-    // A server that refused is of another version, stale or stopping: it is replaced.
-    if (answer !== undefined) await askServer(paths.socket, { version: request.version, command: 'stop' });
-    const pid = await startServerFor({
-      root: paths.root,
-      socket: paths.socket,
-      log: paths.log,
-      version: request.version,
-      cliPath,
-      ask: askServer,
-    });
-    if (pid !== undefined) {
-      notice = describeServerStarted(paths.root, pid, defaultIdleSeconds, paths.log);
-      answer = await askServer(paths.socket, request);
-    }
-  }
+  const answer = await askServer(paths.socket, request);
   switch (answer?.kind) {
     case 'outcome':
       logDebug(`serve: answered by the server on ${paths.socket}`);
-      return { stdout: answer.stdout, exitCode: answer.exitCode, stderr: notice + (answer.stderr ?? '') };
+      return { kind: 'served', stdout: answer.stdout, exitCode: answer.exitCode, stderr: answer.stderr ?? '' };
     case 'error':
-      if (notice !== '') process.stderr.write(notice);
       throw answer.userError ? makeUserError(answer.message) : new Error(answer.message);
-    default:
-      if (notice !== '') process.stderr.write(notice);
-      logDebug('serve: no server answered; running cold');
-      return undefined;
+    case 'refused':
+      logDebug(`serve: the server refused (${answer.reason})`);
+  }
+  if (!(await isAutostartAllowed(paths.root))) {
+    logDebug('serve: no server answered; running cold');
+    return noServer;
+  }
+  // A server that refused is of another version, stale or stopping: it is replaced.
+  if (answer !== undefined) await askServer(paths.socket, { version: request.version, command: 'stop' });
+  const started = spawnServer({ root: paths.root, log: paths.log, cliPath });
+  if (started === undefined) return noServer;
+  logDebug(`serve: started a server (pid ${started.pid}) for ${paths.root}; running cold beside its start-up`);
+  return { kind: 'cold', afterCold: () => primeStartedServer(started, paths, request.version) };
+}
+
+/** After the cold answer: the started server primes its warm worker while the agent reads it, and the user is told it runs. */
+async function primeStartedServer(
+  started: StartedServer,
+  paths: ServePaths & { root: string },
+  version: string,
+): Promise<void> {
+  const pid = await waitForServer(started, paths.socket, version, askServer);
+  if (pid === undefined) return;
+  const answer = await askServer(paths.socket, { version, command: 'prime' });
+  if (answer?.kind !== 'priming') {
+    logDebug(`serve: the server on ${paths.socket} did not take the priming (${answer?.kind ?? 'no answer'})`);
+    return;
+  }
+  logDebug(`serve: the server (pid ${answer.pid}) primes its warm worker`);
+  process.stderr.write(describeServerStarted(paths.root, answer.pid, defaultIdleSeconds, paths.log));
+}
+
+/** The served outcome, or else `runCold`'s, after which a server the command started is told to prime. */
+export async function runServedOrCold<Cold>(
+  turn: ServedTurn,
+  runCold: () => Promise<Cold>,
+): Promise<ServedOutcome | Cold> {
+  if (turn.kind === 'served') return turn;
+  try {
+    return await runCold();
+  } finally {
+    await turn.afterCold();
   }
 }
 
@@ -112,7 +142,7 @@ export function askServedCheck(
   options: Omit<ServedCheckOptions, 'cwd'> & { cwd?: string },
   version: string,
   cliPath: string,
-): Promise<ServedOutcome | undefined> {
+): Promise<ServedTurn> {
   const cwd = resolve(options.cwd ?? process.cwd());
   const verify = isVerifyRequested() ? { verify: true } : {};
   return askServedCommand({ version, command: 'check', options: { ...options, cwd, ...verify } }, cwd, cliPath);

@@ -55,8 +55,12 @@ export type ServedCommandRequest =
   | { version: string; command: 'start'; options: ServedStartOptions }
   | { version: string; command: 'hook'; options: ServedHookOptions };
 
+/** `prime`: warm the checks on the work tree now (a command that started the server and ran cold asks it). */
 export type ServeRequest =
-  ServedCommandRequest | { version: string; command: 'ping' } | { version: string; command: 'stop' };
+  | ServedCommandRequest
+  | { version: string; command: 'ping' }
+  | { version: string; command: 'stop' }
+  | { version: string; command: 'prime' };
 
 export type ServeAnswer =
   | { kind: 'outcome'; stdout: string; exitCode: number; stderr?: string }
@@ -76,7 +80,9 @@ export type ServeAnswer =
       /** The fingerprint of the tools and configuration the server started with (serve/serve-key.ts). */
       key?: string;
     }
-  | { kind: 'stopping'; pid: number };
+  | { kind: 'stopping'; pid: number }
+  /** The warm checks are primed, or will be once the request under way is answered. */
+  | { kind: 'priming'; pid: number };
 
 /** Reads one newline-terminated JSON value from a socket, or undefined when it closes first or sends garbage. */
 export function readLine(socket: Socket): Promise<unknown> {

@@ -12,8 +12,9 @@
  * Once listening it primes its warm workers on the work tree as it is (first in the request
  * queue, so a check arriving meanwhile waits for it and is then answered incrementally). Told to
  * stop while it primes and no check waits, it kills the priming workers instead of waiting.
- * A server a command started (`prime: false`) answers that command cold and primes after the
- * answer; after answering a start it primes on the started tree.
+ * A server a command started (`prime: false`) primes when that command, which ran cold beside the
+ * server's start-up, asks it to (`prime`), or after answering whichever command reaches it first
+ * (cold, then primed); after answering a start it primes on the started tree.
  */
 import { execFile } from 'node:child_process';
 import { chmodSync, existsSync, rmSync } from 'node:fs';
@@ -78,9 +79,10 @@ export interface ServeOptions {
   ): Promise<{ stdout: string; exitCode: number; stderr: string }>;
   /**
    * Prime the warm workers on the work tree when listening (default true). A server started by
-   * a command (serve/autostart.ts) is not: it answers that command cold, as the command would
-   * have run it (tsc and ESLint side by side, where one warm worker runs them in turn), and
-   * primes after the answer.
+   * a command (serve/autostart.ts) is not: that command runs cold beside its start-up and then
+   * asks it to prime (`prime`); a command that reaches it first is answered cold, as the command
+   * would have run it (tsc and ESLint side by side, where one warm worker runs them in turn), and
+   * it primes after the answer.
    */
   prime?: boolean;
   /** How long to wait for a server that is stopping to release the work tree (default 0: exit 2 naming it). */
@@ -176,6 +178,20 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
         await reply({ kind: 'stopping', pid: process.pid });
         stop('asked to stop');
         return;
+      case 'prime':
+        if (request.version !== options.version)
+          return reply({
+            kind: 'refused',
+            reason: `this server is culprit ${options.version}, the client ${request.version}`,
+          });
+        if (stopping !== undefined) return reply({ kind: 'refused', reason: 'the server is stopping' });
+        resetIdle();
+        // Once: a server primed (or priming, or answering its first command, which primes after it) has nothing to add.
+        if (!primed) {
+          primed = true;
+          queuePrime();
+        }
+        return reply({ kind: 'priming', pid: process.pid });
       case 'check':
       case 'fix':
       case 'start':

@@ -1,6 +1,7 @@
 /**
  * The warm server starting itself, through the built CLI on a small repository checked by real
- * tsc: outside CI, `start` starts `culprit serve` for the work tree and says so on stderr; the
+ * tsc: outside CI, `start` starts `culprit serve` for the work tree, runs cold beside its
+ * start-up, tells it to prime and says so on stderr; the
  * check and the Stop hooks of all three agents after it are answered by that server, each exactly
  * as its cold twin (CULPRIT_NO_SERVE=1) answers the same tree; `serve --status` names it and
  * `serve --stop` ends it with everything it ran. It stays off in CI, with CULPRIT_NO_SERVE=1 and
@@ -27,6 +28,7 @@ const outsideCi = { CI: '', CULPRIT_DEBUG: '1' };
 const cold = { CULPRIT_NO_SERVE: '1' };
 const started = /culprit: started a warm server for (\S+) \(pid (\d+), log (\S+)\)/;
 const answeredByServer = 'serve: answered by the server';
+const startedBeside = 'running cold beside its start-up';
 
 const files = {
   'package.json': '{ "name": "autostart", "private": true, "type": "module" }',
@@ -80,6 +82,9 @@ describe('culprit serve started by the commands that need it', () => {
     const start = await runCliAsync(repo.root, ['start'], outsideCi);
     expect(start.exitCode, start.stderr).toBe(0);
     const { pid, log } = readStarted(start, repo.root);
+    // The command that started it ran cold beside the server's start-up, then told it to prime.
+    expect(start.stderr).toContain(startedBeside);
+    expect(start.stderr).not.toContain(answeredByServer);
     expect(isProcessAlive(pid)).toBe(true);
     expect(log.startsWith(join(repo.root, '.git', 'culprit', 'serve'))).toBe(true);
 
@@ -100,7 +105,7 @@ describe('culprit serve started by the commands that need it', () => {
     const servedReport = JSON.parse(served.stdout) as JsonReport;
     expect(servedReport.counts.introduced).toBe(1);
     expect(describeReport(servedReport)).toEqual(describeReport(JSON.parse(coldCheck.stdout) as JsonReport));
-    // The server answered start cold, then primed its warm worker on the started tree before the check.
+    // The server primed its warm worker on the started tree before the check.
     const serverLog = readFileSync(log, 'utf8').split('\n');
     const primed = serverLog.findIndex((line) => line.startsWith('culprit debug: warm: primed '));
     expect(primed, serverLog.join('\n')).toBeGreaterThanOrEqual(0);
@@ -172,8 +177,15 @@ describe('culprit serve started by the commands that need it', () => {
     older.close();
     expect(check.exitCode, check.stderr).toBe(0);
     expect(heard.slice(0, 2)).toEqual(['check', 'stop']);
-    readStarted(check, repo.root);
-    expect(check.stderr).toContain(answeredByServer);
+    const { pid } = readStarted(check, repo.root);
+    // The command that starts a server runs cold beside its start-up; the next one is the server's.
+    expect(check.stderr).toContain(startedBeside);
+    expect(check.stderr).not.toContain(answeredByServer);
+    const next = await runCliAsync(repo.root, ['check'], outsideCi);
+    expect(next.exitCode, next.stderr).toBe(0);
+    expect(next.stderr).toContain(answeredByServer);
+    expect(next.stderr).not.toMatch(started);
+    expect(isProcessAlive(pid)).toBe(true);
   });
 
   it('replaces a server whose configuration changed, and a hook whose server was killed runs cold', async () => {
@@ -188,8 +200,11 @@ describe('culprit serve started by the commands that need it', () => {
     expect(check.stderr).toContain('the tools or the configuration changed since the server started');
     const second = readStarted(check, repo.root).pid;
     expect(second).not.toBe(first);
-    expect(check.stderr).toContain(answeredByServer);
+    expect(check.stderr).toContain(startedBeside);
     expect(await waitFor(() => !isProcessAlive(first), 20_000)).toBe(true);
+    const served = await runCliAsync(repo.root, ['check'], outsideCi);
+    expect(served.exitCode, served.stderr).toBe(1);
+    expect(served.stderr).toContain(answeredByServer);
 
     process.kill(second, 'SIGKILL');
     expect(await waitFor(() => !isProcessAlive(second), 20_000)).toBe(true);

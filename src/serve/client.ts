@@ -133,7 +133,10 @@ export async function runServedOrCold<Cold>(
   try {
     return await runCold();
   } finally {
-    await turn.afterCold();
+    // The command's answer stands whatever becomes of the server.
+    await turn
+      .afterCold()
+      .catch((error: unknown) => logDebug(`serve: priming the started server failed: ${String(error)}`));
   }
 }
 

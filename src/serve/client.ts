@@ -113,8 +113,7 @@ async function primeStartedServer(
   paths: ServePaths & { root: string },
   version: string,
 ): Promise<void> {
-  const pid = await waitForServer(started, paths.socket, version, askServer);
-  if (pid === undefined) return;
+  if ((await waitForServer(started, paths.socket, version, askServer)) === undefined) return;
   const answer = await askServer(paths.socket, { version, command: 'prime' });
   if (answer?.kind !== 'priming') {
     logDebug(`serve: the server on ${paths.socket} did not take the priming (${answer?.kind ?? 'no answer'})`);

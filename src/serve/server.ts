@@ -178,13 +178,9 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
         await reply({ kind: 'stopping', pid: process.pid });
         stop('asked to stop');
         return;
-      case 'prime':
-        if (request.version !== options.version)
-          return reply({
-            kind: 'refused',
-            reason: `this server is culprit ${options.version}, the client ${request.version}`,
-          });
-        if (stopping !== undefined) return reply({ kind: 'refused', reason: 'the server is stopping' });
+      case 'prime': {
+        const refusal = findRefusal(request.version);
+        if (refusal !== undefined) return reply({ kind: 'refused', reason: refusal });
         resetIdle();
         // Once: a server primed (or priming, or answering its first command, which primes after it) has nothing to add.
         if (!primed) {
@@ -192,6 +188,7 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
           queuePrime();
         }
         return reply({ kind: 'priming', pid: process.pid });
+      }
       case 'check':
       case 'fix':
       case 'start':
@@ -202,22 +199,25 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
     }
   };
 
+  /** Why this server will not run a request of `version`, or undefined. Tools or configuration changed since it started: it stops. */
+  const findRefusal = (version: string): string | undefined => {
+    if (version !== options.version) return `this server is culprit ${options.version}, the client ${version}`;
+    if (stopping !== undefined) return 'the server is stopping';
+    if (readServeKey(root) !== key) {
+      // Settings, detected checks and tools are read when a server starts: a fresh one reads them again.
+      stop('the tools or the configuration changed');
+      return 'the tools or the configuration changed since the server started';
+    }
+    return undefined;
+  };
+
   const answerCommand = async (
     socket: Socket,
     request: ServedCommandRequest,
     reply: (value: ServeAnswer) => Promise<void>,
   ): Promise<void> => {
-    if (request.version !== options.version)
-      return reply({
-        kind: 'refused',
-        reason: `this server is culprit ${options.version}, the client ${request.version}`,
-      });
-    if (stopping !== undefined) return reply({ kind: 'refused', reason: 'the server is stopping' });
-    if (readServeKey(root) !== key) {
-      // Settings, detected checks and tools are read when a server starts: a fresh one reads them again.
-      stop('the tools or the configuration changed');
-      return reply({ kind: 'refused', reason: 'the tools or the configuration changed since the server started' });
-    }
+    const refusal = findRefusal(request.version);
+    if (refusal !== undefined) return reply({ kind: 'refused', reason: refusal });
     resetIdle();
     // A client interrupted while its command runs here closes the connection; its attempt is then not recorded.
     let closed = false;

@@ -20,7 +20,22 @@ const diagnosticSchema = z.object({
   endColumn: position.optional(),
   message: z.string(),
   anchor: z.string(),
+  kind: z.enum(['suppression', 'coverage', 'weakened', 'check-removed']).optional(),
+  suppression: z
+    .object({
+      codes: z.array(z.string()),
+      reason: z.string(),
+      from: position,
+      to: position,
+      hidden: z.array(z.object({ code: z.string(), line: position, column: position, message: z.string() })).optional(),
+    })
+    .optional(),
 });
+
+const repoPath = z
+  .string()
+  .min(1)
+  .refine((path) => !path.startsWith('/') && !path.split('/').includes('..'), 'a path inside the tree');
 
 const checkSchema = z.object({
   name: z.string().min(1),
@@ -30,8 +45,19 @@ const checkSchema = z.object({
   error: z.string().optional(),
   notes: z.array(z.string()).optional(),
   diagnostics: z.array(diagnosticSchema),
-  // The files ESLint linted, so a cold check against a remote baseline lints again only what an edit reaches.
-  checkedPaths: z.array(z.string()).optional(),
+  // The files the check covered: compared with the checked tree's, and ESLint's let a cold check lint only what an edit reaches.
+  checkedPaths: z.array(repoPath).optional(),
+  configFiles: z.array(repoPath).optional(),
+  strength: z
+    .array(
+      z.object({
+        source: repoPath.nullable(),
+        files: z.array(repoPath).optional(),
+        settings: z.record(z.string(), z.tuple([z.number(), z.string()])),
+      }),
+    )
+    .optional(),
+  unchecked: z.array(z.object({ paths: z.array(repoPath), reason: z.string() })).optional(),
   // The baseline's side of the declaration tables (tsc 5/6), so a remote baseline traces causes too.
   declarations: z
     .record(

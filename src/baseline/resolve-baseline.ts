@@ -25,6 +25,8 @@ import { describeRemoteMiss, describeRemoteNotUsed, describeUploadFailure } from
 import { dropCachedSnapshot, loadCachedSnapshot, saveCachedSnapshot } from './snapshot-cache.js';
 import type { RemoteCacheSetup } from '../config/remote-cache-settings.js';
 import { takeBaseSnapshot } from './take-base-snapshot.js';
+import { resolveBaseChecks } from './base-checks.js';
+import { diffTrees } from '../git/diff-trees.js';
 
 /** What resolving a baseline reads of a command's context (tasks/context.ts's TaskContext). */
 export interface BaselineContext {
@@ -48,6 +50,8 @@ export interface Baseline {
   session: TaskSession;
   /** One line for the report when the remote cache was asked for and could not be used. */
   remoteNote?: string;
+  /** One line when a commit's own configuration could not be read (base-checks.ts), so it ran the work tree's checks. */
+  configNote?: string | undefined;
   /** The upload of a baseline this check computed, under way: resolves to a note when it failed. */
   upload?: Promise<string | undefined>;
 }
@@ -69,6 +73,8 @@ export interface TakenTreeSnapshot {
 
 export interface EnsureSnapshotOptions {
   workTree?: WorkTreeRun | undefined;
+  /** The checks the tree runs by its own configuration (base-checks.ts); default the work tree's. */
+  checks?: readonly ResolvedCheck[] | undefined;
   /** Ask the remote cache before running (default true). */
   lookUp?: boolean;
   /** Upload what was computed, best effort (default true). */
@@ -154,9 +160,24 @@ async function resolveRevisionBaseline(
   }
   const treeId = await readCommitTree(repo, commit);
   const label = `${rev} (${commit.slice(0, 7)})`;
-  const taken = await ensureTreeSnapshot(context, treeId, label, { workTree });
+  const base = await resolveBaseChecks({
+    repo,
+    root: context.root,
+    treeId,
+    checks: context.settings.checks,
+    changes:
+      workTree === undefined || workTree.treeId === treeId ? null : await diffTrees(repo, treeId, workTree.treeId),
+    scratch: context.layout.scratch,
+  });
+  const taken = await ensureTreeSnapshot(context, treeId, label, { workTree, checks: base.checks });
   const session = findImplicitSession(sessions, taken.id) ?? makeSession(taken.id, label, treeId);
-  return { ...taken, label, kind: 'revision', session: { ...session, baselineLabel: label } };
+  return {
+    ...taken,
+    configNote: base.note,
+    label,
+    kind: 'revision',
+    session: { ...session, baselineLabel: label },
+  };
 }
 
 /**
@@ -172,7 +193,8 @@ export async function ensureTreeSnapshot(
   label: string,
   options: EnsureSnapshotOptions = {},
 ): Promise<TakenTreeSnapshot> {
-  const id = makeBaselineKey({ treeId, root: context.root, checks: context.settings.checks });
+  const checks = options.checks ?? context.settings.checks;
+  const id = makeBaselineKey({ treeId, root: context.root, checks });
   const cached = loadCachedSnapshot(context.layout, id);
   if (cached !== null) {
     logDebug(`baseline ${label}: cache hit ${id}`);
@@ -187,16 +209,16 @@ export async function ensureTreeSnapshot(
       waitMs: resolveLockWait(context.settings.checks),
       onWait: reportBaselineWait,
     },
-    () => takeTreeSnapshot(context, { id, treeId, label }, options),
+    () => takeTreeSnapshot(context, { id, treeId, label, checks }, options),
   );
 }
 
 async function takeTreeSnapshot(
   context: BaselineContext,
-  tree: { id: string; treeId: string; label: string },
+  tree: { id: string; treeId: string; label: string; checks: readonly ResolvedCheck[] },
   options: EnsureSnapshotOptions,
 ): Promise<TakenTreeSnapshot> {
-  const { id, treeId, label } = tree;
+  const { id, treeId, label, checks } = tree;
   // Another work tree may have computed it while this one waited for the lock.
   const cached = loadCachedSnapshot(context.layout, id);
   if (cached !== null) {
@@ -225,7 +247,7 @@ async function takeTreeSnapshot(
     snapshot = await takeBaseSnapshot({
       repo: context.repo,
       treeId,
-      checks: context.settings.checks,
+      checks,
       scratch: context.layout.scratch,
     });
   }

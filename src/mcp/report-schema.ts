@@ -40,6 +40,16 @@ export const findingSchema = openObject({
   endColumn: position.optional(),
   message: z.string(),
   fingerprint: z.string().describe('Position-independent identity: 16 hex digits and an occurrence suffix.'),
+  kind: z
+    .enum(['suppression', 'coverage', 'weakened', 'check-removed'])
+    .optional()
+    .describe(
+      'Set when the finding is about how the code is checked: a suppression directive the edit added, a file a check no longer checks, a setting it relaxed, a check that no longer runs.',
+    ),
+  silenced: z
+    .array(openObject({ code: z.string(), path: z.string(), line: position, column: position, message: z.string() }))
+    .optional()
+    .describe('On a suppression: the findings it hides, which the check would report.'),
 });
 
 export const rootSchema = openObject({
@@ -59,7 +69,12 @@ export const reportSchema = openObject({
       'clean: nothing introduced. introduced: fix the shown findings. stuck: same findings as the last attempt; stop retrying. check-failed: some check did not finish, so nothing is clean.',
     ),
   attempt: integer(1),
-  counts: openObject({ introduced: count, resolved: count, standing: count }),
+  counts: openObject({
+    introduced: count,
+    resolved: count,
+    standing: count,
+    silenced: count.describe('Findings hidden by a suppression the edit added: neither resolved nor fixed.'),
+  }),
   shown: z.array(findingSchema).describe('What to fix now: the root causes, in order.'),
   withheld: openObject({
     ...withheldPartSchema.shape,

@@ -16,6 +16,7 @@ export function renderStatsJson(stats: LedgerStats): string {
       payloadChars: { median: task.payloadChars.median, p90: task.payloadChars.p90 },
       shown: { median: task.shown.median, p90: task.shown.p90 },
       editsOutsideShown: task.editsOutsideShown,
+      silencingAttempts: task.silencingAttempts,
     })),
     checks: stats.checks.map((check) => ({
       name: check.name,
@@ -65,6 +66,7 @@ export function renderStatsText(stats: LedgerStats): string {
         'payload chars (median/p90)',
         'shown (median/p90)',
         'edits outside shown',
+        'silencing attempts',
       ],
       stats.tasks.map((task) => [
         task.id,
@@ -75,6 +77,7 @@ export function renderStatsText(stats: LedgerStats): string {
         `${task.payloadChars.median} / ${task.payloadChars.p90}`,
         `${task.shown.median} / ${task.shown.p90}`,
         String(task.editsOutsideShown),
+        String(task.silencingAttempts),
       ]),
     ),
   );

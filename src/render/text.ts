@@ -10,6 +10,7 @@ import type { EchoGroup } from '../core/triage/echo-groups.js';
 import { describeCampaignIntroduced, describeTargets } from './debt.js';
 import { countOf } from './wording.js';
 import { describeChange } from './change.js';
+import { describeCheckingFinding, describeSilencedCount } from './checking.js';
 
 export interface TextRenderOptions {
   /** The most characters (UTF-16 code units) the payload may have, newlines included. */
@@ -91,6 +92,10 @@ function makeBlocks(report: Report, sourceLines: TextRenderOptions['sourceLines'
     const group = finding.path === null ? undefined : groupOf(finding);
     if (group !== undefined && done.has(group)) continue;
     if (group !== undefined) done.add(group);
+    if (finding.kind !== undefined) {
+      blocks.push(makeCheckingBlock(finding, group, sourceLines));
+      continue;
+    }
     const excerpt = finding.path === null ? [] : renderExcerpt(sourceLines(finding.path) ?? [], finding.line);
     const block: Block = {
       findings: 1,
@@ -121,6 +126,31 @@ function makeBlocks(report: Report, sourceLines: TextRenderOptions['sourceLines'
     });
   }
   return blocks;
+}
+
+/**
+ * A finding about how the code is checked: what the edit did to the check, the directive's line
+ * for a suppression, and for files no longer checked, every file (one group per check and why).
+ */
+function makeCheckingBlock(
+  finding: ShownFinding,
+  group: EchoGroup | undefined,
+  sourceLines: TextRenderOptions['sourceLines'],
+): Block {
+  const files = group?.sites ?? 1;
+  const where = finding.path === null ? '(no file)' : finding.line > 0 ? formatSite(finding) : finding.path;
+  const grouped = group !== undefined && files > 1;
+  return {
+    findings: files,
+    header: `${grouped ? '' : `${where} `}${finding.severity} ${finding.code}: ${describeCheckingFinding(finding, files)}`,
+    excerpt:
+      finding.path === null || finding.line === 0 ? [] : renderExcerpt(sourceLines(finding.path) ?? [], finding.line),
+    notes: [],
+    sites: grouped ? group.listed.map((site) => splitSite(site).path) : [],
+    lead: '',
+    unlisted: grouped ? group.sites - group.listed.length : 0,
+    pending: [],
+  };
 }
 
 /**
@@ -378,6 +408,7 @@ function renderHead(report: Report): string[] {
       `The frontier widened to ${countOf(report.width, 'root unit')} per attempt: nothing the last attempt showed was fixed, so more root causes are shown at once.`,
     );
   }
+  if (report.counts.silenced > 0) lines.push(describeSilencedCount(report.counts.silenced));
   if (report.resolved.lineDeleted > 0) {
     lines.push(
       `${countOf(report.resolved.lineDeleted, 'resolved finding')} went away together with the line it flagged: make sure that code was meant to be deleted, not deleted to silence the check.`,
@@ -463,20 +494,24 @@ function renderDebtSummary(report: Report, targets: NonNullable<Report['targets'
 }
 
 function renderShown(report: Report): string {
-  const loose = report.shown.filter((finding) => finding.path === null).length;
+  const checking = report.shown.filter((finding) => finding.kind !== undefined).length;
+  const loose = report.shown.filter((finding) => finding.path === null && finding.kind === undefined).length;
   const causes = report.groups.filter((group) => group.cause?.change !== undefined);
   const traced = new Set(causes.flatMap((group) => group.members ?? []));
   const tracedSites = causes.reduce((sum, group) => sum + group.sites, 0);
   const tracedFiles = new Set(causes.flatMap((group) => group.listed.map((site) => splitSite(site).path))).size;
   const untracedPaths = new Set(
-    report.shown.flatMap((finding) => (finding.path === null || traced.has(finding.fingerprint) ? [] : [finding.path])),
+    report.shown.flatMap((finding) =>
+      finding.path === null || finding.kind !== undefined || traced.has(finding.fingerprint) ? [] : [finding.path],
+    ),
   );
-  const inFiles = report.shown.length - loose - tracedSites;
+  const inFiles = report.shown.length - checking - loose - tracedSites;
   const rootFiles = report.roots
     .filter((root) => root.selected && root.editable)
     .flatMap((root) => root.ring?.files ?? root.files)
     .filter((file) => untracedPaths.has(file));
   const parts: string[] = [];
+  if (checking > 0) parts.push(`${checking} about how the code is checked`);
   if (tracedSites > 0) {
     const changed = [...new Set(causes.map((group) => group.cause!.change!.path))];
     parts.push(

@@ -30,13 +30,20 @@ export interface TaskContext {
   layout: StateLayout;
 }
 
-export async function resolveTaskContext(options: TaskOptions = {}): Promise<TaskContext> {
+/**
+ * `mayCheckNothing`: the command compares with a baseline whose checks may be gone now (`check`,
+ * `debt check`): no check to run is then each baseline check reported removed, not an error.
+ */
+export async function resolveTaskContext(
+  options: TaskOptions = {},
+  { mayCheckNothing = false }: { mayCheckNothing?: boolean } = {},
+): Promise<TaskContext> {
   const cwd = resolve(options.cwd ?? process.cwd());
   if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw makeUserError(`not a directory: ${cwd}`);
   const repo = await findRepository(cwd);
   const root = repo?.root ?? cwd;
   const { raw } = await loadConfig(root);
-  const settings = await resolveSettings(root, raw);
+  const settings = await resolveSettings(root, raw, { mayCheckNothing });
   if (options.maxFiles !== undefined) settings.maxFiles = validatePositive('--max-files', options.maxFiles);
   if (options.outputLimit !== undefined) settings.outputLimit = validatePositive('--output-limit', options.outputLimit);
   return { root, repo, settings, layout: resolveStateLayout(root, repo) };

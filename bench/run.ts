@@ -25,6 +25,7 @@ import { describeMeasurement, measureProcess, type ProcessMeasure } from './meas
 import { renderTable, type TableRow } from './render-table.js';
 import { startServe, type ServeProcess } from './serve-process.js';
 import { measureRemoteBaseline, type RemoteMeasure } from './remote-baseline.js';
+import { measureIdleCollection, type IdleCollection } from './idle-collection.js';
 import { isRunning } from '../src/state/temporary-paths.js';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -520,6 +521,7 @@ function makeRows(
   core: CoreTiming[],
   startup: { cliMs: number; nodeMs: number },
   settings: BenchSettings,
+  idle: IdleCollection,
 ): TableRow[] {
   const each = (value: (repo: RepoMeasure) => string) => repos.map(value);
   const rows: TableRow[] = [
@@ -666,6 +668,11 @@ function makeRows(
       target: '≤ 1.0×',
     });
   }
+  rows.push({
+    metric: `one idle collection, ${idle.node}: RSS held 2 s after it (× its peak)`,
+    values: [`${idle.heldMb} MB of ${idle.peakMb} MB (${(idle.heldMb / idle.peakMb).toFixed(2)}×)`],
+    target: '< 0.5×',
+  });
   const [small, large] = [core[0], core.at(-1)];
   if (small !== undefined && large !== undefined) {
     rows.push({
@@ -714,11 +721,14 @@ async function main(): Promise<void> {
     `  CLI start-up: culprit --version ${seconds(startup.cliMs)}, node -e 0 ${seconds(startup.nodeMs)} (medians of 3)`,
   );
 
+  const idle = measureIdleCollection(projectRoot);
+  log(`  idle collection (${idle.node}): peak ${idle.peakMb} MB, held ${idle.heldMb} MB 2 s after one collection`);
+
   log(`\n== summary (${describeLoad()})`);
   log(
     renderTable(
       ['metric', ...repos.map((repo) => `${repo.repo.files} files`), 'target'],
-      makeRows(repos, core, startup, settings),
+      makeRows(repos, core, startup, settings, idle),
     ),
   );
 }

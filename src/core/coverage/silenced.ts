@@ -10,10 +10,11 @@
  * Rust tools), a directive the edit added hides the baseline's findings of its check whose
  * flagged line is among the lines it covers and whose rule it names (every rule when it names
  * none). Hidden findings the baseline did not have are new findings the edit added and hid at once:
- * silenced too.
+ * silenced too. A standing directive that now hides a finding the baseline had unhidden (the code
+ * was moved under it) silences it as much as a new one would: that directive counts as introduced.
  */
 import type { Attribution, ResolvedFinding } from '../attribute.js';
-import type { Finding, HiddenFinding } from '../diagnostic.js';
+import { compareByPosition, type Finding, type HiddenFinding } from '../diagnostic.js';
 import { normalizeMessage, pathNow } from '../identity/fingerprint.js';
 import { foldWhitespace } from '../identity/source-lines.js';
 
@@ -103,8 +104,23 @@ export function findSilenced(
   }
   if (silenced.length === 0) return { attribution, silenced };
   const gone = new Set(silenced.flatMap((finding) => (finding.base === undefined ? [] : [finding.base])));
+  const hiding = new Set(silenced.map((finding) => finding.by));
+  const nowHiding = attribution.standing.filter(
+    (finding) => finding.kind === 'suppression' && hiding.has(finding.fingerprint),
+  );
+  if (nowHiding.length === 0)
+    return {
+      attribution: { ...attribution, resolved: attribution.resolved.filter((finding) => !gone.has(finding)) },
+      silenced,
+    };
+  const moved = new Set(nowHiding);
   return {
-    attribution: { ...attribution, resolved: attribution.resolved.filter((finding) => !gone.has(finding)) },
+    attribution: {
+      ...attribution,
+      introduced: [...attribution.introduced, ...nowHiding].sort(compareByPosition),
+      standing: attribution.standing.filter((finding) => !moved.has(finding)),
+      resolved: attribution.resolved.filter((finding) => !gone.has(finding)),
+    },
     silenced,
   };
 }

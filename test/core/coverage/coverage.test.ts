@@ -230,6 +230,26 @@ describe('suppressions', () => {
     ]);
   });
 
+  it('a standing directive that now hides a finding the baseline showed (the code moved under it) counts as introduced', () => {
+    const lines = ['/* eslint-disable prefer-const */', 'let legs = 4;'];
+    const hidden = [
+      { code: 'prefer-const', line: 2, column: 1, message: "'legs' is never reassigned. Use 'const' instead." },
+    ];
+    const standing = directive(1, 'eslint-disable prefer-const', {
+      suppression: { codes: ['prefer-const'], reason: '', from: 1, to: 0 },
+    });
+    const { attribution, silenced } = findSilenced(
+      attribute(
+        [standing, preferConst(9, 'let legs = 4;')],
+        [{ ...standing, suppression: { ...standing.suppression!, hidden } }],
+      ),
+      () => lines,
+    );
+    expect(attribution.introduced.map((finding) => finding.message)).toEqual(['eslint-disable prefer-const']);
+    expect([attribution.standing, attribution.resolved]).toEqual([[], []]);
+    expect(silenced).toHaveLength(1);
+  });
+
   it('the policy: off leaves directives out, warning lowers them, an allowed reason accepts one', () => {
     const withReason = directive(3, 'eslint-disable-next-line prefer-const', {
       suppression: { codes: ['prefer-const'], reason: 'TICKET-12 legacy API', from: 4, to: 4 },

@@ -14,6 +14,7 @@ import {
 } from '../core/gate/baseline-file.js';
 import { pruneBaselineFile } from '../core/gate/prune-baseline-file.js';
 import { makeUserError } from '../core/errors.js';
+import { applyCoveragePolicy } from '../core/coverage/suppression-policy.js';
 import type { AnchoredRuns } from '../snapshot/take-snapshot.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
 import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
@@ -40,7 +41,14 @@ export async function writeBaselineTask(options: TaskOptions = {}): Promise<Base
   const context = await resolveTaskContext(options);
   return withWorkTreeLock(context, 'baseline --write', async () => {
     const runs = requireComplete(await runWorkTreeChecks(context));
-    const file = makeBaselineFile(runs.checks);
+    // The directives the policy leaves out are no entries: the gate leaves them out too.
+    const file = makeBaselineFile(
+      runs.checks.map((run) => ({
+        ...run,
+        diagnostics: applyCoveragePolicy(run.diagnostics, context.settings.policy).findings,
+        hashes: undefined,
+      })),
+    );
     return { context, ...saveIfChanged(context, serializeBaselineFile(file)), ...countPerCheck(file) };
   });
 }

@@ -41,5 +41,6 @@ export function compareWithFile(context: TaskContext, file: BaselineFile, runs: 
     fileName: baselineFileName,
     runs: runs.checks,
     exists: (path) => existsSync(join(context.root, path)),
+    policy: context.settings.policy,
   });
 }

@@ -14,6 +14,9 @@ import { fingerprintFindings, hashFingerprint } from '../identity/fingerprint.js
 import { makeReportCheck, type ReportCheck } from '../report/report.js';
 import type { SnapshotCheck } from '../snapshot.js';
 import { noFileKey, stripOccurrence, type BaselineEntry, type BaselineFile } from './baseline-file.js';
+import { applyCoveragePolicy, strictPolicy, type CoveragePolicy } from '../coverage/suppression-policy.js';
+import { listSummaryScopes, summarizeStrength } from '../coverage/strength-summary.js';
+import { listWeakenings } from '../coverage/weakening.js';
 
 /** `new`: not allowed by the file. `unchanged`: allowed. `absent`: allowed by the file but no longer found. */
 export type GateState = 'new' | 'unchanged' | 'absent';
@@ -65,6 +68,8 @@ export interface GateInput {
   runs: readonly SnapshotCheck[];
   /** Whether a repository-relative path exists in the work tree. */
   exists: (path: string) => boolean;
+  /** What a suppression or a relaxed setting is (culprit.config.json); strict by default. */
+  policy?: CoveragePolicy | undefined;
 }
 
 interface Allowance {
@@ -76,13 +81,26 @@ interface Allowance {
 }
 
 export function makeGateReport(input: GateInput): GateReport {
-  const { file, runs } = input;
+  const { file } = input;
+  const runs = input.runs.map((run) => applyGatePolicy(run, file, input.policy ?? strictPolicy));
   const ran = runs.filter((run) => run.status === 'ok');
   const allowances = makeAllowances(file, new Set(runs.filter((run) => run.status !== 'ok').map((run) => run.name)));
   const current: Exclude<GateItem, { state: 'absent' }>[] = [];
   const unmatched: Finding[] = [];
 
   for (const run of ran) {
+    // A setting below what the file records is a finding the file cannot allow.
+    const recorded = file.checks[run.name]?.strength;
+    const weakened =
+      recorded === undefined || run.strength === undefined
+        ? []
+        : listWeakenings(
+            { name: run.name, strength: listSummaryScopes(recorded) },
+            { name: run.name, strength: listSummaryScopes(summarizeStrength(run.strength)) },
+            new Map(),
+            input.policy?.allowWeakening,
+          );
+    for (const finding of fingerprintFindings(weakened)) current.push({ state: 'new', finding });
     for (const finding of fingerprintFindings(run.diagnostics)) {
       const allowance = allowances.get(
         keyOf(run.name, finding.path ?? noFileKey, stripOccurrence(finding.fingerprint)),
@@ -122,6 +140,20 @@ export function makeGateReport(input: GateInput): GateReport {
     checks: runs.map(makeReportCheck),
     notes: makeGateNotes(input, [...renames]),
   };
+}
+
+/**
+ * A run as the gate compares it: suppression findings under the policy, and left out altogether
+ * when the file predates them (it lists none, so every standing directive would read as new).
+ */
+function applyGatePolicy(run: SnapshotCheck, file: BaselineFile, policy: CoveragePolicy): SnapshotCheck {
+  const diagnostics = applyCoveragePolicy(
+    file.suppressions === true ? run.diagnostics : run.diagnostics.filter((finding) => finding.kind !== 'suppression'),
+    policy,
+  ).findings;
+  return diagnostics.length === run.diagnostics.length && policy === strictPolicy
+    ? run
+    : { ...run, diagnostics, hashes: undefined };
 }
 
 export function exitCodeOfGate(verdict: GateVerdict): 0 | 1 | 2 {
@@ -241,6 +273,13 @@ function makeGateNotes(input: GateInput, renames: readonly [string, string][]): 
       );
     }
   }
+  if (
+    input.file.suppressions !== true &&
+    input.runs.some((run) => run.diagnostics.some((f) => f.kind === 'suppression'))
+  )
+    notes.push(
+      `${input.fileName} was written before culprit read suppression directives, so they are not gated; \`culprit baseline --write\` records them`,
+    );
   const configured = new Set(input.runs.map((run) => run.name));
   for (const check of Object.keys(input.file.checks).sort(compareStrings)) {
     if (!configured.has(check))

@@ -22,7 +22,7 @@ export function pruneBaselineFile(file: BaselineFile, report: GateReport): Basel
     if (run === undefined) continue;
     checks[name] = run.status === 'ok' ? pruneCheck(name, check, report, run.version) : check;
   }
-  return { version: 1, checks };
+  return { version: 1, suppressions: file.suppressions, checks };
 }
 
 function pruneCheck(name: string, check: BaselineCheck, report: GateReport, version: string | null): BaselineCheck {
@@ -59,5 +59,6 @@ function pruneCheck(name: string, check: BaselineCheck, report: GateReport, vers
     }
   }
   for (const { path, entry } of moved.values()) (files[path] ??= []).push(entry);
-  return { version, files };
+  // Pruning never loosens what the file holds the check to: its recorded strength stays.
+  return { version, files, strength: check.strength };
 }

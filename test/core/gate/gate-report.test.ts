@@ -166,3 +166,53 @@ describe('pruning', () => {
     });
   });
 });
+
+describe('the gate and how the code is checked', () => {
+  const directive = lint('src/a.ts', 2, '// eslint-disable-next-line', {
+    code: 'eslint-disable-next-line',
+    severity: 'error',
+    message: 'eslint-disable-next-line',
+    kind: 'suppression',
+    suppression: { codes: [], reason: '', from: 3, to: 3 },
+  });
+
+  test('a directive the file does not list fails it; a file written before directives were read leaves them out, and says so', () => {
+    const file = makeBaselineFile([run(standing)]);
+    expect(file.suppressions).toBe(true);
+    const added = gate(file, [run([...standing, directive])]);
+    expect([added.verdict, added.counts.new]).toEqual(['new-findings', 1]);
+    const { suppressions: _recorded, ...older } = file;
+    const before = gate(older, [run([...standing, directive])]);
+    expect([before.verdict, before.counts.new]).toEqual(['pass', 0]);
+    expect(before.notes).toContainEqual(expect.stringContaining('written before culprit read suppression directives'));
+    // Written now, the directive is an entry and passes.
+    expect(gate(makeBaselineFile([run([...standing, directive])]), [run([...standing, directive])]).verdict).toBe(
+      'pass',
+    );
+  });
+
+  test('a setting below the strength the file records is new; the policy may allow it', () => {
+    const strict = { source: 'eslint.config.js', settings: { 'prefer-const': [2, 'error'] as [number, string] } };
+    const file = makeBaselineFile([run(standing, { strength: [strict] })]);
+    expect(serializeBaselineFile(file)).toContain('"prefer-const": [\n');
+    const relaxed = [{ ...strict, settings: { 'prefer-const': [0, 'off'] as [number, string] } }];
+    const weakened = makeGateReport({
+      file,
+      fileName: 'culprit-baseline.json',
+      runs: [run(standing, { strength: relaxed })],
+      exists: () => true,
+    });
+    expect(weakened.verdict).toBe('new-findings');
+    expect(weakened.items.filter((item) => item.state === 'new').map((item) => item.finding.message)).toEqual([
+      '`prefer-const` weakened from error to off',
+    ]);
+    const allowed = makeGateReport({
+      file,
+      fileName: 'culprit-baseline.json',
+      runs: [run(standing, { strength: relaxed })],
+      exists: () => true,
+      policy: { suppressions: 'error', allowSuppressionReason: null, allowWeakening: ['eslint:prefer-const'] },
+    });
+    expect(allowed.verdict).toBe('pass');
+  });
+});

@@ -115,8 +115,9 @@ function readTomlConfig(table: TomlTable): MypyConfig {
     const values: Values = {};
     for (const [key, raw] of Object.entries(entries)) {
       const name = key.replace(/-/g, '_');
+      if (name === 'overrides' || name === 'module') continue;
       if (typeof raw === 'boolean' || typeof raw === 'string') values[name] = raw;
-      else if (Array.isArray(raw)) values[name] = raw.map(String);
+      else if (Array.isArray(raw)) values[name] = raw.filter((item): item is string => typeof item === 'string');
     }
     return values;
   };
@@ -126,7 +127,11 @@ function readTomlConfig(table: TomlTable): MypyConfig {
     global: toValues(table),
     sections: overrides.map((override) => {
       const module = override['module'];
-      const patterns = Array.isArray(module) ? module.map(String) : typeof module === 'string' ? [module] : [];
+      const patterns = Array.isArray(module)
+        ? module.filter((item): item is string => typeof item === 'string')
+        : typeof module === 'string'
+          ? [module]
+          : [];
       return { patterns, values: toValues(override) };
     }),
   };

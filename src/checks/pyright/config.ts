@@ -69,7 +69,8 @@ export function makePyrightStrength(config: PyrightConfig): StrengthScope[] {
   settings['typeCheckingMode'] = [modes[mode] ?? 2, mode];
   for (const [key, value] of Object.entries(config.settings)) {
     if (/^report[A-Z]/.test(key)) {
-      const written = String(value);
+      // A rule is a level name or a boolean; anything else is written as pyright would have read it.
+      const written = typeof value === 'string' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
       settings[key] = [ruleLevels[written] ?? 1, written];
     } else if (stricterWhenTrue.includes(key) && typeof value === 'boolean') {
       settings[key] = [value ? 1 : 0, String(value)];

@@ -7,6 +7,8 @@
  * --debug=files <targets>` lists the files it lints (its SARIF names only those with results):
  * the run's coverage. A tree where it finds nothing to lint is a run that checked no file.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CheckOutput, CheckRequest } from '../check.js';
 import type { OxlintOptions } from './index.js';
 import { findExecutable } from '../runner/find-executable.js';
@@ -41,6 +43,7 @@ const oxlint: CommandCheck<OxlintOptions, ToolResult> = {
     const reason = said.length > 0 || error === undefined ? '' : `; its stdout is no SARIF 2.1.0 log: ${error.message}`;
     return describeToolFailure('oxlint', { ...result, stderrLines: [...result.stderrLines, ...said] }) + reason;
   },
+  readConfig: ({ root }) => ({ configFiles: existsSync(join(root, '.oxlintrc.json')) ? ['.oxlintrc.json'] : [] }),
   // The `oxlint-disable*` and `eslint-disable*` comments of the files it linted are scanned by the
   // JavaScript comment scanner (checks/output/), wired here as `scanSuppressions` when it lands.
 };

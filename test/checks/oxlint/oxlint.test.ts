@@ -103,6 +103,7 @@ describe('oxlint check', () => {
     ]);
     // Its coverage: every file it linted, from `oxlint --debug=files` (its SARIF names only those with results).
     expect(run.checkedPaths).toEqual(['src/broken.js', 'src/debug.ts', 'src/tag.js', 'src/total.ts']);
+    expect(run.configFiles).toEqual(['.oxlintrc.json']);
     expect(listTree(repo.root)).toEqual(before);
   });
 

@@ -51,6 +51,9 @@ const biome: CommandCheck<BiomeOptions> = {
       result.stdout.trim() === '' || error === undefined ? '' : `; its stdout is no SARIF 2.1.0 log: ${error.message}`;
     return describeToolFailure('biome', { ...result, stderrLines: said }) + reason;
   },
+  readConfig: ({ root }) => ({
+    configFiles: ['biome.json', 'biome.jsonc'].filter((name) => existsSync(join(root, name))),
+  }),
   // The `biome-ignore*` comments of the files it linted are scanned by the JavaScript comment
   // scanner (checks/output/), wired here as `scanSuppressions` when it lands.
 };

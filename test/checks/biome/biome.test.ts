@@ -100,6 +100,7 @@ describe('biome check', () => {
     ]);
     // Its coverage: the files Biome processed, from --verbose's list in its summary report (biome.json is linted too).
     expect(run.checkedPaths).toEqual(['biome.json', 'src/broken.js', 'src/debug.ts', 'src/tag.js', 'src/total.ts']);
+    expect(run.configFiles).toEqual(['biome.json']);
     expect(readdirSync(repo.root, { recursive: true, encoding: 'utf8' }).sort()).toEqual(before);
   });
 

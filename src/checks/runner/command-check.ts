@@ -115,6 +115,8 @@ export async function runCommandCheck<Options, Side>(
   };
   try {
     const asked = check.version === undefined ? null : askVersion(check.version, name, run);
+    // Should the arguments throw before it is awaited, its failure is not left unhandled.
+    asked?.catch(() => undefined);
     if (check.version?.before === true) run.version = await asked;
     const running = runTool(executable, check.args(run), {
       name,

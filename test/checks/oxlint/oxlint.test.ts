@@ -153,6 +153,15 @@ describe('oxlint check', () => {
     expect(garbled.error).toBe(
       'oxlint failed (exit code 0): it wrote nothing to stderr; its stdout is no SARIF 2.1.0 log: not a SARIF 2.1.0 log: runs.0.tool: expected object, received undefined',
     );
+    // A log that says the run produced no results is not a clean one.
+    const nothing = await run(
+      '{"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "oxlint"}}, "results": null}]}',
+      0,
+    );
+    expect(nothing).toMatchObject({
+      status: 'failed',
+      error: 'oxlint gave "results": null, a run that produced no results',
+    });
     const silent = await run('', 0);
     expect(silent.error).toBe(
       'oxlint failed (exit code 0): it wrote nothing to stderr; its stdout is no SARIF 2.1.0 log: stdout was empty',

@@ -144,6 +144,11 @@ describe('cargo adapter', () => {
         '    value',
         '}',
         '',
+        'mod inner {',
+        '    #![allow(unused_imports)]',
+        '    use std::fmt;',
+        '}',
+        '',
       ].join('\n'),
     );
     const run = await runCheck(cargoCheck(repo.root), repo.root);
@@ -163,6 +168,13 @@ describe('cargo adapter', () => {
         reason: '',
         from: 9,
         to: 16,
+      }),
+      // Inside a block, an inner attribute covers the block.
+      suppression(19, 5, 'allow', '#![allow(unused_imports)]', {
+        codes: ['unused_imports'],
+        reason: '',
+        from: 18,
+        to: 21,
       }),
     ]);
     // What they hide is hidden: no unused-variable warning in legacy.rs any more.

@@ -99,13 +99,20 @@ describe.skipIf(!hasMypy && process.env['CI'] !== 'true')('mypy adapter with the
         '',
       ].join('\n'),
       'quiet.py': '# mypy: ignore-errors\nx: int = "a"\n',
+      'codes.py': '# mypy: disable-error-code="assignment, misc"\nz: int = "z"\n',
       'top.py': '# type: ignore\nimport os\ny: int = "b"\n',
     });
     const run = await runCheck(mypyCheck(repo.root, ['.']), repo.root);
     expect(run.status).toBe('ok');
-    expect(run.checkedPaths).toEqual(['lines.py', 'quiet.py', 'top.py']);
+    expect(run.checkedPaths).toEqual(['codes.py', 'lines.py', 'quiet.py', 'top.py']);
     const suppression = makeSuppressionFinding('mypy', 'semantic');
     expect(run.diagnostics).toEqual([
+      suppression('codes.py', 1, 1, 'mypy: disable-error-code', 'mypy: disable-error-code="assignment, misc"', {
+        codes: ['assignment', 'misc'],
+        reason: '',
+        from: 1,
+        to: 0,
+      }),
       suppression('lines.py', 1, 15, 'type: ignore', 'type: ignore[assignment]', {
         codes: ['assignment'],
         reason: 'legacy data',

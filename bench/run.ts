@@ -12,12 +12,14 @@
  * BENCH_MEMORY_SIZE (the size those attempts run on, default the smallest), BENCH_CORE (findings,
  * default 10000,100000), BENCH_CORE_FILES (graph files, default 20000), BENCH_KEEP=1 keeps the
  * generated repositories, BENCH_REMOTE=0 skips the remote cache measurement (a fresh clone's
- * first check against a baseline published to a local turborepo-remote-cache server).
+ * first check against a baseline published to a local turborepo-remote-cache server), BENCH_COMMANDS=0
+ * skips the command checks' coverage costs and the 100 MB tool (command-checks.ts).
  */
 import { rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { describeCommandCosts, describeFlood, measureCommandCosts, measureFlood } from './command-checks.js';
 import { timeCore, type CoreTiming } from './core.js';
 import { makeBodyEdit, makeTypeEdit, type Edit } from './edits.js';
 import { generateRepo, type GeneratedRepo } from './generate-repo.js';
@@ -723,6 +725,14 @@ async function main(): Promise<void> {
 
   const idle = measureIdleCollection(projectRoot);
   log(`  idle collection (${idle.node}): peak ${idle.peakMb} MB, held ${idle.heldMb} MB 2 s after one collection`);
+  if (process.env['BENCH_COMMANDS'] !== '0') {
+    const files = Number(process.env['BENCH_COMMAND_FILES'] ?? '2000');
+    log(
+      `\n== command checks: what knowing their coverage costs (medians of 5 after a warm-up; ${files} JavaScript files, ${Math.floor(files / 10)} Python); ${describeLoad()}`,
+    );
+    for (const line of describeCommandCosts(await measureCommandCosts(files))) log(line);
+    log(describeFlood(await measureFlood(cli)));
+  }
 
   log(`\n== summary (${describeLoad()})`);
   log(

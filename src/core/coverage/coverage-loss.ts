@@ -4,7 +4,8 @@
  * so widening an ignore list, narrowing a tsconfig's `include` or a lint pattern is never "no new
  * findings". A file the edit deleted is no loss; a renamed one is compared under its new name. A
  * run that says it left files unchecked (`unchecked`: cargo's crates behind a crate that failed)
- * is partial: a file it did not check that the edit changed is a finding too, never clean.
+ * is partial: the files it skipped wait for the failure that made it skip them, but one the edit
+ * changed is a finding too, so a changed file that went unchecked is never clean.
  */
 import type { CheckRun } from '../check-run.js';
 import { compareStrings, type AnchoredDiagnostic } from '../diagnostic.js';
@@ -30,8 +31,10 @@ export function listCoverageLoss(
     for (const path of base.checkedPaths) {
       if (changes.deleted.has(path)) continue;
       const now = changes.renames.get(path) ?? path;
-      if (checked.has(now)) continue;
-      lost.set(now, uncheckedWhy.get(now) ?? `no longer checked by ${current.name}${why}`);
+      // A file the run skipped behind a failure it reports (cargo's crates after one that does
+      // not compile) waits for that failure, which is itself a finding; it is checked again then.
+      if (checked.has(now) || uncheckedWhy.has(now)) continue;
+      lost.set(now, `no longer checked by ${current.name}${why}`);
     }
   }
   // A partial run: what the edit changed and the run could not check is unchecked work, whatever the baseline did.

@@ -84,8 +84,12 @@ export interface ReportCheck {
 export interface Report {
   verdict: Verdict;
   attempt: number;
-  /** `reworded`: how many of the standing findings only name other types than in the baseline (set when the attribution says). */
-  counts: { introduced: number; resolved: number; standing: number; reworded?: number };
+  /**
+   * `reworded`: how many of the standing findings only name other types than in the baseline;
+   * `reanchored`: how many are on a line the edit changed, found again on the line it became
+   * (each set when the attribution says).
+   */
+  counts: { introduced: number; resolved: number; standing: number; reworded?: number; reanchored?: number };
   shown: ShownFinding[];
   /** The shown findings that are one error at several sites, in the order their first site is shown. */
   groups: EchoGroup[];
@@ -230,6 +234,7 @@ export function makeReport(input: MakeReportInput): {
       resolved: attribution.resolved.length,
       standing: attribution.standing.length,
       ...(attribution.reworded === undefined ? {} : { reworded: attribution.reworded.length }),
+      ...(attribution.reanchored === undefined ? {} : { reanchored: attribution.reanchored.length }),
     },
     shown: frontier.shown.map(makeShownFinding),
     groups: orderGroups(frontier.shown, [...causeGroups, ...otherGroups]),

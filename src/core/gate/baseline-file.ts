@@ -42,12 +42,18 @@ export interface BaselineCheck {
 
 export interface BaselineFile {
   version: 1;
+  /**
+   * The commit HEAD was at when the entries were written (absent outside git, and in files written
+   * by culprit before it recorded one): the gate finds an entry whose flagged line was edited
+   * since through the diff from this commit.
+   */
+  commit?: string | undefined;
   /** Check name → its accepted findings. */
   checks: Record<string, BaselineCheck>;
 }
 
-/** The file for these runs: every finding accepted as it stands. */
-export function makeBaselineFile(runs: readonly SnapshotCheck[]): BaselineFile {
+/** The file for these runs: every finding accepted as it stands, at `commit` (HEAD's, when there is one). */
+export function makeBaselineFile(runs: readonly SnapshotCheck[], commit?: string): BaselineFile {
   const checks: Record<string, BaselineCheck> = {};
   for (const run of runs) {
     const files: Record<string, BaselineEntry[]> = {};
@@ -73,7 +79,7 @@ export function makeBaselineFile(runs: readonly SnapshotCheck[]): BaselineFile {
     }
     checks[run.name] = { version: run.version, files };
   }
-  return { version: 1, checks };
+  return { version: 1, commit, checks };
 }
 
 /** Sorted, two-space JSON with a final newline: the same content always gives the same bytes. */
@@ -88,7 +94,12 @@ export function serializeBaselineFile(file: BaselineFile): string {
     }
     checks[name] = { version: check.version, files };
   }
-  return `${JSON.stringify({ version: 1, checks }, null, 2)}\n`;
+  return `${JSON.stringify({ version: 1, commit: file.commit, checks }, null, 2)}\n`;
+}
+
+/** Whether two files allow the same findings, whatever commit each records. */
+export function haveSameEntries(a: BaselineFile, b: BaselineFile): boolean {
+  return serializeBaselineFile({ ...a, commit: undefined }) === serializeBaselineFile({ ...b, commit: undefined });
 }
 
 /**

@@ -86,7 +86,7 @@ export interface JsonFinding {
 export interface JsonReport {
   verdict: 'clean' | 'introduced' | 'stuck' | 'check-failed';
   attempt: number;
-  counts: { introduced: number; resolved: number; standing: number; reworded: number };
+  counts: { introduced: number; resolved: number; standing: number; reworded: number; reanchored: number };
   shown: JsonFinding[];
   groups: EchoGroup[];
   withheld: Withheld;

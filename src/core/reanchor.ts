@@ -83,13 +83,15 @@ export function reanchorAttribution(attribution: Attribution, input: ReanchorInp
   const baseFingerprints = { ...attribution.baseFingerprints };
   for (const [path, map] of [...input.lineMaps].sort(([a], [b]) => compareStrings(a, b))) {
     // Identities are per file (the path is part of the hash), so the file's own findings give the same fingerprints.
-    const base = fingerprintFindings(baseByPath.get(path) ?? [], () => path);
+    const baseDiagnostics = baseByPath.get(path) ?? [];
+    const base = fingerprintFindings(baseDiagnostics, () => path);
     const current = [...findSegment(standing, path), ...findSegment(introduced, path)].sort(compareCompletely);
     if (base.length === 0) continue;
     const matched = matchAlongDiff(base, current, map, path, input.hasLine);
     introduced = replaceSegment(introduced, path, matched.introduced);
     standing = replaceSegment(standing, path, matched.standing);
-    resolved = replaceSegment(resolved, map.from, matched.resolved);
+    // Resolved findings keep their base path (one per current path: renames pair files one to one).
+    resolved = replaceSegment(resolved, baseDiagnostics[0]!.path!, matched.resolved);
     reworded = [...reworded.filter((finding) => finding.path !== path), ...matched.reworded].sort(compareCompletely);
     reanchored = [...reanchored.filter((finding) => finding.path !== path), ...matched.reanchored].sort(
       compareCompletely,

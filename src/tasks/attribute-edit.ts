@@ -10,6 +10,7 @@ import type { AnchoredDiagnostic } from '../core/diagnostic.js';
 import { listReanchorPaths, reanchorAttribution } from '../core/reanchor.js';
 import type { TreeChanges, TreeState } from '../core/snapshot.js';
 import { logDebug } from '../debug/log-debug.js';
+import type { LineMap } from '../core/identity/line-map.js';
 import { readLineMaps } from '../git/diff-lines.js';
 import type { Repository } from '../git/git.js';
 
@@ -38,10 +39,17 @@ export async function attributeEdit(input: EditAttributionInput): Promise<Attrib
     return attributed;
   const started = performance.now();
   const fromOf = new Map([...changes.renames].map(([from, to]) => [to, from]));
-  const maps = await readLineMaps(input.repo, input.base.treeId, input.current.treeId, [
-    ...paths,
-    ...paths.flatMap((to) => fromOf.get(to) ?? []),
-  ]);
+  let maps: LineMap[];
+  try {
+    maps = await readLineMaps(input.repo, input.base.treeId, input.current.treeId, [
+      ...paths,
+      ...paths.flatMap((to) => fromOf.get(to) ?? []),
+    ]);
+  } catch (error) {
+    // A base tree git no longer has (its unreferenced objects pruned) leaves identity to decide, as outside git.
+    logDebug(`re-anchoring: no diff (${(error as Error).message})`);
+    return attributed;
+  }
   // Only the pairing the comparison of the trees made: git may pair paths otherwise when asked about a few.
   const lineMaps = new Map(
     maps.filter((map) => (fromOf.get(map.to) ?? map.to) === map.from).map((map) => [map.to, map]),

@@ -56,7 +56,7 @@ export async function compareWithFile(
   };
   const report = makeGateReport(input);
   const paths = listGateReanchorPaths(report);
-  const diff = paths.length === 0 ? undefined : await readGateDiff(context, file.commit, paths);
+  const diff = paths.entries.length === 0 ? undefined : await readGateDiff(context, file.commit, paths);
   return diff === undefined ? report : makeGateReport({ ...input, diff });
 }
 
@@ -67,7 +67,7 @@ export async function compareWithFile(
 async function readGateDiff(
   context: TaskContext,
   commit: string | undefined,
-  paths: readonly string[],
+  paths: { entries: readonly string[]; findings: readonly string[] },
 ): Promise<GateDiff | undefined> {
   const { repo } = context;
   if (repo === null) return undefined;
@@ -81,7 +81,10 @@ async function readGateDiff(
   }
   const current = await readTreeState({ root: context.root, repo, scratch: context.layout.scratch });
   if (current.kind !== 'git') return undefined;
-  const maps = await readLineMaps(repo, base, current.treeId, paths);
+  const findings = new Set(paths.findings);
+  const maps = (await readLineMaps(repo, base, current.treeId, [...paths.entries, ...paths.findings])).filter(
+    (map) => paths.entries.includes(map.from) && findings.has(map.to),
+  );
   const texts = await readBlobTexts(
     repo,
     maps.map((map) => `${base}:${map.from}`),

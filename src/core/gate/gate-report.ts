@@ -198,21 +198,21 @@ function makeAllowances(file: BaselineFile, failed: ReadonlySet<string>): Map<st
 }
 
 /**
- * The paths whose entries the diff since the file's commit could match with new findings: a file
- * with a new finding beside an entry that is absent, and each file that lost entries and each
- * that has new findings where some file lost entries (git pairs a renamed one). Sorted.
+ * Where the diff since the file's commit could match entries with new findings: the files with
+ * absent entries (`entries`) and those with new findings (`findings`), both empty unless there
+ * are some of each; git pairs a file renamed from one to the other. Sorted.
  */
-export function listGateReanchorPaths(report: GateReport): string[] {
-  const absent = new Set<string>();
-  for (const item of report.items)
-    if (item.state === 'absent' && item.finding.path !== null && item.finding.anchor !== '')
-      absent.add(item.finding.path);
-  if (absent.size === 0) return [];
-  const paths = new Set<string>();
-  for (const item of report.items)
-    if (item.state === 'new' && item.finding.path !== null && item.finding.anchor !== '') paths.add(item.finding.path);
-  if (paths.size === 0) return [];
-  return [...new Set([...absent, ...paths])].sort(compareStrings);
+export function listGateReanchorPaths(report: GateReport): { entries: string[]; findings: string[] } {
+  const pathsOf = (state: GateState) => {
+    const paths = new Set<string>();
+    for (const item of report.items)
+      if (item.state === state && item.finding.path !== null && item.finding.anchor !== '')
+        paths.add(item.finding.path);
+    return [...paths].sort(compareStrings);
+  };
+  const entries = pathsOf('absent');
+  const findings = entries.length === 0 ? [] : pathsOf('new');
+  return findings.length === 0 ? { entries: [], findings: [] } : { entries, findings };
 }
 
 /**

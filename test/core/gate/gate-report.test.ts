@@ -201,7 +201,10 @@ describe('entries followed through the diff from the file’s commit', () => {
 
   test('an entry whose line was edited allows the finding on the line it became; one elsewhere stays new', () => {
     const current = [lint('src/a.ts', 3, 'let x: any = 1;'), standing[1]!, standing[2]!];
-    expect(listGateReanchorPaths(gate(file, [run(current)]))).toEqual(['src/a.ts']);
+    expect(listGateReanchorPaths(gate(file, [run(current)]))).toEqual({
+      entries: ['src/a.ts'],
+      findings: ['src/a.ts'],
+    });
     const report = withDiff([run(current)], mapped([editedLine3]));
     expect(report.verdict).toBe('pass');
     expect(report.counts).toEqual({ new: 0, unchanged: 3, absent: 0, reanchored: 1 });

@@ -22,12 +22,12 @@ export interface AttributeOptions {
    * Each base finding's fingerprint hash under its own path (hashOwnFingerprints), as a stored
    * snapshot keeps them: only the current findings of files whose findings changed are hashed.
    */
-  beforeHashes?: readonly string[];
+  beforeHashes?: readonly string[] | undefined;
   /**
    * Current path → what the edit made of its base lines, for files the edit changed
    * (listReanchorPaths says which need one): their findings are matched again along the diff.
    */
-  lineMaps?: ReadonlyMap<string, LineMap>;
+  lineMaps?: ReadonlyMap<string, LineMap> | undefined;
 }
 
 /** A base finding gone from the current tree. */

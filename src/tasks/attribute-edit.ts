@@ -32,7 +32,7 @@ export async function attributeEdit(input: EditAttributionInput): Promise<Attrib
   const attributed = attribute(before, input.after, {
     renames: changes.renames,
     hasLine,
-    ...(input.beforeHashes === undefined ? {} : { beforeHashes: input.beforeHashes }),
+    beforeHashes: input.beforeHashes,
   });
   const paths = listReanchorPaths(attributed, changes.renames).filter((path) => changes.changed.has(path));
   if (paths.length === 0 || input.repo === null || input.base.kind !== 'git' || input.current.kind !== 'git')

@@ -35,6 +35,11 @@ const checkSchema = z.strictObject({
 // Typed by the core's interfaces, so the schema and the data model cannot drift apart.
 const fileSchema: z.ZodType<BaselineFile> = z.strictObject({
   version: z.literal(1),
+  commit: z
+    .string()
+    .regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/)
+    .optional()
+    .describe('The commit HEAD was at when the entries were written; the gate maps them through the diff from it.'),
   suppressions: z
     .literal(true)
     .optional()

@@ -73,7 +73,12 @@ export function renderGateJson(report: GateReport): string {
   const ordered = {
     verdict: report.verdict,
     file: report.file,
-    counts: { new: report.counts.new, unchanged: report.counts.unchanged, absent: report.counts.absent },
+    counts: {
+      new: report.counts.new,
+      unchanged: report.counts.unchanged,
+      absent: report.counts.absent,
+      reanchored: report.counts.reanchored,
+    },
     findings: report.items.map(makeJsonItem),
     renames: report.renames.map(({ from, to }) => ({ from, to })),
     checks: report.checks.map(({ name, status, durationMs, version, error }) => ({
@@ -91,7 +96,11 @@ export function renderGateJson(report: GateReport): string {
 function makeJsonItem(item: GateItem): Record<string, unknown> {
   if (item.state === 'absent') return { state: item.state, ...makeAbsentJson(item.finding) };
   const renamed = item.state === 'unchanged' && item.renamedFrom !== undefined ? { renamedFrom: item.renamedFrom } : {};
-  return { state: item.state, ...makeShownFinding(item.finding), ...renamed };
+  const reanchored =
+    item.state === 'unchanged' && item.reanchoredFrom !== undefined
+      ? { reanchoredFrom: { path: item.reanchoredFrom.path, fingerprint: item.reanchoredFrom.fingerprint } }
+      : {};
+  return { state: item.state, ...makeShownFinding(item.finding), ...renamed, ...reanchored };
 }
 
 function makeAbsentJson(finding: AbsentFinding): Record<string, unknown> {

@@ -29,6 +29,7 @@ function orderReport(report: Report): Report {
       resolved: report.counts.resolved,
       standing: report.counts.standing,
       reworded: report.counts.reworded ?? 0,
+      reanchored: report.counts.reanchored ?? 0,
       silenced: report.counts.silenced,
     },
     shown: report.shown.map(makeShownFinding),

@@ -9,7 +9,7 @@ import { basename, join } from 'node:path';
 import { baselineFileName } from '../core/gate/baseline-file.js';
 import type { CheckRun } from '../checks/check.js';
 import type { CheckRunner } from '../checks/runner/run-check.js';
-import { attribute, type Attribution } from '../core/attribute.js';
+import type { Attribution } from '../core/attribute.js';
 import type { AnchoredDiagnostic } from '../core/diagnostic.js';
 import type { TreeChanges } from '../core/snapshot.js';
 import { logDebug } from '../debug/log-debug.js';
@@ -46,6 +46,7 @@ import {
   describeVersionChange,
   makeBaselineNotes,
 } from '../render/baseline-notes.js';
+import { attributeEdit } from './attribute-edit.js';
 import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
 import { makeDeferringRunner, makeWorkerDeferral, type DeferralContext } from './defer-checks.js';
 import { readBaselineSeeds } from '../warm/baseline-seed.js';
@@ -203,10 +204,15 @@ async function checkLocked(
   });
   // A finding a suppression the edit added hides is silenced, not resolved.
   const { attribution: attributed, silenced } = findSilenced(
-    attribute(paired.before, paired.after, {
-      renames: changes.renames,
+    await attributeEdit({
+      before: paired.before,
+      after: paired.after,
+      beforeHashes: paired.beforeHashes,
+      base: baseline.snapshot.tree,
+      current: after.snapshot.tree,
+      changes,
+      repo: context.repo,
       hasLine: after.sources.hasLine,
-      ...(paired.beforeHashes === undefined ? {} : { beforeHashes: paired.beforeHashes }),
     }),
     after.sources.lines,
     changes.renames,

@@ -12,7 +12,8 @@ import type { SeedRun, WarmSeed } from '../checks/check-definition.js';
 import { checkDefinitions } from '../checks/registry.js';
 import type { Snapshot, SnapshotCheck, TreeChanges } from '../core/snapshot.js';
 import { listIgnoredPaths } from '../git/checkout-tree.js';
-import { runGitForBytes, type Repository } from '../git/git.js';
+import type { Repository } from '../git/git.js';
+import { readBlobTexts } from '../git/read-blobs.js';
 import { isRestartFile } from './warm-engine.js';
 
 /** Past this many changed files, reading their base text and walking from each costs more than it saves. */
@@ -78,21 +79,10 @@ async function readBaseTexts(
   treeId: string,
   paths: readonly string[],
 ): Promise<string[] | undefined> {
-  if (paths.length === 0) return [];
-  const output = await runGitForBytes(['cat-file', '--batch'], {
-    cwd: repo.root,
-    input: paths.map((path) => `${treeId}:${path}\n`).join(''),
-  });
-  const texts: string[] = [];
-  let offset = 0;
-  while (texts.length < paths.length) {
-    const end = output.indexOf(10, offset);
-    if (end === -1) return undefined;
-    const header = output.toString('utf8', offset, end).split(' ');
-    if (header[1] !== 'blob') return undefined;
-    const size = Number(header[2]);
-    texts.push(output.toString('utf8', end + 1, end + 1 + size).replace(/^\uFEFF/, ''));
-    offset = end + 1 + size + 1;
-  }
-  return texts;
+  const texts = await readBlobTexts(
+    repo,
+    paths.map((path) => `${treeId}:${path}`),
+  );
+  const found = texts.filter((text) => text !== undefined);
+  return found.length === texts.length ? found.map((text) => text.replace(/^\uFEFF/, '')) : undefined;
 }

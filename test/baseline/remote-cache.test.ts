@@ -108,7 +108,7 @@ function headLabel(root: string): string {
   return `HEAD (${execFileSync('git', ['rev-parse', '--short=7', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()})`;
 }
 
-const expectedCounts = { introduced: 1, resolved: 0, standing: 1, reworded: 0, silenced: 0 };
+const expectedCounts = { introduced: 1, resolved: 0, standing: 1, reworded: 0, reanchored: 0, silenced: 0 };
 
 /** A fresh clone's first check, whose remote baseline must not be used: it runs HEAD's checks itself and is still right. */
 async function checkLocally(origin: TestRepo, env: NodeJS.ProcessEnv): Promise<CliResult & { report: Report }> {
@@ -348,7 +348,14 @@ test(
     for (const result of results) {
       expect(result.exitCode, result.stderr).toBe(1);
       expect(result.report.attempt).toBe(1);
-      expect(result.report.counts).toEqual({ introduced: 2, resolved: 0, standing: 1, reworded: 0, silenced: 0 });
+      expect(result.report.counts).toEqual({
+        introduced: 2,
+        resolved: 0,
+        standing: 1,
+        reworded: 0,
+        reanchored: 0,
+        silenced: 0,
+      });
     }
     expect(results.map((result) => result.report.baseline.source).sort()).toEqual(['cache', 'cache', 'run']);
     // One base run on a copy of HEAD among all three; each work tree ran its own checks once.

@@ -97,7 +97,7 @@ test('odd sources and names: attribution is right, paths are exact, no shell eve
     resolved: 1,
     standing: 2 + shellNames.length + 1,
     reworded: 0,
-    silenced: 0,
+    reanchored: 0,
   });
   expect(report.shown.map((finding) => finding.path).sort()).toEqual(['src/crlf.ts', ...edited].sort());
   // The same tree again is the same attempt, also in the text format; counted anyway, it is stuck.

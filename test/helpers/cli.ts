@@ -88,7 +88,14 @@ export interface JsonFinding {
 export interface JsonReport {
   verdict: 'clean' | 'introduced' | 'stuck' | 'check-failed';
   attempt: number;
-  counts: { introduced: number; resolved: number; standing: number; reworded: number; silenced: number };
+  counts: {
+    introduced: number;
+    resolved: number;
+    standing: number;
+    reworded: number;
+    reanchored: number;
+    silenced: number;
+  };
   shown: JsonFinding[];
   groups: EchoGroup[];
   withheld: Withheld;

@@ -46,6 +46,12 @@ export interface BaselineCheck {
 export interface BaselineFile {
   version: 1;
   /**
+   * The commit HEAD was at when the entries were written (absent outside git, and in files written
+   * by culprit before it recorded one): the gate finds an entry whose flagged line was edited
+   * since through the diff from this commit.
+   */
+  commit?: string | undefined;
+  /**
    * The file lists suppression directives among its entries (culprit reads them since issue 35):
    * the gate then fails on one it does not list. A file written before has none, so the gate
    * leaves directives out until `culprit baseline --write` records them.
@@ -55,8 +61,8 @@ export interface BaselineFile {
   checks: Record<string, BaselineCheck>;
 }
 
-/** The file for these runs: every finding accepted as it stands. */
-export function makeBaselineFile(runs: readonly SnapshotCheck[]): BaselineFile {
+/** The file for these runs: every finding accepted as it stands, at `commit` (HEAD's, when there is one). */
+export function makeBaselineFile(runs: readonly SnapshotCheck[], commit?: string): BaselineFile {
   const checks: Record<string, BaselineCheck> = {};
   for (const run of runs) {
     const files: Record<string, BaselineEntry[]> = {};
@@ -86,7 +92,7 @@ export function makeBaselineFile(runs: readonly SnapshotCheck[]): BaselineFile {
       strength: run.strength === undefined ? undefined : summarizeStrength(run.strength),
     };
   }
-  return { version: 1, suppressions: true, checks };
+  return { version: 1, commit, suppressions: true, checks };
 }
 
 /** Sorted, two-space JSON with a final newline: the same content always gives the same bytes. */
@@ -105,7 +111,12 @@ export function serializeBaselineFile(file: BaselineFile): string {
       ...(check.strength === undefined ? {} : { strength: sortSummary(check.strength) }),
     };
   }
-  return `${JSON.stringify({ version: 1, ...(file.suppressions === true ? { suppressions: true } : {}), checks }, null, 2)}\n`;
+  return `${JSON.stringify({ version: 1, commit: file.commit, ...(file.suppressions === true ? { suppressions: true } : {}), checks }, null, 2)}\n`;
+}
+
+/** Whether two files allow the same findings, whatever commit each records. */
+export function haveSameEntries(a: BaselineFile, b: BaselineFile): boolean {
+  return serializeBaselineFile({ ...a, commit: undefined }) === serializeBaselineFile({ ...b, commit: undefined });
 }
 
 /**

@@ -99,11 +99,19 @@ export interface Report {
   verdict: Verdict;
   attempt: number;
   /**
-   * `reworded`: how many of the standing findings only name other types than in the baseline (set
-   * when the attribution says). `silenced`: findings hidden by a suppression directive the edit
-   * added (or one it moved them under), which are neither resolved nor shown as findings.
+   * `reworded`: how many of the standing findings only name other types than in the baseline;
+   * `reanchored`: how many are on a line the edit changed, found again on the line it became
+   * (each set when the attribution says). `silenced`: findings hidden by a suppression directive
+   * the edit added (or one it moved them under), which are neither resolved nor shown as findings.
    */
-  counts: { introduced: number; resolved: number; standing: number; reworded?: number; silenced: number };
+  counts: {
+    introduced: number;
+    resolved: number;
+    standing: number;
+    reworded?: number;
+    reanchored?: number;
+    silenced: number;
+  };
   shown: ShownFinding[];
   /** The shown findings that are one error at several sites, in the order their first site is shown. */
   groups: EchoGroup[];
@@ -256,6 +264,7 @@ export function makeReport(input: MakeReportInput): {
       resolved: attribution.resolved.length,
       standing: attribution.standing.length,
       ...(attribution.reworded === undefined ? {} : { reworded: attribution.reworded.length }),
+      ...(attribution.reanchored === undefined ? {} : { reanchored: attribution.reanchored.length }),
       silenced: input.silenced?.length ?? 0,
     },
     shown: shown.map(makeSiteLister(input.silenced ?? [])),

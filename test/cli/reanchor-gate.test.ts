@@ -110,7 +110,14 @@ test(
     const done = debtJson(repo, ['check']);
     expect(done.report.verdict).toBe('clean');
     expect(done.report.targets).toEqual({ total: 3, resolved: 3, remaining: 0 });
-    expect(done.report.counts).toEqual({ introduced: 0, resolved: 3, standing: 8, reworded: 0, reanchored: 6 });
+    expect(done.report.counts).toEqual({
+      introduced: 0,
+      resolved: 3,
+      standing: 8,
+      reworded: 0,
+      reanchored: 6,
+      silenced: 0,
+    });
     expect(done.report.notes.some((note) => note.includes('culprit baseline --prune'))).toBe(true);
     expect(done.exitCode).toBe(0);
 

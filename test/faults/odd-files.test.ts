@@ -98,6 +98,7 @@ test('odd sources and names: attribution is right, paths are exact, no shell eve
     standing: 2 + shellNames.length + 1,
     reworded: 0,
     reanchored: 0,
+    silenced: 0,
   });
   expect(report.shown.map((finding) => finding.path).sort()).toEqual(['src/crlf.ts', ...edited].sort());
   // The same tree again is the same attempt, also in the text format; counted anyway, it is stuck.

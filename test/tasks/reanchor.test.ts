@@ -79,7 +79,14 @@ describe('an edit to flagged lines', () => {
     const full = await checkTask({ cwd: repo.root, incremental: false });
     for (const result of [served, fromBaseline, full]) {
       expect(result.report.verdict).toBe('clean');
-      expect(result.report.counts).toEqual({ introduced: 0, resolved: 0, standing: 13, reworded: 0, reanchored: 4 });
+      expect(result.report.counts).toEqual({
+        introduced: 0,
+        resolved: 0,
+        standing: 13,
+        reworded: 0,
+        reanchored: 4,
+        silenced: 0,
+      });
       expect(sites(result.details.attribution.reanchored ?? [])).toEqual([...lineThree, '4 TS2322']);
       expect(result.report.resolved.lineDeleted).toBe(0);
     }
@@ -102,7 +109,7 @@ describe('an edit to flagged lines', () => {
     // Lines 3 and 10 are the same text with the same three findings: occurrences #1 and #2 of each.
     edit((text) => text.replace('let count = payload.count;\n  const', 'let count = payload.count ?? 0;\n  const'));
     const edited = await checkTask({ cwd: repo.root });
-    expect(edited.report.counts).toMatchObject({ introduced: 0, resolved: 0, reanchored: 3 });
+    expect(edited.report.counts).toMatchObject({ introduced: 0, resolved: 0, reanchored: 3, silenced: 0 });
     expect(sites(edited.details.attribution.reanchored ?? [])).toEqual(lineThree);
 
     edit((text) =>
@@ -112,7 +119,7 @@ describe('an edit to flagged lines', () => {
     );
     const fixed = await checkTask({ cwd: repo.root });
     expect(fixed.report.verdict).toBe('clean');
-    expect(fixed.report.counts).toMatchObject({ introduced: 0, resolved: 1, reanchored: 5 });
+    expect(fixed.report.counts).toMatchObject({ introduced: 0, resolved: 1, reanchored: 5, silenced: 0 });
     expect(
       fixed.details.attribution.resolved.map((finding) => [finding.line, finding.code, finding.lineDeleted]),
     ).toEqual([[10, 'prefer-const', false]]);
@@ -124,7 +131,7 @@ describe('an edit to flagged lines', () => {
     );
     const split = await checkTask({ cwd: repo.root });
     expect(split.report.verdict).toBe('clean');
-    expect(split.report.counts).toMatchObject({ introduced: 0, resolved: 0, reanchored: 5 });
+    expect(split.report.counts).toMatchObject({ introduced: 0, resolved: 0, reanchored: 5, silenced: 0 });
     expect(sites(split.details.attribution.reanchored ?? []).sort()).toEqual(
       [
         '5 @typescript-eslint/no-unsafe-return',
@@ -140,7 +147,7 @@ describe('an edit to flagged lines', () => {
     edit((text) => text.replace('let count = payload.count;\n  const', 'let count = payload.total;\n  const'));
     const changed = await checkTask({ cwd: repo.root });
     expect(changed.report.verdict).toBe('introduced');
-    expect(changed.report.counts).toMatchObject({ introduced: 1, resolved: 1, reanchored: 2 });
+    expect(changed.report.counts).toMatchObject({ introduced: 1, resolved: 1, reanchored: 2, silenced: 0 });
     expect(changed.report.shown.map((finding) => `${finding.line} ${finding.code} ${finding.message}`)).toEqual([
       '3 @typescript-eslint/no-unsafe-member-access Unsafe member access .total on an `any` value.',
     ]);
@@ -151,7 +158,7 @@ describe('an edit to flagged lines', () => {
       text.replace('let count = payload.count;\n  const', 'let count = payload.count + payload.count;\n  const'),
     );
     const doubled = await checkTask({ cwd: repo.root });
-    expect(doubled.report.counts).toMatchObject({ introduced: 1, resolved: 0, reanchored: 3 });
+    expect(doubled.report.counts).toMatchObject({ introduced: 1, resolved: 0, reanchored: 3, silenced: 0 });
     expect(sites(doubled.details.attribution.introduced)).toEqual(['3 @typescript-eslint/no-unsafe-member-access']);
 
     // Line 3's member access fixed, the same access added on line 11: that one is new.
@@ -195,7 +202,7 @@ test('culprit fix fixes what the edit introduced on a line whose other findings 
     expect(plan.fixes.map((fix) => `${fix.range.line} ${fix.code}`)).toEqual(['3 prefer-const']);
     expect(repo.read('src/count.ts')).toContain('  const count = payload.count ?? 0;\n');
     expect(result.report.verdict).toBe('clean');
-    expect(result.report.counts).toMatchObject({ introduced: 0, resolved: 0, reanchored: 2 });
+    expect(result.report.counts).toMatchObject({ introduced: 0, resolved: 0, reanchored: 2, silenced: 0 });
     expect(sites(result.details.attribution.reanchored ?? [])).toEqual([
       '3 @typescript-eslint/no-unsafe-assignment',
       '3 @typescript-eslint/no-unsafe-member-access',

@@ -17,7 +17,7 @@ import { withLockFile, type LockHolder } from '../state/lock-file.js';
 import { findImplicitSession, type SessionFile, type TaskSession } from '../state/session-store.js';
 import { resolveLockWait } from '../state/lock-wait.js';
 import type { StateLayout } from '../state/state-dir.js';
-import { describeBaselineWait } from '../render/wording.js';
+import { describeBaselineWait, describeLockTakeOver } from '../render/wording.js';
 import type { ResolvedCheck } from '../checks/check.js';
 import { makeBaselineKey } from './baseline-key.js';
 import { lookUpRemoteBaseline, publishRemoteBaseline } from './remote-baseline.js';
@@ -186,6 +186,7 @@ export async function ensureTreeSnapshot(
       command: `check (baseline ${label})`,
       waitMs: resolveLockWait(context.settings.checks),
       onWait: reportBaselineWait,
+      onTakeOver: (holder, why) => process.stderr.write(describeLockTakeOver(lock, holder, why)),
     },
     () => takeTreeSnapshot(context, { id, treeId, label }, options),
   );

@@ -9,58 +9,21 @@ import type { Socket } from 'node:net';
 /** Without a request for this long, a server exits: 30 minutes. */
 export const defaultIdleSeconds = 1800;
 
-/** The options of `culprit check` a server honours; `cwd` is absolute. */
-export interface ServedCheckOptions {
-  cwd: string;
-  json?: boolean;
-  format?: string;
-  maxFiles?: number;
-  outputLimit?: number;
-  base?: string;
-  oncePerTree?: boolean;
-  budgetAttempts?: number;
-  budgetSeconds?: number;
-  /** Verify this check against a cold run after answering it (the client's CULPRIT_VERIFY_WARM=1). */
-  verify?: boolean;
-}
+// The requests are typed by the one schema the server reads them with; as types only, so a client loads no zod.
+export type {
+  ServedCheckOptions,
+  ServedCommandRequest,
+  ServedFixOptions,
+  ServedHookOptions,
+  ServedStartOptions,
+  ServeRequest,
+} from './request-schema.js';
 
-/** The options of `culprit fix` a server honours; `cwd` is absolute. */
-export interface ServedFixOptions {
-  cwd: string;
-  json?: boolean;
-  dryRun?: boolean;
-  suggestions?: boolean;
-  maxFiles?: number;
-  outputLimit?: number;
-  base?: string;
-}
+/** A request line longer than this is refused unread (a hook's input is the largest legitimate one, far below it). */
+export const maxRequestBytes = 16 * 1024 * 1024;
 
-/** `culprit start`'s options; `cwd` is absolute. */
-export interface ServedStartOptions {
-  cwd: string;
-  json?: boolean;
-}
-
-/** `culprit hook <agent>`: the agent's hook input as it came on stdin; `cwd` is `-C`'s, absolute. */
-export interface ServedHookOptions {
-  agent: string;
-  input: string;
-  cwd?: string;
-}
-
-/** The requests that run a command (each an attempt or a start of the work tree's session). */
-export type ServedCommandRequest =
-  | { version: string; command: 'check'; options: ServedCheckOptions }
-  | { version: string; command: 'fix'; options: ServedFixOptions }
-  | { version: string; command: 'start'; options: ServedStartOptions }
-  | { version: string; command: 'hook'; options: ServedHookOptions };
-
-/** `prime`: warm the checks on the work tree now (a command that started the server and ran cold asks it). */
-export type ServeRequest =
-  | ServedCommandRequest
-  | { version: string; command: 'ping' }
-  | { version: string; command: 'stop' }
-  | { version: string; command: 'prime' };
+/** A client that has not sent its whole request this long after connecting is disconnected. */
+export const requestTimeoutMs = 10_000;
 
 export type ServeAnswer =
   | { kind: 'outcome'; stdout: string; exitCode: number; stderr?: string }
@@ -109,6 +72,53 @@ export function readLine(socket: Socket): Promise<unknown> {
       }
     };
     const onEnd = () => finish(undefined);
+    socket.on('data', onData);
+    socket.once('end', onEnd);
+    socket.once('error', onEnd);
+    socket.once('close', onEnd);
+  });
+}
+
+/** What came on a connection: a parsed line, or why there is none. */
+export type RequestLine =
+  { kind: 'line'; value: unknown } | { kind: 'not-json' | 'too-large' | 'timed-out' | 'closed' };
+
+/**
+ * The server's side of readLine: at most `maxBytes` before the newline and at most `timeoutMs`
+ * for the whole line, so a client that sends too much or stays silent costs neither memory nor
+ * a connection held open.
+ */
+export function readRequestLine(socket: Socket, limits: { maxBytes: number; timeoutMs: number }): Promise<RequestLine> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    const finish = (line: RequestLine) => {
+      clearTimeout(timer);
+      socket.off('data', onData);
+      socket.off('end', onEnd);
+      socket.off('error', onEnd);
+      socket.off('close', onEnd);
+      socket.pause();
+      resolve(line);
+    };
+    const timer = setTimeout(() => finish({ kind: 'timed-out' }), limits.timeoutMs);
+    const onData = (chunk: Buffer) => {
+      const end = chunk.indexOf(0x0a);
+      const part = end === -1 ? chunk : chunk.subarray(0, end);
+      bytes += part.length;
+      if (bytes > limits.maxBytes) {
+        finish({ kind: 'too-large' });
+        return;
+      }
+      chunks.push(part);
+      if (end === -1) return;
+      try {
+        finish({ kind: 'line', value: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+      } catch {
+        finish({ kind: 'not-json' });
+      }
+    };
+    const onEnd = () => finish({ kind: 'closed' });
     socket.on('data', onData);
     socket.once('end', onEnd);
     socket.once('error', onEnd);

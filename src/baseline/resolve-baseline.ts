@@ -234,7 +234,11 @@ async function takeTreeSnapshot(
   if (!isComplete(snapshot)) return taken;
   taken.snapshot = saveCachedSnapshot(context.layout, id, snapshot);
   // A remote that failed the lookup is not asked again this run: it would cost a second timeout.
-  if (remoteCache.kind === 'on' && remoteNote === undefined && options.upload !== false) {
+  // A machine that can only verify (a public key and no signing key: an agent) uploads nothing:
+  // no verifier would take what it cannot sign, and its token is meant to read.
+  const canSign =
+    remoteCache.kind === 'on' && (remoteCache.publicKey === undefined || remoteCache.signingKey !== undefined);
+  if (remoteCache.kind === 'on' && canSign && remoteNote === undefined && options.upload !== false) {
     const describe = (reason: string) => describeUploadFailure(remoteCache, reason);
     taken.upload = publishRemoteBaseline(remoteCache, id, snapshot).then(
       (reason) => (reason === null ? undefined : describe(reason)),

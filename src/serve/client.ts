@@ -64,7 +64,8 @@ export async function askServer(socket: string, request: ServeRequest): Promise<
   }
   try {
     await writeLine(connection, request);
-    return (await readLine(connection)) as ServeAnswer | undefined;
+    const line = await readLine(connection);
+    return line.kind === 'line' ? (line.value as ServeAnswer | undefined) : undefined;
   } finally {
     connection.destroy();
   }

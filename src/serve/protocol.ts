@@ -47,52 +47,20 @@ export type ServeAnswer =
   /** The warm checks are primed, or will be once the request under way is answered. */
   | { kind: 'priming'; pid: number };
 
-/** Reads one newline-terminated JSON value from a socket, or undefined when it closes first or sends garbage. */
-export function readLine(socket: Socket): Promise<unknown> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    const finish = (value: unknown) => {
-      socket.off('data', onData);
-      socket.off('end', onEnd);
-      socket.off('error', onEnd);
-      socket.off('close', onEnd);
-      resolve(value);
-    };
-    const onData = (chunk: Buffer) => {
-      const end = chunk.indexOf(0x0a);
-      if (end === -1) {
-        chunks.push(chunk);
-        return;
-      }
-      chunks.push(chunk.subarray(0, end));
-      try {
-        finish(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-      } catch {
-        finish(undefined);
-      }
-    };
-    const onEnd = () => finish(undefined);
-    socket.on('data', onData);
-    socket.once('end', onEnd);
-    socket.once('error', onEnd);
-    socket.once('close', onEnd);
-  });
-}
-
 /** What came on a connection: a parsed line, or why there is none. */
-export type RequestLine =
-  { kind: 'line'; value: unknown } | { kind: 'not-json' | 'too-large' | 'timed-out' | 'closed' };
+export type LineRead = { kind: 'line'; value: unknown } | { kind: 'not-json' | 'too-large' | 'timed-out' | 'closed' };
 
 /**
- * The server's side of readLine: at most `maxBytes` before the newline and at most `timeoutMs`
- * for the whole line, so a client that sends too much or stays silent costs neither memory nor
- * a connection held open.
+ * Reads one newline-terminated JSON value from a socket. The server bounds it (`maxBytes` before
+ * the newline, `timeoutMs` for the whole line), so a client that sends too much or stays silent
+ * costs neither memory nor a connection held open; the client waits for its answer as long as
+ * the command runs.
  */
-export function readRequestLine(socket: Socket, limits: { maxBytes: number; timeoutMs: number }): Promise<RequestLine> {
+export function readLine(socket: Socket, limits: { maxBytes?: number; timeoutMs?: number } = {}): Promise<LineRead> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let bytes = 0;
-    const finish = (line: RequestLine) => {
+    const finish = (line: LineRead) => {
       clearTimeout(timer);
       socket.off('data', onData);
       socket.off('end', onEnd);
@@ -101,12 +69,13 @@ export function readRequestLine(socket: Socket, limits: { maxBytes: number; time
       socket.pause();
       resolve(line);
     };
-    const timer = setTimeout(() => finish({ kind: 'timed-out' }), limits.timeoutMs);
+    const timer =
+      limits.timeoutMs === undefined ? undefined : setTimeout(() => finish({ kind: 'timed-out' }), limits.timeoutMs);
     const onData = (chunk: Buffer) => {
       const end = chunk.indexOf(0x0a);
       const part = end === -1 ? chunk : chunk.subarray(0, end);
       bytes += part.length;
-      if (bytes > limits.maxBytes) {
+      if (bytes > (limits.maxBytes ?? Infinity)) {
         finish({ kind: 'too-large' });
         return;
       }

@@ -34,7 +34,7 @@ import { describeSocketRefusal, type SocketRefusal } from '../render/serve-messa
 import { makeSocketFolder, resolveServePaths } from './paths.js';
 import {
   maxRequestBytes,
-  readRequestLine,
+  readLine,
   requestTimeoutMs,
   writeLine,
   type ServeAnswer,
@@ -190,18 +190,22 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
   };
 
   const answer = async (socket: Socket) => {
-    const line = await readRequestLine(socket, {
-      maxBytes: options.maxRequestBytes ?? maxRequestBytes,
-      timeoutMs: options.requestTimeoutMs ?? requestTimeoutMs,
-    });
+    const timeoutMs = options.requestTimeoutMs ?? requestTimeoutMs;
+    const line = await readLine(socket, { maxBytes: options.maxRequestBytes ?? maxRequestBytes, timeoutMs });
     const reply = async (value: ServeAnswer) => {
       await writeLine(socket, value);
       socket.end();
     };
     if (line.kind === 'closed') return;
+    if (line.kind === 'too-large') {
+      // What else it sends is read and dropped, so the client can still read why (a write that
+      // fails on a closed connection would lose the answer), until its time is up.
+      socket.on('data', () => undefined).resume();
+      setTimeout(() => socket.destroy(), timeoutMs).unref();
+    }
     if (line.kind === 'timed-out' || line.kind === 'too-large') {
       await reply({ kind: 'refused', reason: describeUnreadRequest(line.kind, options) });
-      socket.destroy();
+      if (line.kind === 'timed-out') socket.destroy();
       return;
     }
     if (line.kind !== 'line') return reply({ kind: 'refused', reason: 'not a culprit serve request' });
@@ -217,7 +221,7 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
     const parsed = envelope.data.version === options.version ? requestSchema.safeParse(line.value) : undefined;
     if (parsed !== undefined && !parsed.success) {
       const message = `culprit serve cannot read this request: ${describeRequestIssue(parsed.error)}`;
-      options.log(`culprit serve: ${message}`);
+      options.log(`culprit serve: refused a request: ${describeRequestIssue(parsed.error)}`);
       return reply({ kind: 'error', message, userError: false });
     }
     switch (parsed?.data.command ?? envelope.data.command) {
@@ -408,10 +412,7 @@ async function runCommand(
     }
   } catch (error) {
     const userError = isUserError(error);
-    if (!userError)
-      options.log(
-        `culprit serve: ${request.command} failed (a bug in culprit): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
+    if (!userError) options.log(`culprit serve: ${request.command} failed (a bug in culprit): ${describeStack(error)}`);
     return { kind: 'error', message: describeError(error), userError };
   }
 }

@@ -20,6 +20,8 @@ import { todoFiles } from '../fixtures/sarif-todos.js';
 import { findProcessesIn, startCli, useRepos, type BackgroundCli } from '../warm/helpers.js';
 import { runCheckCommand } from '../../src/cli/check.js';
 import { runFixCommand } from '../../src/cli/fix.js';
+import { runHookCommand } from '../../src/cli/hook.js';
+import type { HookAgentName } from '../../src/hooks/agent-names.js';
 import { runStartCommand } from '../../src/cli/start.js';
 import { findServeSocket } from '../../src/serve/client.js';
 import { makeSocketFolder } from '../../src/serve/paths.js';
@@ -54,7 +56,8 @@ async function startServer(repo: TestRepo): Promise<BackgroundCli & { socket: st
 function send(socket: string, data: string | Buffer): Promise<{ answer: string; closedByServer: boolean }> {
   return new Promise((resolve) => {
     let answer = '';
-    const connection = connect(socket, () => connection.write(data, () => undefined));
+    // Nothing to send (a silent client): only connect, so no write can fail on a connection the server closed first.
+    const connection = connect(socket, () => data.length > 0 && connection.write(data, () => undefined));
     connection.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
     // The server may close while a large write is still under way: that is its answer too.
     connection.on('error', () => undefined);
@@ -162,6 +165,7 @@ describe('a running server given bad requests', () => {
   it('tells a client that sends no whole request in time, and closes it', async () => {
     const repo = makeTodoRepo();
     const logged: string[] = [];
+    // In this process, with the CLI's own command runners, so the read timeout can be short.
     const serving = serveWorkTree({
       cwd: repo.root,
       version,
@@ -172,15 +176,21 @@ describe('a running server given bad requests', () => {
       runCheck: (options) => runCheckCommand(options),
       runStart: (options) => runStartCommand(options),
       runFix: (options) => runFixCommand(options),
-      runHook: () => Promise.reject(new Error('no hook in this test')),
+      runHook: ({ agent, ...hook }) => runHookCommand({ ...hook, agent: agent as HookAgentName }),
     });
-    expect(await waitFor(() => logged.some((line) => line.includes(' serving ')), 20_000)).toBe(true);
     const { socket } = await findServeSocket(repo.root);
-    const silent = await send(socket, '');
-    expect(silent.answer).toBe(`${JSON.stringify({ kind: 'refused', reason: 'no whole request within 300 ms' })}\n`);
-    expect(await ask(socket, { version, command: 'stop' })).toEqual({ kind: 'stopping', pid: process.pid });
-    expect(await serving).toBe('asked to stop');
-    expect(existsSync(socket)).toBe(false);
+    try {
+      expect(await waitFor(() => logged.some((line) => line.includes(' serving ')), 20_000)).toBe(true);
+      const silent = await send(socket, '');
+      expect(silent.answer).toBe(`${JSON.stringify({ kind: 'refused', reason: 'no whole request within 300 ms' })}\n`);
+      expect(await ask(socket, { version, command: 'stop' })).toEqual({ kind: 'stopping', pid: process.pid });
+      expect(await serving).toBe('asked to stop');
+      expect(existsSync(socket)).toBe(false);
+    } finally {
+      // Whatever failed, the server in this process stops with the test.
+      if (existsSync(socket)) await send(socket, `${JSON.stringify({ version, command: 'stop' })}\n`);
+      await serving.catch(() => undefined);
+    }
   });
 });
 

@@ -10,6 +10,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../checks/helpers.js';
@@ -20,6 +21,7 @@ import { useTemporaryDirectories } from '../helpers/temporary-dirs.js';
 import { agentDocuments } from '../hooks/documents.js';
 import { todoFiles } from '../fixtures/sarif-todos.js';
 import { findProcessesIn, useRepos } from '../warm/helpers.js';
+import { resolveSocketFolder } from '../../src/serve/paths.js';
 import { hashPath } from '../../src/state/state-dir.js';
 
 const repos = useRepos();
@@ -94,7 +96,7 @@ describe('a socket folder another user made first', () => {
       const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'inherit'] });
       planted.push(child);
       let out = '';
-      child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
       expect(await waitFor(() => out.includes('listening'), 20_000)).toBe(true);
       const why = `${folder} belongs to uid ${otherUid}, not to you (uid ${uid}): someone else may be listening there; remove it`;
 
@@ -154,6 +156,20 @@ describe('the socket and its folder', () => {
       expect(heard).toBe('');
     } finally {
       await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("prefers the user's runtime folder, $XDG_RUNTIME_DIR, to the temporary one", () => {
+    const runtime = makeDir('culprit-runtime-');
+    const previous = process.env['XDG_RUNTIME_DIR'];
+    process.env['XDG_RUNTIME_DIR'] = runtime;
+    try {
+      expect(resolveSocketFolder()).toBe(join(runtime, 'culprit'));
+      process.env['XDG_RUNTIME_DIR'] = '';
+      expect(resolveSocketFolder()).toBe(join(tmpdir(), `culprit-${uid}`));
+    } finally {
+      if (previous === undefined) delete process.env['XDG_RUNTIME_DIR'];
+      else process.env['XDG_RUNTIME_DIR'] = previous;
     }
   });
 

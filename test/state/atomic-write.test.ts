@@ -38,8 +38,10 @@ test('a read-only file is refused, not replaced; a new file is written with the 
   expect(findWriteRefusal(file)).toEqual({ path: file, problem: 'read-only', mode: 0o444 });
   expect(findWriteRefusal(join(dir, 'absent.json'))).toBeUndefined();
   writeFileAtomic(join(dir, 'fresh.json'), '{}\n');
-  expect(statSync(join(dir, 'fresh.json')).mode & 0o777).toBe(0o666 & ~process.umask());
-  expect(readdirSync(dir).sort()).toEqual(['fresh.json', 'state.json']);
+  // A new file's mode is what any file made here gets (the umask applied), not the read-only one's.
+  writeFileSync(join(dir, 'plain.json'), '{}\n');
+  expect(statSync(join(dir, 'fresh.json')).mode & 0o777).toBe(statSync(join(dir, 'plain.json')).mode & 0o777);
+  expect(readdirSync(dir).sort()).toEqual(['fresh.json', 'plain.json', 'state.json']);
 });
 
 test("a folder that is no longer where it was checked stops the write before the rename; a work tree file's leftovers are swept", () => {

@@ -11,7 +11,7 @@
  * mode 0700. The client also checks the socket's owner before it connects. Anything else means
  * no server: the command runs cold and says why once.
  */
-import { lstatSync, mkdirSync } from 'node:fs';
+import { lstatSync, mkdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import type { SocketRefusal } from '../render/serve-messages.js';
@@ -41,8 +41,17 @@ export function resolveServePaths(layout: StateLayout, root: string): ServePaths
 /** `$XDG_RUNTIME_DIR/culprit` when the system gives the user a runtime folder, else `<tmpdir>/culprit-<uid>`. */
 export function resolveSocketFolder(): string {
   const runtime = process.env['XDG_RUNTIME_DIR'];
-  if (runtime !== undefined && isAbsolute(runtime)) return join(runtime, 'culprit');
+  // A variable naming no folder (a shell of another session, a container) is not a runtime folder.
+  if (runtime !== undefined && isAbsolute(runtime) && isFolder(runtime)) return join(runtime, 'culprit');
   return join(tmpdir(), `culprit-${process.getuid?.() ?? 'user'}`);
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /**

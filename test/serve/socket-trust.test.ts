@@ -159,12 +159,14 @@ describe('the socket and its folder', () => {
     }
   });
 
-  it("prefers the user's runtime folder, $XDG_RUNTIME_DIR, to the temporary one", () => {
+  it("prefers the user's runtime folder, $XDG_RUNTIME_DIR, to the temporary one, when it exists", () => {
     const runtime = makeDir('culprit-runtime-');
     const previous = process.env['XDG_RUNTIME_DIR'];
     process.env['XDG_RUNTIME_DIR'] = runtime;
     try {
       expect(resolveSocketFolder()).toBe(join(runtime, 'culprit'));
+      process.env['XDG_RUNTIME_DIR'] = join(runtime, 'absent');
+      expect(resolveSocketFolder()).toBe(join(tmpdir(), `culprit-${uid}`));
       process.env['XDG_RUNTIME_DIR'] = '';
       expect(resolveSocketFolder()).toBe(join(tmpdir(), `culprit-${uid}`));
     } finally {

@@ -17,7 +17,7 @@ import { withLockFile, type LockHolder } from '../state/lock-file.js';
 import { findImplicitSession, type SessionFile, type TaskSession } from '../state/session-store.js';
 import { resolveLockWait } from '../state/lock-wait.js';
 import type { StateLayout } from '../state/state-dir.js';
-import { describeBaselineWait } from '../render/wording.js';
+import { describeBaselineWait, describeLockTakeOver } from '../render/wording.js';
 import type { ResolvedCheck } from '../checks/check.js';
 import { makeBaselineKey } from './baseline-key.js';
 import { lookUpRemoteBaseline, publishRemoteBaseline } from './remote-baseline.js';
@@ -208,6 +208,7 @@ export async function ensureTreeSnapshot(
       command: `check (baseline ${label})`,
       waitMs: resolveLockWait(context.settings.checks),
       onWait: reportBaselineWait,
+      onTakeOver: (holder, why) => process.stderr.write(describeLockTakeOver(lock, holder, why)),
     },
     () => takeTreeSnapshot(context, { id, treeId, label, checks }, options),
   );
@@ -255,7 +256,11 @@ async function takeTreeSnapshot(
   if (!isComplete(snapshot)) return taken;
   taken.snapshot = saveCachedSnapshot(context.layout, id, snapshot);
   // A remote that failed the lookup is not asked again this run: it would cost a second timeout.
-  if (remoteCache.kind === 'on' && remoteNote === undefined && options.upload !== false) {
+  // A machine that can only verify (a public key and no signing key: an agent) uploads nothing:
+  // no verifier would take what it cannot sign, and its token is meant to read.
+  const canSign =
+    remoteCache.kind === 'on' && (remoteCache.publicKey === undefined || remoteCache.signingKey !== undefined);
+  if (remoteCache.kind === 'on' && canSign && remoteNote === undefined && options.upload !== false) {
     const describe = (reason: string) => describeUploadFailure(remoteCache, reason);
     taken.upload = publishRemoteBaseline(remoteCache, id, snapshot).then(
       (reason) => (reason === null ? undefined : describe(reason)),

@@ -5,15 +5,19 @@
  * part of it: they are computed again here rather than trusted.
  */
 import { z } from 'zod';
+import { isTreePath } from '../core/is-inside.js';
 
 const position = z.number().int().min(0);
+
+/** A file of the tree, relative to its root: an artifact's paths are read, so none may lead out of the tree. */
+const treePath = z.string().refine(isTreePath, 'not a relative path inside the tree');
 
 const diagnosticSchema = z.object({
   tool: z.string(),
   code: z.string(),
   severity: z.enum(['error', 'warning']),
   phase: z.enum(['config', 'syntax', 'semantic', 'lint']),
-  path: z.string().nullable(),
+  path: treePath.nullable(),
   line: position,
   column: position,
   endLine: position.optional(),
@@ -32,11 +36,6 @@ const diagnosticSchema = z.object({
     .optional(),
 });
 
-const repoPath = z
-  .string()
-  .min(1)
-  .refine((path) => !path.startsWith('/') && !path.split('/').includes('..'), 'a path inside the tree');
-
 const checkSchema = z.object({
   name: z.string().min(1),
   status: z.enum(['ok', 'failed', 'timed-out', 'missing']),
@@ -46,22 +45,22 @@ const checkSchema = z.object({
   notes: z.array(z.string()).optional(),
   diagnostics: z.array(diagnosticSchema),
   // The files the check covered: compared with the checked tree's, and ESLint's let a cold check lint only what an edit reaches.
-  checkedPaths: z.array(repoPath).optional(),
-  configFiles: z.array(repoPath).optional(),
+  checkedPaths: z.array(treePath).optional(),
+  configFiles: z.array(treePath).optional(),
   strength: z
     .array(
       z.object({
-        source: repoPath.nullable(),
-        files: z.array(repoPath).optional(),
+        source: treePath.nullable(),
+        files: z.array(treePath).optional(),
         settings: z.record(z.string(), z.tuple([z.number(), z.string()])),
       }),
     )
     .optional(),
-  unchecked: z.array(z.object({ paths: z.array(repoPath), reason: z.string() })).optional(),
+  unchecked: z.array(z.object({ paths: z.array(treePath), reason: z.string() })).optional(),
   // The baseline's side of the declaration tables (tsc 5/6), so a remote baseline traces causes too.
   declarations: z
     .record(
-      z.string(),
+      treePath,
       z.array(
         z.tuple([
           z.string(),

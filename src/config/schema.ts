@@ -77,7 +77,9 @@ export const configSchema = z.strictObject({
         api: z
           .url({ protocol: /^https?$/ })
           .optional()
-          .describe('Base URL of a Turborepo Remote Cache server (default: TURBO_API, else https://vercel.com/api).'),
+          .describe(
+            'Base URL of a Turborepo Remote Cache server, used when TURBO_API is not set (then https://vercel.com/api); TURBO_TOKEN is sent to it only when it is on this machine, and another machine is asked only over https.',
+          ),
         team: z.string().min(1).optional().describe('Team slug, sent as ?slug= (default: TURBO_TEAM).'),
         teamId: z
           .string()

@@ -135,6 +135,11 @@ export const fixOutputSchema = openObject({
     .array(fixSchema)
     .describe('Each fix applied (with dryRun: that would be applied), in path and position order.'),
   dryRun: z.boolean(),
+  refused: z
+    .array(openObject({ path: z.string(), problem: z.enum(['read-only', 'owner', 'not-file']) }))
+    .describe(
+      "Files the fixes needed that culprit may not replace (read-only, another user's): then nothing was written.",
+    ),
 });
 
 export const explanationSchema = openObject({

@@ -9,6 +9,7 @@ import { formatNames, type FormatName } from './format-names.js';
 import { renderGateSarif } from './sarif.js';
 import type { AbsentFinding, GateItem, GateReport } from '../core/gate/gate-report.js';
 import { countOf, describeFailedChecks } from './wording.js';
+import { escapeControls } from './escape-controls.js';
 
 export type GateRenderer = (report: GateReport) => string;
 
@@ -66,7 +67,7 @@ export function renderGateText(report: GateReport): string {
       );
     lines.push('', ...absent.map(renderItem));
   }
-  return `${lines.join('\n')}\n`;
+  return escapeControls(`${lines.join('\n')}\n`);
 }
 
 export function renderGateJson(report: GateReport): string {

@@ -4,6 +4,7 @@
  */
 import type { LedgerStats } from '../core/ledger/ledger-stats.js';
 import { countOf } from './wording.js';
+import { escapeControls } from './escape-controls.js';
 
 export function renderStatsJson(stats: LedgerStats): string {
   const ordered: LedgerStats = {
@@ -116,7 +117,8 @@ export function renderStatsText(stats: LedgerStats): string {
   );
   lines.push('', ...stats.checks.map(describeWorth), ...renderDebt(stats.debt));
   lines.push('', 'What each figure means and how to read it: docs/ledger.md.');
-  return `${lines.join('\n')}\n`;
+  // Rule codes and check names come from the tools and the configuration.
+  return escapeControls(`${lines.join('\n')}\n`);
 }
 
 /** One sentence per check: its share of the checks' seconds against what it gave the loop. */

@@ -11,6 +11,7 @@ import { describeCampaignIntroduced, describeTargets } from './debt.js';
 import { countOf } from './wording.js';
 import { describeChange } from './change.js';
 import { describeCheckingFinding, describeSilencedCount } from './checking.js';
+import { escapeControls, escapeLine } from './escape-controls.js';
 
 export interface TextRenderOptions {
   /** The most characters (UTF-16 code units) the payload may have, newlines included. */
@@ -74,9 +75,11 @@ export function renderText(report: Report, options: TextRenderOptions): string {
     .map((root) => root.instruction!);
   const tail = instructions.map((instruction) => `\n\n${instruction}`).join('');
 
-  const full = `${head}${blocks.map((block) => renderBlock(block, { excerpt: true, sites: block.sites.length })).join('')}${tail}\n`;
+  const full = escapeControls(
+    `${head}${blocks.map((block) => renderBlock(block, { excerpt: true, sites: block.sites.length })).join('')}${tail}\n`,
+  );
   if (full.length <= options.outputLimit) return full;
-  return fitText(head, blocks, tail, options.outputLimit);
+  return escapeControls(fitText(head, blocks, tail, options.outputLimit));
 }
 
 /**
@@ -119,7 +122,7 @@ function makeBlocks(report: Report, sourceLines: TextRenderOptions['sourceLines'
       ...block,
       findings: group.sites,
       notes: group.cause === undefined ? renderDeclared(group, declared) : [renderCause(group)],
-      sites: group.sites > 1 ? group.listed : [],
+      sites: group.sites > 1 ? group.listed.map(escapeLine) : [],
       lead: group.sites > 1 ? renderLead(group, finding) : '',
       unlisted: group.sites - group.listed.length,
       pending: renderPending(group),
@@ -138,7 +141,7 @@ function makeCheckingBlock(
   sourceLines: TextRenderOptions['sourceLines'],
 ): Block {
   const files = group?.sites ?? 1;
-  const where = finding.path === null ? '(no file)' : finding.line > 0 ? formatSite(finding) : finding.path;
+  const where = finding.path === null ? '(no file)' : escapeLine(finding.line > 0 ? formatSite(finding) : finding.path);
   const grouped = group !== undefined && files > 1;
   return {
     findings: files,
@@ -146,7 +149,7 @@ function makeCheckingBlock(
     excerpt:
       finding.path === null || finding.line === 0 ? [] : renderExcerpt(sourceLines(finding.path) ?? [], finding.line),
     notes: [],
-    sites: grouped ? group.listed.map((site) => splitSite(site).path) : [],
+    sites: grouped ? group.listed.map((site) => escapeLine(splitSite(site).path)) : [],
     lead: '',
     unlisted: grouped ? group.sites - group.listed.length : 0,
     pending: [],
@@ -163,10 +166,10 @@ function makeCauseBlock(group: EchoGroup, first: Block): Block {
   return {
     ...first,
     findings: group.sites,
-    header: `${change.path}:${change.line} One cause: your edit ${describeChange(change)}. Keep the change and update ${group.sites === 1 ? 'the site that depends on it' : `the ${group.sites} sites that depend on it`}, or revert it.`,
+    header: `${escapeLine(change.path)}:${change.line} One cause: your edit ${describeChange(change)}. Keep the change and update ${group.sites === 1 ? 'the site that depends on it' : `the ${group.sites} sites that depend on it`}, or revert it.`,
     first: first.header,
     notes: [],
-    sites: group.listed,
+    sites: group.listed.map(escapeLine),
     lead: `${group.sites === 1 ? 'Its site' : `Its ${group.sites} sites`} in ${countOf(group.files, 'file')}${codes}:`,
     unlisted: group.sites - group.listed.length,
     pending: [],
@@ -210,7 +213,7 @@ function renderCause(group: EchoGroup): string {
   const where =
     group.declared === undefined
       ? ''
-      : `, declared in ${group.declared.path}:${group.declared.line}, a file your edit changed`;
+      : `, declared in ${escapeLine(group.declared.path)}:${group.declared.line}, a file your edit changed`;
   return `One cause: the member '${member}' of '${symbol}'${where}.`;
 }
 
@@ -228,7 +231,7 @@ function renderPending(group: EchoGroup): string[] {
 function renderDeclared(group: EchoGroup, said: Set<string>): string[] {
   if (group.declared === undefined) return [];
   const { name, path, line } = group.declared;
-  const note = `'${name}' is declared in ${path}:${line}, a file your edit changed.`;
+  const note = `'${name}' is declared in ${escapeLine(path)}:${line}, a file your edit changed.`;
   if (said.has(note)) return [];
   said.add(note);
   return [note];
@@ -587,7 +590,7 @@ function renderWithheld(report: Report): string[] {
 }
 
 function renderHeader(finding: ShownFinding): string {
-  const where = finding.path === null ? '(no file)' : formatSite(finding);
+  const where = finding.path === null ? '(no file)' : escapeLine(formatSite(finding));
   return `${where} ${finding.severity} ${finding.code} ${finding.message}`;
 }
 
@@ -606,7 +609,7 @@ function renderExcerpt(lines: readonly string[], line: number): string[] {
 }
 
 function renderFileList(files: readonly string[], count = namedFiles): string {
-  const named = files.slice(0, count);
+  const named = files.slice(0, count).map(escapeLine);
   const rest = files.length - named.length;
   if (rest > 0) return `${named.join(', ')} and ${rest} more`;
   return named.length <= 1 ? named.join('') : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;

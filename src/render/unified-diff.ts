@@ -4,6 +4,8 @@
  * is Myers' shortest edit script, which fixes few lines of a large file quickly.
  */
 
+import { escapeLine } from './escape-controls.js';
+
 const contextLines = 3;
 
 interface Step {
@@ -14,7 +16,8 @@ interface Step {
 export function renderUnifiedDiff(path: string, before: string, after: string): string {
   if (before === after) return '';
   const steps = diffLines(splitLines(before), splitLines(after));
-  const out = [`--- a/${path}`, `+++ b/${path}`];
+  // The file's own lines are its content, as git diff prints them; its name is escaped like any path.
+  const out = [`--- a/${escapeLine(path)}`, `+++ b/${escapeLine(path)}`];
   for (const hunk of makeHunks(steps)) {
     out.push(`@@ -${formatRange(hunk.oldStart, hunk.oldCount)} +${formatRange(hunk.newStart, hunk.newCount)} @@`);
     for (const { step } of hunk.steps) {

@@ -11,7 +11,7 @@ import { findRepository, type Repository } from '../git/git.js';
 import { withLockFile, type LockHolder } from '../state/lock-file.js';
 import { resolveLockWait } from '../state/lock-wait.js';
 import { resolveStateLayout, type StateLayout } from '../state/state-dir.js';
-import { describeWorkTreeWait } from '../render/wording.js';
+import { describeLockTakeOver, describeWorkTreeWait } from '../render/wording.js';
 
 export interface TaskOptions {
   /** Where to run; the repository is found from here (default: the current directory). */
@@ -64,7 +64,12 @@ function validatePositive(name: string, value: number): number {
 export function withWorkTreeLock<T>(context: TaskContext, command: string, use: () => Promise<T>): Promise<T> {
   return withLockFile(
     context.layout.lockFile,
-    { command, waitMs: resolveLockWait(context.settings.checks), onWait: reportWait },
+    {
+      command,
+      waitMs: resolveLockWait(context.settings.checks),
+      onWait: reportWait,
+      onTakeOver: (holder, why) => process.stderr.write(describeLockTakeOver(context.layout.lockFile, holder, why)),
+    },
     use,
   );
 }

@@ -11,7 +11,7 @@ export interface ServeProcess {
   readMemory(): { serveKb: number; workersKb: number; totalKb: number };
   /** The server's `ledger: N ms` debug lines since the last call: what the ledger cost each check it answered. */
   takeLedgerMs(): number[];
-  /** How many idle collections the server and its workers have reported (`idle: collected …`). */
+  /** How many idle collections the server and its workers have reported, or decided against (`idle: collected …`, `idle: not collected …`). */
   readonly collections: number;
   stop(): Promise<void>;
 }
@@ -35,7 +35,8 @@ export async function startServe(cli: string, root: string, env: NodeJS.ProcessE
     for (const line of lines) {
       const match = /^culprit debug: ledger: (\d+) ms$/.exec(line);
       if (match !== null) ledgerMs.push(Number(match[1]));
-      if (line.startsWith('culprit debug: idle: collected')) collections += 1;
+      if (line.startsWith('culprit debug: idle: collected') || line.startsWith('culprit debug: idle: not collected'))
+        collections += 1;
     }
   });
   return {

@@ -22,11 +22,11 @@ import type { ResolvedCheck } from '../checks/check.js';
 import { makeBaselineKey } from './baseline-key.js';
 import { lookUpRemoteBaseline, publishRemoteBaseline } from './remote-baseline.js';
 import { describeRemoteMiss, describeRemoteNotUsed, describeUploadFailure } from '../render/baseline-notes.js';
-import { dropCachedSnapshot, loadCachedSnapshot, saveCachedSnapshot } from './snapshot-cache.js';
+import { dropCachedSnapshot, loadCachedSnapshot, saveCachedSnapshot, type SnapshotMemory } from './snapshot-cache.js';
 import type { RemoteCacheSetup } from '../config/remote-cache-settings.js';
 import { takeBaseSnapshot } from './take-base-snapshot.js';
 import { resolveBaseChecks } from './base-checks.js';
-import { diffTrees } from '../git/diff-trees.js';
+import { compareTrees, makeNoChanges, type TreeDiffMemory } from '../tree/compare-trees.js';
 
 /** What resolving a baseline reads of a command's context (tasks/context.ts's TaskContext). */
 export interface BaselineContext {
@@ -34,6 +34,8 @@ export interface BaselineContext {
   repo: Repository | null;
   settings: { checks: readonly ResolvedCheck[]; remoteCache: RemoteCacheSetup };
   layout: StateLayout;
+  /** What a long-lived culprit keeps between commands (warm/warm-memory.ts). */
+  memory?: { snapshots: SnapshotMemory; trees: TreeDiffMemory } | undefined;
 }
 
 export interface Baseline {
@@ -114,7 +116,7 @@ export async function resolveSessionBaseline<Session extends TaskSession>(
   kind: 'started' | 'debt',
   workTree: WorkTreeRun | undefined,
 ): Promise<Baseline & { session: Session }> {
-  const snapshot = loadCachedSnapshot(context.layout, session.baseline);
+  const snapshot = loadCachedSnapshot(context.layout, session.baseline, context.memory?.snapshots);
   if (snapshot !== null)
     return {
       id: session.baseline,
@@ -166,7 +168,14 @@ async function resolveRevisionBaseline(
     treeId,
     checks: context.settings.checks,
     changes:
-      workTree === undefined || workTree.treeId === treeId ? null : await diffTrees(repo, treeId, workTree.treeId),
+      workTree === undefined || workTree.treeId === treeId
+        ? null
+        : ((await compareTrees(
+            { kind: 'git', treeId },
+            { kind: 'git', treeId: workTree.treeId },
+            () => Promise.resolve(repo),
+            context.memory?.trees,
+          )) ?? makeNoChanges()),
     scratch: context.layout.scratch,
   });
   const taken = await ensureTreeSnapshot(context, treeId, label, { workTree, checks: base.checks });
@@ -195,7 +204,7 @@ export async function ensureTreeSnapshot(
 ): Promise<TakenTreeSnapshot> {
   const checks = options.checks ?? context.settings.checks;
   const id = makeBaselineKey({ treeId, root: context.root, checks });
-  const cached = loadCachedSnapshot(context.layout, id);
+  const cached = loadCachedSnapshot(context.layout, id, context.memory?.snapshots);
   if (cached !== null) {
     logDebug(`baseline ${label}: cache hit ${id}`);
     return { id, snapshot: cached, source: 'cache' };
@@ -221,7 +230,7 @@ async function takeTreeSnapshot(
 ): Promise<TakenTreeSnapshot> {
   const { id, treeId, label, checks } = tree;
   // Another work tree may have computed it while this one waited for the lock.
-  const cached = loadCachedSnapshot(context.layout, id);
+  const cached = loadCachedSnapshot(context.layout, id, context.memory?.snapshots);
   if (cached !== null) {
     logDebug(`baseline ${label}: cache hit ${id} (computed by another culprit meanwhile)`);
     return { id, snapshot: cached, source: 'cache' };

@@ -2,6 +2,7 @@ import { definitionOf, type CheckKind, type ResolvedCheckOf } from '../checks/re
 import { exitCodeOf } from '../core/report/report.js';
 import { renderers, type FormatName } from '../render/index.js';
 import type { CheckRunner } from '../checks/runner/run-check.js';
+import type { WarmMemory } from '../warm/warm-memory.js';
 import { checkTask } from '../tasks/check-task.js';
 import type { CommandOutcome } from './run-command.js';
 
@@ -20,6 +21,8 @@ export interface CheckCommandOptions {
   budgetSeconds?: number;
   /** What runs the checks: the server passes its warm engine. */
   runChecks?: CheckRunner;
+  /** What the server keeps between commands. */
+  memory?: WarmMemory | undefined;
   /** Whether the client of a served check is still there (see CheckTaskOptions.isWanted). */
   isWanted?: () => boolean;
 }
@@ -27,6 +30,7 @@ export interface CheckCommandOptions {
 export async function runCheckCommand(options: CheckCommandOptions): Promise<CommandOutcome> {
   const { report, sources, context, details } = await checkTask({
     ...(options.runChecks === undefined ? {} : { runChecks: options.runChecks }),
+    memory: options.memory,
     ...(options.isWanted === undefined ? {} : { isWanted: options.isWanted }),
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     ...(options.maxFiles === undefined ? {} : { maxFiles: options.maxFiles }),

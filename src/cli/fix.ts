@@ -2,6 +2,7 @@ import { exitCodeOf } from '../core/report/report.js';
 import { renderFixJson, renderFixText } from '../render/fix.js';
 import { fixTask } from '../tasks/fix-task.js';
 import type { CheckRunner } from '../checks/runner/run-check.js';
+import type { WarmMemory } from '../warm/warm-memory.js';
 import type { CommandOutcome } from './run-command.js';
 
 export interface FixCommandOptions {
@@ -14,6 +15,8 @@ export interface FixCommandOptions {
   base?: string | undefined;
   /** What runs the checks: the server passes its warm engine. */
   runChecks?: CheckRunner | undefined;
+  /** What the server keeps between commands. */
+  memory?: WarmMemory | undefined;
   /** Whether the client of a served fix is still there (see CheckTaskOptions.isWanted). */
   isWanted?: (() => boolean) | undefined;
 }
@@ -27,6 +30,7 @@ export async function runFixCommand(options: FixCommandOptions): Promise<Command
     dryRun: options.dryRun,
     suggestions: options.suggestions,
     runChecks: options.runChecks,
+    memory: options.memory,
     isWanted: options.isWanted,
   });
   const { report, context, sources } = fixed.result;

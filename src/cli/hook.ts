@@ -8,6 +8,7 @@
  */
 import { resolve } from 'node:path';
 import type { CheckRunner } from '../checks/runner/run-check.js';
+import type { WarmMemory } from '../warm/warm-memory.js';
 import { describeError, isUserError } from '../core/errors.js';
 import { hookAgents, type HookAgentName } from '../hooks/agents.js';
 import { answerHook, type HookAnswer, type HookTrigger } from '../hooks/hook-decision.js';
@@ -23,6 +24,8 @@ export interface HookCommandOptions {
   input: string;
   /** What runs the checks: the server passes its warm engine. */
   runChecks?: CheckRunner;
+  /** What the server keeps between commands. */
+  memory?: WarmMemory | undefined;
   /** Whether the agent still waits for a served hook's answer (see CheckTaskOptions.isWanted). */
   isWanted?: () => boolean;
 }
@@ -69,6 +72,7 @@ export async function runHookCommand(options: HookCommandOptions): Promise<HookO
       oncePerTree,
       cwd,
       runChecks: options.runChecks,
+      memory: options.memory,
       isWanted: options.isWanted,
       shouldFix: (context) => context.settings.fixBeforeBlock,
     });
@@ -118,7 +122,7 @@ async function askServedHook(options: HookCommandOptions, serve: HookServeOption
 
 /** The command's outer edge: stdin in, the answer out (from the work tree's server when one answers), the exit code set. */
 export async function runHookFromStdin(
-  options: Omit<HookCommandOptions, 'input' | 'runChecks' | 'isWanted'>,
+  options: Omit<HookCommandOptions, 'input' | 'runChecks' | 'memory' | 'isWanted'>,
   serve: HookServeOptions,
 ): Promise<void> {
   const input = await readStdin();

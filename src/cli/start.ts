@@ -1,6 +1,7 @@
 import { describeStart } from '../render/start.js';
 import { startTask } from '../tasks/start-task.js';
 import type { CheckRunner } from '../checks/runner/run-check.js';
+import type { WarmMemory } from '../warm/warm-memory.js';
 import type { CommandOutcome } from './run-command.js';
 
 export interface StartCommandOptions {
@@ -8,12 +9,15 @@ export interface StartCommandOptions {
   json?: boolean;
   /** What runs the checks: the server passes its warm engine. */
   runChecks?: CheckRunner;
+  /** What the server keeps between commands. */
+  memory?: WarmMemory | undefined;
 }
 
 export async function runStartCommand(options: StartCommandOptions): Promise<CommandOutcome> {
   const result = await startTask({
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     ...(options.runChecks === undefined ? {} : { runChecks: options.runChecks }),
+    memory: options.memory,
   });
   const stdout = options.json
     ? `${JSON.stringify({

@@ -27,9 +27,9 @@ import { describeLockTakeOver } from '../render/wording.js';
 import { releaseTemporaryPath, trackTemporaryPath } from '../state/temporary-paths.js';
 import { resolveTaskContext, type TaskContext } from '../tasks/context.js';
 import { makeWarmEngine } from '../warm/warm-engine.js';
+import { makeWarmMemory, type WarmMemory } from '../warm/warm-memory.js';
 import { primeWarmEngine } from '../warm/prime-warm-engine.js';
 import { makeIdleCollector } from '../warm/idle-collector.js';
-import { findRepository } from '../git/git.js';
 import { describeSocketRefusal, type SocketRefusal } from '../render/serve-messages.js';
 import { makeSocketFolder, resolveServePaths } from './paths.js';
 import {
@@ -70,17 +70,17 @@ export interface ServeOptions {
    * still waits for the answer: the server renders exactly what a cold `culprit check` prints.
    */
   runCheck(
-    options: ServedCheckOptions & { runChecks?: CheckRunner; isWanted: () => boolean },
+    options: ServedCheckOptions & ServedRunner & { isWanted: () => boolean },
   ): Promise<{ stdout: string; exitCode: number }>;
   /** `culprit start`, its snapshot taken by the warm engine (which is then primed on the started tree). */
-  runStart(options: ServedStartOptions & { runChecks?: CheckRunner }): Promise<{ stdout: string; exitCode: number }>;
+  runStart(options: ServedStartOptions & ServedRunner): Promise<{ stdout: string; exitCode: number }>;
   /** `culprit fix`, as runCheck. */
   runFix(
-    options: ServedFixOptions & { runChecks?: CheckRunner; isWanted: () => boolean },
+    options: ServedFixOptions & ServedRunner & { isWanted: () => boolean },
   ): Promise<{ stdout: string; exitCode: number }>;
   /** `culprit hook <agent>`, as runCheck. */
   runHook(
-    options: ServedHookOptions & { runChecks?: CheckRunner; isWanted: () => boolean },
+    options: ServedHookOptions & ServedRunner & { isWanted: () => boolean },
   ): Promise<{ stdout: string; exitCode: number; stderr: string }>;
   /**
    * Prime the warm workers on the work tree when listening (default true). A server started by
@@ -96,6 +96,12 @@ export interface ServeOptions {
   maxRequestBytes?: number;
   /** How long a connection may take to send its request (default 10 s). */
   requestTimeoutMs?: number;
+}
+
+/** What the server hands a command: its warm engine's runner (none: cold) and what it keeps between commands. */
+export interface ServedRunner {
+  runChecks?: CheckRunner;
+  memory: WarmMemory;
 }
 
 /** Serves until stopped; resolves with why it stopped. */
@@ -122,7 +128,8 @@ export async function serveWorkTree(options: ServeOptions): Promise<string> {
 
 function listen(options: ServeOptions, context: TaskContext, socketPath: string): Promise<string> {
   const { root } = context;
-  const engine = makeWarmEngine();
+  const memory = makeWarmMemory();
+  const engine = makeWarmEngine({ trees: memory.trees });
   // The runs each check was answered with, for verifying it against a cold run.
   const recorder = recordServedRuns(engine.runChecks);
   let queue: Promise<unknown> = Promise.resolve();
@@ -282,7 +289,7 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
     if (refusal !== undefined) return reply({ kind: 'refused', reason: refusal });
     // A server runs the commands of its own work tree only: another tree's configured check
     // commands are that tree's, and not this server's to run.
-    const elsewhere = await findOtherWorkTree(request.options.cwd, root);
+    const elsewhere = await findOtherWorkTree(request.options.cwd, root, memory);
     if (elsewhere !== undefined) return reply({ kind: 'error', message: elsewhere, userError: true });
     resetIdle();
     answering.add(socket);
@@ -295,7 +302,12 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
     collector.busy();
     const runChecks = primed ? recorder.runChecks : undefined;
     const run = queue.then(async () => {
-      const outcome = await runCommand(options, request, runChecks, isWanted);
+      const outcome = await runCommand(
+        options,
+        request,
+        { memory, ...(runChecks === undefined ? {} : { runChecks }) },
+        isWanted,
+      );
       return { outcome, served: recorder.take() };
     });
     queue = run.catch(() => undefined);
@@ -374,8 +386,8 @@ function removeDeadSocket(socket: string): SocketRefusal | undefined {
 }
 
 /** Why `cwd` is not this server's work tree (`root`), or undefined when it is. */
-async function findOtherWorkTree(cwd: string, root: string): Promise<string | undefined> {
-  const repo = await findRepository(cwd).catch(() => null);
+async function findOtherWorkTree(cwd: string, root: string, memory: WarmMemory): Promise<string | undefined> {
+  const repo = await memory.repositories.find(cwd).catch(() => null);
   const tree = repo?.root ?? cwd;
   if (tree === root) return undefined;
   return `the culprit server of ${root} does not answer for ${tree}; run culprit there without it (CULPRIT_NO_SERVE=1)`;
@@ -391,14 +403,13 @@ function describeStack(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
-/** Runs one command with `runChecks` (the warm engine's), or cold without it. */
+/** Runs one command with the warm engine's `runChecks`, or cold without it. */
 async function runCommand(
   options: ServeOptions,
   request: ServedCommandRequest,
-  runChecks: CheckRunner | undefined,
+  runner: ServedRunner,
   isWanted: () => boolean,
 ): Promise<ServeAnswer> {
-  const runner = runChecks === undefined ? {} : { runChecks };
   try {
     switch (request.command) {
       case 'check':

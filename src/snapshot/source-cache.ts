@@ -1,10 +1,16 @@
 /**
  * Reads the source files findings point into, once each, for anchors, code excerpts and
  * generated-file markers. Binary and huge files read as absent rather than as garbage lines.
+ *
+ * A long-lived culprit (`culprit serve`, `culprit mcp`) keeps the lines between checks in a
+ * `SourceStore`: a file is read again only when it changed, as told by its size, inode and times
+ * (tree/file-states.ts, with git's racy-clean rule), so a check reads the files its edit touched,
+ * not every file with a finding.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { foldWhitespace, splitSourceLines } from '../core/identity/source-lines.js';
+import { makeFileStates } from '../tree/file-states.js';
 
 const maxBytes = 16 * 1024 * 1024;
 
@@ -15,23 +21,73 @@ export interface SourceCache {
   hasLine(path: string, anchor: string): boolean;
 }
 
-export function makeSourceCache(root: string): SourceCache {
-  const lineCache = new Map<string, readonly string[] | undefined>();
-  const foldedCache = new Map<string, ReadonlySet<string>>();
-  const lines = (path: string) => {
-    if (!lineCache.has(path)) lineCache.set(path, readLines(join(root, path)));
-    return lineCache.get(path);
+/** Lines kept between checks, each file's as long as it has not changed. */
+export interface SourceStore {
+  /** The store's view of the tree at `root` now: files changed since they were read are read again. */
+  open(root: string): SourceCache;
+}
+
+interface ReadFile {
+  lines: readonly string[] | undefined;
+  folded?: ReadonlySet<string>;
+}
+
+export function makeSourceCache(root: string, store?: SourceStore): SourceCache {
+  if (store !== undefined) return store.open(root);
+  return makeCacheOver(new Map(), (path) => ({ lines: readLines(join(root, path)) }));
+}
+
+export function makeSourceStore(): SourceStore {
+  const states = makeFileStates();
+  const files = new Map<string, ReadFile>();
+  let storeRoot: string | undefined;
+  return {
+    open(root) {
+      if (root !== storeRoot) {
+        for (const file of files.keys()) states.forget(file);
+        files.clear();
+        storeRoot = root;
+      }
+      for (const changed of states.takeChanged()) files.delete(changed);
+      return makeCacheOver(
+        files,
+        (path) => {
+          const file = join(root, path);
+          // Recorded before it is read: a write during the read is then seen as a change next time.
+          states.record(file);
+          // Frozen: every later check reads the same array.
+          const lines = readLines(file);
+          return { lines: lines === undefined ? undefined : Object.freeze(lines) };
+        },
+        (path) => join(root, path),
+      );
+    },
   };
+}
+
+/** `key`: what `files` is keyed by (the absolute path for a store, the relative one otherwise). */
+function makeCacheOver(
+  files: Map<string, ReadFile>,
+  read: (path: string) => ReadFile,
+  key: (path: string) => string = (path) => path,
+): SourceCache {
+  const load = (path: string): ReadFile => {
+    const name = key(path);
+    let file = files.get(name);
+    if (file === undefined) {
+      file = read(path);
+      files.set(name, file);
+    }
+    return file;
+  };
+  const lines = (path: string) => load(path).lines;
   return {
     lines,
     head: (path) => lines(path)?.slice(0, 40).join('\n').slice(0, 2048),
     hasLine: (path, anchor) => {
-      let folded = foldedCache.get(path);
-      if (folded === undefined) {
-        folded = new Set((lines(path) ?? []).map(foldWhitespace));
-        foldedCache.set(path, folded);
-      }
-      return folded.has(anchor);
+      const file = load(path);
+      file.folded ??= new Set((file.lines ?? []).map(foldWhitespace));
+      return file.folded.has(anchor);
     },
   };
 }

@@ -11,7 +11,7 @@ import { makeWorkTreeId } from '../git/tree-id.js';
 import { logDebug } from '../debug/log-debug.js';
 import { hashFiles } from '../tree/file-hashes.js';
 import type { Snapshot, SnapshotCheck, TreeState } from '../core/snapshot.js';
-import { makeSourceCache, type SourceCache } from './source-cache.js';
+import { makeSourceCache, type SourceCache, type SourceStore } from './source-cache.js';
 
 export interface SnapshotRequest {
   /** The tree to check. */
@@ -27,6 +27,8 @@ export interface SnapshotRequest {
   mapRun?: (run: CheckRun) => CheckRun;
   /** What runs the checks: a new worker per check by default; a warm engine keeps workers between runs. */
   runChecks?: CheckRunner;
+  /** Source lines kept between checks by a long-lived culprit (source-cache.ts); none: read afresh. */
+  sources?: SourceStore | undefined;
 }
 
 export interface TakenSnapshot {
@@ -51,12 +53,12 @@ export interface AnchoredRuns {
 
 /** Every check run once on `root`, anchored; no tree identity (the gate reads the absolute state only). */
 export async function runAnchoredChecks(
-  request: Pick<SnapshotRequest, 'root' | 'checks' | 'mapRun' | 'runChecks' | 'tree'>,
+  request: Pick<SnapshotRequest, 'root' | 'checks' | 'mapRun' | 'runChecks' | 'tree' | 'sources'>,
 ): Promise<AnchoredRuns> {
   logDebug(`running ${request.checks.map((check) => check.name).join(', ')} on ${request.root}`);
   const raw = await (request.runChecks ?? runChecks)([...request.checks], request.root, request.tree);
   const runs = request.mapRun === undefined ? raw : raw.map(request.mapRun);
-  const sources = makeSourceCache(request.root);
+  const sources = makeSourceCache(request.root, request.sources);
   const graph = makeModuleGraph(runs.flatMap((run) => (run.imports === undefined ? [] : [run.imports])));
   return { checks: runs.map((run) => anchorRun(run, sources)), graph, sources };
 }

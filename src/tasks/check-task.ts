@@ -146,7 +146,7 @@ async function checkLocked(
   const startedAt = Date.now();
   const { layout, settings } = context;
   const sessions = loadSessionFile(layout.sessionFile, context.root);
-  const workTreeState = await readTreeState({ root: context.root, repo: context.repo, scratch: layout.scratch });
+  const workTreeState = await readWorkTreeState(context);
   const takeAfter = (known?: TreeState, runChecks = options.runChecks) =>
     takeSnapshot({
       root: context.root,
@@ -155,6 +155,7 @@ async function checkLocked(
       scratch: layout.scratch,
       ...(known === undefined ? {} : { tree: known }),
       ...(runChecks === undefined ? {} : { runChecks }),
+      sources: context.memory?.sources,
     });
   // Never run a check twice on one tree: a baseline missing from the cache that is the work
   // tree itself (a check before any edit) is taken by this check's own run.
@@ -180,10 +181,7 @@ async function checkLocked(
   // A base run on a copy takes as long as the checks do: the work tree is read again after it,
   // since it may have changed meanwhile. A plain edit against the baseline starts from it.
   const takeCurrent = async (): Promise<TakenSnapshot> => {
-    const state =
-      resolved.source === 'run'
-        ? await readTreeState({ root: context.root, repo: context.repo, scratch: layout.scratch })
-        : workTreeState;
+    const state = resolved.source === 'run' ? await readWorkTreeState(context) : workTreeState;
     const fromBaseline =
       options.runChecks === undefined && (options.incremental ?? process.env['CULPRIT_INCREMENTAL'] !== '0')
         ? await makeRunnerFromBaseline(context, resolved.snapshot, state, mayDefer ? deferral : undefined)
@@ -299,7 +297,12 @@ async function makeRunnerFromBaseline(
   deferral: DeferralContext | undefined,
 ): Promise<CheckRunner | undefined> {
   if (context.repo === null) return undefined;
-  const changes = await compareTrees(baseline.tree, current, () => Promise.resolve(context.repo));
+  const changes = await compareTrees(
+    baseline.tree,
+    current,
+    () => Promise.resolve(context.repo),
+    context.memory?.trees,
+  );
   if (changes === null) return undefined;
   const seeded = await readBaselineSeeds({
     repo: context.repo,
@@ -353,7 +356,23 @@ function addCampaign(report: Report, debt: DebtAttribution, hasBaseline: boolean
 
 /** Nothing can be called moved or changed when the changes cannot be told (the repository changed kind under the task). */
 async function compareTaskTrees(context: TaskContext, base: TreeState, current: TreeState): Promise<TreeChanges> {
-  return (await compareTrees(base, current, () => Promise.resolve(context.repo))) ?? makeNoChanges();
+  return (
+    (await compareTrees(base, current, () => Promise.resolve(context.repo), context.memory?.trees)) ?? makeNoChanges()
+  );
+}
+
+/**
+ * The work tree's identity now. A long-lived culprit also diffs it, in one git process, against
+ * the trees it compared with last (the baseline's, the warm worker's last): the check and the
+ * warm engine then find those diffs kept instead of asking git again.
+ */
+async function readWorkTreeState(context: TaskContext): Promise<TreeState> {
+  const state = await readTreeState({ root: context.root, repo: context.repo, scratch: context.layout.scratch });
+  if (context.memory !== undefined && context.repo !== null && state.kind === 'git')
+    await context.memory.trees
+      .prefetch(context.repo, state.treeId)
+      .catch((error: unknown) => logDebug(`tree diffs: not read ahead (${String(error)})`));
+  return state;
 }
 
 interface PairedChecks {

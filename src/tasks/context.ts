@@ -12,6 +12,7 @@ import { withLockFile, type LockHolder } from '../state/lock-file.js';
 import { resolveLockWait } from '../state/lock-wait.js';
 import { resolveStateLayout, type StateLayout } from '../state/state-dir.js';
 import { describeLockTakeOver, describeWorkTreeWait } from '../render/wording.js';
+import type { WarmMemory } from '../warm/warm-memory.js';
 
 export interface TaskOptions {
   /** Where to run; the repository is found from here (default: the current directory). */
@@ -20,6 +21,8 @@ export interface TaskOptions {
   maxFiles?: number;
   /** Overrides the configured output limit of the text payload. */
   outputLimit?: number;
+  /** What a long-lived culprit (serve, mcp) keeps between commands (warm/warm-memory.ts); none for a cold command. */
+  memory?: WarmMemory | undefined;
 }
 
 export interface TaskContext {
@@ -28,6 +31,7 @@ export interface TaskContext {
   repo: Repository | null;
   settings: Settings;
   layout: StateLayout;
+  memory?: WarmMemory | undefined;
 }
 
 /**
@@ -40,13 +44,13 @@ export async function resolveTaskContext(
 ): Promise<TaskContext> {
   const cwd = resolve(options.cwd ?? process.cwd());
   if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw makeUserError(`not a directory: ${cwd}`);
-  const repo = await findRepository(cwd);
+  const repo = await (options.memory?.repositories.find(cwd) ?? findRepository(cwd));
   const root = repo?.root ?? cwd;
   const { raw } = await loadConfig(root);
   const settings = await resolveSettings(root, raw, { mayCheckNothing });
   if (options.maxFiles !== undefined) settings.maxFiles = validatePositive('--max-files', options.maxFiles);
   if (options.outputLimit !== undefined) settings.outputLimit = validatePositive('--output-limit', options.outputLimit);
-  return { root, repo, settings, layout: resolveStateLayout(root, repo) };
+  return { root, repo, settings, layout: resolveStateLayout(root, repo), memory: options.memory };
 }
 
 function validatePositive(name: string, value: number): number {

@@ -6,7 +6,7 @@
  */
 import type { TreeState } from '../core/snapshot.js';
 import type { TreeChanges } from '../core/snapshot.js';
-import { diffTrees } from '../git/diff-trees.js';
+import { diffTreePairs, diffTrees } from '../git/diff-trees.js';
 import type { Repository } from '../git/git.js';
 import { diffFileHashes } from './file-hashes.js';
 
@@ -19,11 +19,18 @@ export async function compareTrees(
   base: TreeState,
   current: TreeState,
   readRepository: () => Promise<Repository | null>,
+  memory?: TreeDiffMemory,
 ): Promise<TreeChanges | null> {
   if (base.kind === 'git' && current.kind === 'git') {
+    // Asked first even for one tree: the memory remembers which trees are compared.
+    const known = memory?.find(base.treeId, current.treeId);
     if (base.treeId === current.treeId) return makeNoChanges();
+    if (known !== undefined) return known;
     const repo = await readRepository();
-    return repo === null ? null : diffTrees(repo, base.treeId, current.treeId);
+    if (repo === null) return null;
+    const changes = await diffTrees(repo, base.treeId, current.treeId);
+    memory?.keep(base.treeId, current.treeId, changes);
+    return memory === undefined ? changes : copyChanges(changes);
   }
   if (base.kind === 'files' && current.kind === 'files') return diffFileHashes(base.hashes, current.hashes);
   return null;
@@ -36,4 +43,62 @@ export function listTouchedPaths(changes: TreeChanges): string[] {
 
 export function makeNoChanges(): TreeChanges {
   return { changed: new Set(), deleted: new Set(), renames: new Map() };
+}
+
+/**
+ * Diffs between git trees a long-lived culprit has asked for: a tree id names its content, so
+ * the diff of two is the same for as long as git has them. The few most recent pairs are kept;
+ * each caller gets its own copy. The trees last compared (a task's baseline, the warm worker's
+ * last tree) are remembered too, so the next check can have the work tree diffed against all of
+ * them in one git process as soon as it knows its tree (`prefetch`).
+ */
+export interface TreeDiffMemory {
+  find(base: string, current: string): TreeChanges | undefined;
+  keep(base: string, current: string, changes: TreeChanges): void;
+  /** Diffs `current` against each tree compared recently whose diff with it is not kept yet, in one git process. */
+  prefetch(repo: Repository, current: string): Promise<void>;
+}
+
+const keptDiffs = 16;
+/** The baseline, the worker's last tree, the last checked tree; one more for a `--base` beside a task. */
+const rememberedTrees = 4;
+
+export function makeTreeDiffMemory(): TreeDiffMemory {
+  const kept = new Map<string, TreeChanges>();
+  const recent: string[] = [];
+  const keyOf = (base: string, current: string) => `${base}..${current}`;
+  const remember = (...trees: string[]) => {
+    for (const tree of trees) {
+      const index = recent.indexOf(tree);
+      if (index !== -1) recent.splice(index, 1);
+      recent.unshift(tree);
+    }
+    recent.length = Math.min(recent.length, rememberedTrees);
+  };
+  const keep = (base: string, current: string, changes: TreeChanges) => {
+    const key = keyOf(base, current);
+    kept.delete(key);
+    kept.set(key, copyChanges(changes));
+    for (const old of [...kept.keys()].slice(0, Math.max(0, kept.size - keptDiffs))) kept.delete(old);
+  };
+  return {
+    find(base, current) {
+      remember(current, base);
+      const changes = kept.get(keyOf(base, current));
+      return changes === undefined ? undefined : copyChanges(changes);
+    },
+    keep,
+    async prefetch(repo, current) {
+      const bases = recent.filter((base) => base !== current && !kept.has(keyOf(base, current)));
+      const diffs = await diffTreePairs(
+        repo,
+        bases.map((base) => [base, current] as const),
+      );
+      diffs.forEach((changes, index) => keep(bases[index]!, current, changes));
+    },
+  };
+}
+
+function copyChanges(changes: TreeChanges): TreeChanges {
+  return { changed: new Set(changes.changed), deleted: new Set(changes.deleted), renames: new Map(changes.renames) };
 }

@@ -13,8 +13,11 @@
  * it (given the option, it collects nothing), so there the plain collection runs and the pages go
  * back when the reducer runs.
  *
- * Idle, not at once: a collection of a worker's heap takes a few hundred milliseconds, and a
- * request arriving meanwhile would wait for it.
+ * Idle, not at once: a collection of a worker's heap takes a few hundred milliseconds (seconds on
+ * a loaded machine), and a request arriving meanwhile waits for it. So it runs only when the heap
+ * grew enough since the last one to be worth it: after a first run or an update that rebuilt
+ * programs, not after every body edit's few megabytes of garbage, which V8 collects as it goes
+ * (a served check arriving a second after the last one used to wait out two full collections).
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -27,8 +30,16 @@ export interface IdleCollector {
   idle(): void;
 }
 
+/** A collection pays once the heap holds this much more than after the last one: 64 MB, or a quarter more. */
+export function isWorthCollecting(usedBytes: number, usedAfterLast: number | undefined): boolean {
+  if (usedAfterLast === undefined) return true;
+  return usedBytes - usedAfterLast > Math.max(64 * 1024 * 1024, usedAfterLast / 4);
+}
+
 export function makeIdleCollector(delayMs: number): IdleCollector {
   const collect = makeCollection();
+  // What the heap held after the last collection: the measure of what a run left since.
+  let usedAfterLast: number | undefined;
   let running = 0;
   let timer: NodeJS.Timeout | undefined;
   return {
@@ -41,14 +52,24 @@ export function makeIdleCollector(delayMs: number): IdleCollector {
       clearTimeout(timer);
       if (running > 0) return;
       timer = setTimeout(() => {
+        const used = process.memoryUsage().heapUsed;
+        // The bench waits for one of these lines before it reads what the process holds.
+        if (!isWorthCollecting(used, usedAfterLast)) {
+          logDebug(`idle: not collected (${describeMb(used - (usedAfterLast ?? 0))} since the last collection)`);
+          return;
+        }
         const started = performance.now();
         collect();
-        // The bench waits for this line before it reads what the process holds.
+        usedAfterLast = process.memoryUsage().heapUsed;
         logDebug(`idle: collected the last run's garbage in ${Math.round(performance.now() - started)} ms`);
       }, delayMs);
       timer.unref();
     },
   };
+}
+
+function describeMb(bytes: number): string {
+  return `${Math.round(bytes / 1048576)} MB`;
 }
 
 type Gc = (options?: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;

@@ -23,7 +23,7 @@ import { makeUserError } from '../core/errors.js';
 import { findRepository, type Repository } from '../git/git.js';
 import { logDebug } from '../debug/log-debug.js';
 import type { TreeState } from '../core/snapshot.js';
-import { compareTrees, listTouchedPaths } from '../tree/compare-trees.js';
+import { compareTrees, listTouchedPaths, type TreeDiffMemory } from '../tree/compare-trees.js';
 import { isWarmEvent, type WarmEvent, type WarmRequest } from './warm-protocol.js';
 import { checkDefinitions, checkKinds } from '../checks/registry.js';
 import { packageFileNames } from '../checks/runner/install-state.js';
@@ -81,6 +81,8 @@ export interface WarmEngineOptions {
   seeds?: Record<string, WarmSeed> | undefined;
   /** Lets a decider's run stop the checks after it in the worker, as a cold check defers them (tasks/defer-checks.ts). */
   deferral?: Deferral | undefined;
+  /** Tree diffs a long-lived culprit keeps (warm/warm-memory.ts): the check that read the tree has often asked for this one already. */
+  trees?: TreeDiffMemory | undefined;
 }
 
 /**
@@ -93,7 +95,7 @@ export interface Deferral {
   makeDeferred(check: ResolvedCheck, decidedBy: string, durationMs: number): CheckRun;
 }
 
-export function makeWarmEngine({ seeds, deferral }: WarmEngineOptions = {}): WarmEngine {
+export function makeWarmEngine({ seeds, deferral, trees }: WarmEngineOptions = {}): WarmEngine {
   const slots = new Map<string, WarmSlot>();
   // Seeds describe one edit against one baseline: only the first worker's first request may use them.
   let unusedSeeds = seeds;
@@ -133,10 +135,15 @@ export function makeWarmEngine({ seeds, deferral }: WarmEngineOptions = {}): War
     after: TreeState | undefined,
   ): Promise<string[] | null> => {
     if (before === undefined || after === undefined) return null;
-    const changes = await compareTrees(before, after, () => {
-      if (!repositories.has(root)) repositories.set(root, findRepository(root));
-      return repositories.get(root)!;
-    });
+    const changes = await compareTrees(
+      before,
+      after,
+      () => {
+        if (!repositories.has(root)) repositories.set(root, findRepository(root));
+        return repositories.get(root)!;
+      },
+      trees,
+    );
     return changes === null ? null : [...new Set(listTouchedPaths(changes))].map((path) => join(root, path));
   };
 

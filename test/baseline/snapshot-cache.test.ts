@@ -5,7 +5,12 @@
 import { readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { loadCachedSnapshot, saveCachedSnapshot } from '../../src/baseline/snapshot-cache.js';
+import {
+  dropCachedSnapshot,
+  loadCachedSnapshot,
+  makeSnapshotMemory,
+  saveCachedSnapshot,
+} from '../../src/baseline/snapshot-cache.js';
 import { hashFingerprint } from '../../src/core/identity/fingerprint.js';
 import type { Snapshot } from '../../src/core/snapshot.js';
 import { saveSessionFile } from '../../src/state/session-store.js';
@@ -104,4 +109,49 @@ test('stores each finding with its fingerprint hash, and drops hashes that do no
     expect(odd?.checks[0]?.diagnostics).toHaveLength(2);
     expect(odd?.checks[0]).not.toHaveProperty('hashes');
   }
+});
+
+test('a long-lived culprit parses a snapshot once, frozen, and again only when its file changed', () => {
+  const layout = makeLayout();
+  const memory = makeSnapshotMemory();
+  const withCheck: Snapshot = {
+    ...snapshot,
+    checks: [
+      {
+        name: 'tsc',
+        status: 'ok',
+        durationMs: 1,
+        version: '6.0.3',
+        diagnostics: [
+          {
+            tool: 'tsc',
+            code: 'TS2322',
+            severity: 'error',
+            phase: 'semantic',
+            path: 'a.ts',
+            line: 1,
+            column: 1,
+            message: 'no',
+            anchor: 'let a = 1;',
+          },
+        ],
+      },
+    ],
+  };
+  saveCachedSnapshot(layout, 'kept', withCheck);
+  const first = loadCachedSnapshot(layout, 'kept', memory)!;
+  // Read once: the next load is the very same object, and nothing may change it.
+  expect(loadCachedSnapshot(layout, 'kept', memory)).toBe(first);
+  expect(() => first.checks[0]!.diagnostics.push(first.checks[0]!.diagnostics[0]!)).toThrow(TypeError);
+  expect(() => {
+    (first.checks[0]!.diagnostics[0] as { message: string }).message = 'changed';
+  }).toThrow(TypeError);
+  // Rewritten under the same id (a baseline taken again): read again.
+  saveCachedSnapshot(layout, 'kept', snapshot);
+  const again = loadCachedSnapshot(layout, 'kept', memory)!;
+  expect(again).not.toBe(first);
+  expect(again.checks).toEqual([]);
+  // Removed: a miss, as without the memory.
+  dropCachedSnapshot(layout, 'kept');
+  expect(loadCachedSnapshot(layout, 'kept', memory)).toBeNull();
 });

@@ -1,0 +1,27 @@
+/**
+ * What a long-lived culprit (`culprit serve`, `culprit mcp`) keeps between commands so that a
+ * check reads nothing twice: the baselines it parsed, the source lines it read, the tree diffs git
+ * gave it and where each folder's repository is. Each piece is keyed by content (a snapshot's
+ * file, a file's identity, a pair of tree ids) and dropped when that changes, so a served check
+ * answers what a cold one does. A cold command has none: it reads everything once anyway.
+ */
+import { makeSnapshotMemory, type SnapshotMemory } from '../baseline/snapshot-cache.js';
+import { makeRepositoryMemory, type RepositoryMemory } from '../git/git.js';
+import { makeSourceStore, type SourceStore } from '../snapshot/source-cache.js';
+import { makeTreeDiffMemory, type TreeDiffMemory } from '../tree/compare-trees.js';
+
+export interface WarmMemory {
+  snapshots: SnapshotMemory;
+  sources: SourceStore;
+  trees: TreeDiffMemory;
+  repositories: RepositoryMemory;
+}
+
+export function makeWarmMemory(): WarmMemory {
+  return {
+    snapshots: makeSnapshotMemory(),
+    sources: makeSourceStore(),
+    trees: makeTreeDiffMemory(),
+    repositories: makeRepositoryMemory(),
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * Tree diffs from real git: several pairs in one process give what one process per pair gives,
+ * in order, whatever the paths hold (spaces, a newline, names that look like tree ids); and the
+ * repository of a folder, kept by a long-lived culprit, is asked again once its `.git` changed.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { diffTreePairs, diffTrees } from '../../src/git/diff-trees.js';
+import { findRepository, makeRepositoryMemory, type Repository } from '../../src/git/git.js';
+import { makeTreeDiffMemory } from '../../src/tree/compare-trees.js';
+import { makeRepo, type TestRepo } from '../helpers/repo.js';
+
+let repo: TestRepo | undefined;
+afterEach(() => repo?.cleanup());
+
+const tree = (at: TestRepo) => at.git('write-tree').trim();
+
+async function findRepo(at: TestRepo): Promise<Repository> {
+  const found = await findRepository(at.root);
+  if (found === null) throw new Error(`${at.root} is not a git repository`);
+  return found;
+}
+
+test('diffs several pairs of trees in one git process, each as a diff of its own', async () => {
+  repo = makeRepo({
+    typescript: false,
+    files: { 'a.ts': 'a\n', 'moved.ts': 'export const moved = 1;\n'.repeat(20), 'gone.ts': 'gone\n' },
+  });
+  repo.git('add', '-A');
+  const first = tree(repo);
+  repo.write('a.ts', 'a changed\n');
+  repo.write('with space.ts', 'space\n');
+  repo.write('new\nline.ts', 'newline\n');
+  repo.remove('gone.ts');
+  repo.git('add', '-A');
+  const second = tree(repo);
+  // A path that reads like the next pair's echo must not end this pair's entries.
+  repo.write(`${first} ${second}`, 'looks like an echo\n');
+  repo.move('moved.ts', 'lib/moved.ts');
+  repo.git('add', '-A');
+  const third = tree(repo);
+  const git = await findRepo(repo);
+
+  const pairs = [
+    [first, second],
+    [second, second],
+    [second, third],
+    [first, third],
+    [third, first],
+  ] as const;
+  const batched = await diffTreePairs(git, pairs);
+  const single = await Promise.all(pairs.map(([base, current]) => diffTrees(git, base, current)));
+  expect(batched).toEqual(single);
+  expect(batched[2]).toEqual({
+    changed: new Set([`${first} ${second}`, 'lib/moved.ts']),
+    deleted: new Set(),
+    renames: new Map([['moved.ts', 'lib/moved.ts']]),
+  });
+  expect(batched[0]!.changed).toEqual(new Set(['a.ts', 'with space.ts', 'new\nline.ts']));
+  expect(await diffTreePairs(git, [])).toEqual([]);
+});
+
+test('a tree diff memory reads ahead against the trees compared last, and hands out copies', async () => {
+  repo = makeRepo({ typescript: false, files: { 'a.ts': 'a\n' } });
+  repo.git('add', '-A');
+  const base = tree(repo);
+  repo.write('a.ts', 'b\n');
+  repo.git('add', '-A');
+  const previous = tree(repo);
+  repo.write('a.ts', 'c\n');
+  repo.git('add', '-A');
+  const current = tree(repo);
+  const git = await findRepo(repo);
+  const memory = makeTreeDiffMemory();
+  expect(memory.find(base, previous)).toBeUndefined();
+  memory.keep(base, previous, await diffTrees(git, base, previous));
+  // Both trees of that comparison are diffed against the new one at once.
+  await memory.prefetch(git, current);
+  expect(memory.find(base, current)).toEqual(await diffTrees(git, base, current));
+  expect(memory.find(previous, current)).toEqual(await diffTrees(git, previous, current));
+  const copy = memory.find(base, current)!;
+  copy.changed.add('other.ts');
+  expect(memory.find(base, current)!.changed).toEqual(new Set(['a.ts']));
+});
+
+test("a folder's repository is kept until its .git is another one", async () => {
+  repo = makeRepo({ typescript: false, files: { 'a.ts': 'a\n', 'sub/b.ts': 'b\n' } });
+  const memory = makeRepositoryMemory();
+  const sub = join(repo.root, 'sub');
+  expect((await memory.find(sub))?.root).toBe(repo.root);
+  expect(await memory.find(sub)).toEqual(await findRepository(sub));
+  // A repository made inside it since: git's answer now, not the kept one.
+  mkdirSync(join(sub, 'inner'));
+  repo.git('init', '-q', 'sub/inner');
+  expect((await memory.find(join(sub, 'inner')))?.root).toBe(join(sub, 'inner'));
+  repo.git('init', '-q', 'sub');
+  expect((await memory.find(sub))?.root).toBe(sub);
+});

@@ -26,11 +26,15 @@ export interface WarmRequest {
    * baseline, warm/run-from-baseline.ts). Only the first request of a worker carries them.
    */
   seeds?: Record<string, WarmSeed> | undefined;
+  /** Send the files each check says it has done (checks/runner/progress.ts): a terminal shows them. */
+  progress?: boolean | undefined;
 }
 
 export type WarmEvent =
   /** The worker began a check: its timeout runs from here. */
   | { id: number; type: 'started'; name: string }
+  /** The files the check under way says it has done (checks/runner/progress.ts). */
+  | { id: number; type: 'progress'; name: string; done: number; total: number }
   | { id: number; type: 'reply'; name: string; reply: WorkerReply }
   /** The worker cannot answer like a cold run (its configuration changed); restart it and ask again. */
   | { id: number; type: 'stale'; reason: string }
@@ -44,6 +48,12 @@ export function isWarmEvent(value: unknown): value is WarmEvent {
   switch (event.type) {
     case 'started':
       return typeof event.name === 'string';
+    case 'progress':
+      return (
+        typeof event.name === 'string' &&
+        typeof (value as { done?: unknown }).done === 'number' &&
+        typeof (value as { total?: unknown }).total === 'number'
+      );
     case 'reply':
       return typeof event.name === 'string' && isWorkerReply(event.reply);
     case 'stale':

@@ -7,6 +7,7 @@
 import { makeWarmSessions } from './warm-sessions.js';
 import type { WarmEvent, WarmRequest } from './warm-protocol.js';
 import { makeIdleCollector } from './idle-collector.js';
+import { listenToFilesDone } from '../checks/runner/progress.js';
 
 const send = process.send?.bind(process);
 if (send === undefined) {
@@ -20,12 +21,27 @@ process.env['TSESTREE_SINGLE_RUN'] = 'false';
 
 const sessions = makeWarmSessions();
 let queue = Promise.resolve();
-const emit = (event: WarmEvent) => send(event);
+// The check under way, which the files its session says it has done belong to.
+let current: { id: number; name: string } | undefined;
+const emit = (event: WarmEvent) => {
+  if (event.type === 'started') current = { id: event.id, name: event.name };
+  send(event);
+};
+const sendFilesDone = (done: number, total: number) => {
+  if (current !== undefined) send({ ...current, type: 'progress', done, total } satisfies WarmEvent);
+};
 const collector = makeIdleCollector(500);
 
 process.on('message', (request: WarmRequest) => {
   collector.busy();
-  queue = queue.then(() => sessions.answer(request, emit)).finally(() => collector.idle());
+  queue = queue
+    .then(() => {
+      // Only a request whose command shows its progress on a terminal hears of files done.
+      current = undefined;
+      listenToFilesDone(request.progress === true ? sendFilesDone : undefined);
+      return sessions.answer(request, emit);
+    })
+    .finally(() => collector.idle());
 });
 process.once('disconnect', () => {
   sessions.close();

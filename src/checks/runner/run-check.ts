@@ -8,11 +8,19 @@ import type { TreeState } from '../../core/snapshot.js';
 import type { CheckRun, ResolvedCheck } from '../check.js';
 import { normalizeDiagnostic } from '../output/normalize-diagnostic.js';
 import { spawnWorker, type WorkerOutcome } from './spawn-worker.js';
+import { isCheckProgressHeard, reportCheckProgress } from './progress.js';
 
 export async function runCheck(check: ResolvedCheck, root: string, signal?: AbortSignal): Promise<CheckRun> {
   const started = performance.now();
-  const outcome = await spawnWorker({ kind: check.kind, root, options: check.options }, check.timeoutMs, signal);
-  return makeCheckRun(check, outcome, Math.round(performance.now() - started));
+  reportCheckProgress({ kind: 'started', check: check.name });
+  const progress = isCheckProgressHeard();
+  const outcome = await spawnWorker({ kind: check.kind, root, options: check.options, progress }, check.timeoutMs, {
+    signal,
+    onFiles: (done, total) => reportCheckProgress({ kind: 'files', check: check.name, done, total }),
+  });
+  const run = makeCheckRun(check, outcome, Math.round(performance.now() - started));
+  reportCheckProgress({ kind: 'finished', check: check.name, status: run.status });
+  return run;
 }
 
 /**

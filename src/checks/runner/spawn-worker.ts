@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { makeOutputTail, type OutputTail } from './output-tail.js';
 import { isWorkerReply, type WorkerReply, type WorkerRequest } from './worker-protocol.js';
 import { killProcessGroup, trackWorker } from './worker-registry.js';
+import { isFilesProgress } from './progress.js';
 import { debugPrefix, isDebugging } from '../../debug/log-debug.js';
 
 export type WorkerOutcome =
@@ -58,8 +59,18 @@ export function forkWorkerProcess(module: URL, cwd: string, env?: NodeJS.Process
   return { child, stderr, hasExited: () => child.exitCode !== null || child.signalCode !== null };
 }
 
-/** `signal`: aborting kills the worker's group (a deferred check); the outcome is then a crash its caller discards. */
-export function spawnWorker(request: WorkerRequest, timeoutMs: number, signal?: AbortSignal): Promise<WorkerOutcome> {
+export interface SpawnOptions {
+  /** Aborting kills the worker's group (a deferred check); the outcome is then a crash its caller discards. */
+  signal?: AbortSignal | undefined;
+  /** Hears the files the worker's check says it has done (progress.ts). */
+  onFiles?: (done: number, total: number) => void;
+}
+
+export function spawnWorker(
+  request: WorkerRequest,
+  timeoutMs: number,
+  { signal, onFiles }: SpawnOptions = {},
+): Promise<WorkerOutcome> {
   const { child, stderr, hasExited } = forkWorkerProcess(new URL('./worker', import.meta.url), request.root);
 
   return new Promise((resolve) => {
@@ -85,6 +96,7 @@ export function spawnWorker(request: WorkerRequest, timeoutMs: number, signal?: 
 
     // The reply is the result; the worker exits right after sending it.
     child.on('message', (message: unknown) => {
+      if (isFilesProgress(message)) onFiles?.(message.progress.done, message.progress.total);
       if (!isWorkerReply(message)) return;
       settle({ kind: 'reply', reply: message });
       setTimeout(() => {

@@ -15,6 +15,8 @@ export interface WorkerRequest {
   /** Absolute path of the tree to check. */
   root: string;
   options: unknown;
+  /** Send the files the check says it has done (checks/runner/progress.ts): a terminal shows them. */
+  progress?: boolean | undefined;
 }
 
 export type WorkerReply =

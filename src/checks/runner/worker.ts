@@ -4,6 +4,7 @@
  * open (file watchers, a tsgo child), and the parent treats the exit as the end of the check.
  */
 import { answerRequest, type WorkerRequest } from './worker-protocol.js';
+import { listenToFilesDone, type FilesProgress } from './progress.js';
 
 const send = process.send?.bind(process);
 if (send === undefined) {
@@ -12,6 +13,9 @@ if (send === undefined) {
 }
 
 process.once('message', (request: WorkerRequest) => {
+  // How far the check is, where its adapter says (progress.ts), when a terminal shows it.
+  if (request.progress === true)
+    listenToFilesDone((done, total) => send({ progress: { done, total } } satisfies FilesProgress));
   void answerRequest(request).then((reply) => {
     send(reply, undefined, undefined, (error) => process.exit(error ? 1 : 0));
   });

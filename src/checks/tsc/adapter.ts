@@ -23,6 +23,7 @@ import { makeSourceFileCache } from './source-files.js';
 import type { DeclarationTables } from '../../core/declaration-table.js';
 import { readDeclarationRows } from '../typescript/declaration-table.js';
 import { makeDependencyTracer, traceDiagnostic, type DependencyTracer } from '../typescript/trace-dependencies.js';
+import { reportFilesDone } from '../runner/progress.js';
 
 type TypeScript = typeof ts;
 
@@ -93,7 +94,10 @@ export function makeFileCollector(
       let analysis: DerivedAnalysis | undefined;
       let tracer: DependencyTracer | undefined;
       const checker = program.getTypeChecker();
-      for (const file of program.getSourceFiles()) {
+      const files = program.getSourceFiles();
+      for (const [position, file] of files.entries()) {
+        // What a terminal's progress line shows (checks/runner/progress.ts): checking is most of a cold run.
+        reportFilesDone(position + 1, files.length);
         // Each file once, from the project that owns it (files no project lists: the first program).
         const owner = owners.get(file.fileName);
         if (checked.has(file.fileName) || (owner !== undefined && owner !== index)) continue;

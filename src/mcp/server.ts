@@ -22,6 +22,8 @@ import { describeStart } from '../render/start.js';
 import { startTask } from '../tasks/start-task.js';
 import { debtCheckTask, debtStartTask } from '../tasks/debt-task.js';
 import { makeWarmEngine } from '../warm/warm-engine.js';
+import { makeWarmMemory, type WarmMemory } from '../warm/warm-memory.js';
+import type { CheckRunner } from '../checks/runner/run-check.js';
 import { primeWarmEngine } from '../warm/prime-warm-engine.js';
 import { explainFile, renderExplanation } from '../render/explain.js';
 import { checkOutputSchema, explainOutputSchema, fixOutputSchema } from './report-schema.js';
@@ -48,8 +50,20 @@ export function makeServer(options: ServerOptions): McpServer {
   let last: CheckResult | undefined;
   let queue: Promise<unknown> = Promise.resolve();
   /** Warm workers for the repository's checks, kept between tool calls; gone with the server. */
-  const engine = options.warm === false ? undefined : makeWarmEngine();
-  const runChecks = engine === undefined ? {} : { runChecks: engine.runChecks };
+  const memory = options.warm === false ? undefined : makeWarmMemory();
+  const engine = memory === undefined ? undefined : makeWarmEngine({ trees: memory.trees });
+  /** The priming run while it is under way: beside the tool calls, not before them. */
+  let priming: Promise<void> | undefined;
+  /**
+   * What runs a tool's checks. start is the baseline run and the warm worker takes it (after a
+   * priming under way), so that run is what warms it; any other call is answered at once while
+   * the worker primes, cold (from the baseline where the edit allows), never after waiting for it.
+   */
+  const warmFor = async (command: 'start' | 'other'): Promise<{ runChecks?: CheckRunner; memory?: WarmMemory }> => {
+    if (engine === undefined || memory === undefined) return {};
+    if (command === 'start') await priming;
+    return priming === undefined ? { runChecks: engine.runChecks, memory } : { memory };
+  };
   if (engine !== undefined) {
     const closed = server.server.onclose;
     server.server.onclose = () => {
@@ -85,11 +99,19 @@ export function makeServer(options: ServerOptions): McpServer {
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     serve('start', async () => {
-      const result = await startTask({ cwd });
+      // The warm worker takes the baseline run, so that run is what warms it for the checks after.
+      const result = await startTask({ cwd, ...(await warmFor('start')) });
       last = undefined;
-      // Warm the workers on this tree while the agent edits: the next check is then incremental.
-      if (engine !== undefined)
-        queue = queue.then(() => primeWarmEngine(engine, result.context, result.baseline.tree)).catch(() => undefined);
+      // A start the cache answered ran nothing here: the worker starts from that baseline while the agent edits.
+      if (engine !== undefined) {
+        const run: Promise<void> = primeWarmEngine(engine, result.context, {
+          tree: result.baseline.tree,
+          baseline: result.baseline,
+        }).finally(() => {
+          if (priming === run) priming = undefined;
+        });
+        priming = run;
+      }
       return { isError: !result.complete, content: [{ type: 'text', text: describeStart(result) }] };
     }),
   );
@@ -112,7 +134,8 @@ export function makeServer(options: ServerOptions): McpServer {
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     serve('check', async ({ maxFiles }: { maxFiles?: number | undefined }) => {
-      const result = await checkTask(maxFiles === undefined ? { cwd, ...runChecks } : { cwd, maxFiles, ...runChecks });
+      const warm = await warmFor('other');
+      const result = await checkTask(maxFiles === undefined ? { cwd, ...warm } : { cwd, maxFiles, ...warm });
       last = result;
       return answerReport(result);
     }),
@@ -155,13 +178,13 @@ export function makeServer(options: ServerOptions): McpServer {
           args.action === 'start'
             ? await debtStartTask({
                 cwd,
-                ...runChecks,
+                ...(await warmFor('other')),
                 rules: args.rules,
                 paths: args.paths,
                 tool: args.tool,
                 max: args.max,
               })
-            : await debtCheckTask({ cwd, ...runChecks });
+            : await debtCheckTask({ cwd, ...(await warmFor('other')) });
         // explain reads the agent task's last check, which a campaign's report is not.
         last = undefined;
         return answerReport(result);
@@ -193,7 +216,7 @@ export function makeServer(options: ServerOptions): McpServer {
         suggestions?: boolean | undefined;
         maxFiles?: number | undefined;
       }) => {
-        const fixed = await fixTask({ cwd, ...args, ...runChecks });
+        const fixed = await fixTask({ cwd, ...args, ...(await warmFor('other')) });
         last = fixed.result;
         const { report, sources, context } = fixed.result;
         const text = renderFixText(report, fixed, {

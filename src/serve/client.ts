@@ -9,16 +9,17 @@
 import { connect, type Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { makeUserError } from '../core/errors.js';
-import { findRepository } from '../git/git.js';
+import { findRepository, locateGitEntry } from '../git/git.js';
 import { logDebug } from '../debug/log-debug.js';
 import { describeNoServer, describeServerStarted, type SocketRefusal } from '../render/serve-messages.js';
 import { resolveStateLayout } from '../state/state-dir.js';
 import { isAutostartAllowed, isServeOff, spawnServer, waitForServer, type StartedServer } from './autostart.js';
-import { checkServerSocket, resolveServePaths, type ServePaths } from './paths.js';
+import { checkServerSocket, resolveServePaths, resolveServeSocket, type ServePaths } from './paths.js';
 import { isVerifyRequested } from '../warm/verify-warm.js';
+import type { CheckProgress } from '../checks/runner/progress.js';
 import {
   defaultIdleSeconds,
-  readLine,
+  makeLineReader,
   writeLine,
   type ServeAnswer,
   type ServedCheckOptions,
@@ -46,7 +47,11 @@ export function findSocketRefusal(socket: string): SocketRefusal | undefined {
  * Sends one request to the server listening on `socket`; undefined when there is no usable
  * answer. Nothing is sent to a socket that is not the user's own (see paths.ts).
  */
-export async function askServer(socket: string, request: ServeRequest): Promise<ServeAnswer | undefined> {
+export async function askServer(
+  socket: string,
+  request: ServeRequest,
+  onProgress?: (progress: CheckProgress) => void,
+): Promise<ServeAnswer | undefined> {
   const checked = checkServerSocket(socket);
   if (checked !== undefined) {
     if (checked !== 'absent') logDebug(`serve: not asking ${socket}: ${checked.problem}`);
@@ -63,9 +68,14 @@ export async function askServer(socket: string, request: ServeRequest): Promise<
     return undefined;
   }
   try {
+    const reader = makeLineReader(connection);
     await writeLine(connection, request);
-    const line = await readLine(connection);
-    return line.kind === 'line' ? (line.value as ServeAnswer | undefined) : undefined;
+    for (;;) {
+      const line = await reader.next();
+      const answer = line.kind === 'line' ? (line.value as ServeAnswer | undefined) : undefined;
+      if (answer?.kind !== 'progress') return answer;
+      onProgress?.(answer.progress);
+    }
   } finally {
     connection.destroy();
   }
@@ -98,8 +108,15 @@ export async function askServedCommand(
   request: ServedCommandRequest,
   cwd: string,
   cliPath: string,
+  onProgress?: (progress: CheckProgress) => void,
 ): Promise<ServedTurn> {
   if (isServeOff()) return noServer;
+  // The work tree's server is asked first where its socket can be told without asking git (a
+  // served check then spawns no process at all); git's answer decides everything else.
+  const entry = locateGitEntry(cwd);
+  const quickSocket = entry === undefined ? undefined : resolveServeSocket(entry.dir);
+  const quick = quickSocket === undefined ? undefined : await askServer(quickSocket, request, onProgress);
+  if (quick?.kind === 'outcome' || quick?.kind === 'error') return readServedAnswer(quick, quickSocket!);
   const paths = await findServeSocket(cwd);
   const refusal = findSocketRefusal(paths.socket);
   if (refusal !== undefined) {
@@ -107,16 +124,9 @@ export async function askServedCommand(
     process.stderr.write(describeNoServer(refusal, true));
     return noServer;
   }
-  const answer = await askServer(paths.socket, request);
-  switch (answer?.kind) {
-    case 'outcome':
-      logDebug(`serve: answered by the server on ${paths.socket}`);
-      return { kind: 'served', stdout: answer.stdout, exitCode: answer.exitCode, stderr: answer.stderr ?? '' };
-    case 'error':
-      throw answer.userError ? makeUserError(answer.message) : new Error(answer.message);
-    case 'refused':
-      logDebug(`serve: the server refused (${answer.reason})`);
-  }
+  const answer = paths.socket === quickSocket ? quick : await askServer(paths.socket, request, onProgress);
+  if (answer?.kind === 'outcome' || answer?.kind === 'error') return readServedAnswer(answer, paths.socket);
+  if (answer?.kind === 'refused') logDebug(`serve: the server refused (${answer.reason})`);
   if (!(await isAutostartAllowed(paths.root))) {
     logDebug('serve: no server answered; running cold');
     return noServer;
@@ -125,8 +135,49 @@ export async function askServedCommand(
   if (answer !== undefined) await askServer(paths.socket, { version: request.version, command: 'stop' });
   const started = spawnServer({ root: paths.root, log: paths.log, cliPath });
   if (started === undefined) return noServer;
+  if (request.command === 'start') return askStartedServer(started, paths, request, onProgress);
   logDebug(`serve: started a server (pid ${started.pid}) for ${paths.root}; running cold beside its start-up`);
   return { kind: 'cold', afterCold: () => primeStartedServer(started, paths, request.version) };
+}
+
+/** The command's outcome as a server gave it, or culprit's own error there, thrown as it would have been. */
+function readServedAnswer(
+  answer: Extract<ServeAnswer, { kind: 'outcome' | 'error' }>,
+  socket: string,
+): ServedTurn & { kind: 'served' } {
+  if (answer.kind === 'error') throw answer.userError ? makeUserError(answer.message) : new Error(answer.message);
+  logDebug(`serve: answered by the server on ${socket}`);
+  return { kind: 'served', stdout: answer.stdout, exitCode: answer.exitCode, stderr: answer.stderr ?? '' };
+}
+
+/**
+ * `start` through the server it just started: the server's warm worker takes the baseline run,
+ * so that one run is also what warms it for the checks after, where running start cold beside
+ * the server's start-up would have the server run every check again to prime. Cold when the
+ * server does not come up or does not answer.
+ */
+async function askStartedServer(
+  started: StartedServer,
+  paths: ServePaths & { root: string },
+  request: ServedCommandRequest,
+  onProgress: ((progress: CheckProgress) => void) | undefined,
+): Promise<ServedTurn> {
+  logDebug(`serve: started a server (pid ${started.pid}) for ${paths.root}; start waits for it`);
+  const pid = await waitForServer(started, paths.socket, request.version, askServer);
+  const answer = pid === undefined ? undefined : await askServer(paths.socket, request, onProgress);
+  if (answer?.kind === 'error') throw answer.userError ? makeUserError(answer.message) : new Error(answer.message);
+  if (answer?.kind !== 'outcome') {
+    logDebug(`serve: the server started for start did not answer it (${answer?.kind ?? 'no answer'}); running cold`);
+    return noServer;
+  }
+  logDebug(`serve: answered by the server on ${paths.socket}`);
+  const notice = describeServerStarted(paths.root, pid!, defaultIdleSeconds, paths.log);
+  return {
+    kind: 'served',
+    stdout: answer.stdout,
+    exitCode: answer.exitCode,
+    stderr: `${answer.stderr ?? ''}${notice}`,
+  };
 }
 
 /** After the cold answer: the started server primes its warm worker while the agent reads it, and the user is told it runs. */
@@ -166,8 +217,14 @@ export function askServedCheck(
   options: Omit<ServedCheckOptions, 'cwd'> & { cwd?: string },
   version: string,
   cliPath: string,
+  onProgress?: (progress: CheckProgress) => void,
 ): Promise<ServedTurn> {
   const cwd = resolve(options.cwd ?? process.cwd());
   const verify = isVerifyRequested() ? { verify: true } : {};
-  return askServedCommand({ version, command: 'check', options: { ...options, cwd, ...verify } }, cwd, cliPath);
+  return askServedCommand(
+    { version, command: 'check', options: { ...options, cwd, ...verify } },
+    cwd,
+    cliPath,
+    onProgress,
+  );
 }

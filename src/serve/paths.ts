@@ -32,10 +32,15 @@ export function resolveServePaths(layout: StateLayout, root: string): ServePaths
   const name = hashPath(root);
   const dir = join(layout.dir, 'serve');
   return {
-    socket: join(resolveSocketFolder(), `${name}.sock`),
+    socket: resolveServeSocket(root),
     lock: join(dir, `${name}.lock`),
     log: join(dir, `${name}.log`),
   };
+}
+
+/** The socket of the server of the work tree at `root`: it needs the work tree alone, no repository layout. */
+export function resolveServeSocket(root: string): string {
+  return join(resolveSocketFolder(), `${hashPath(root)}.sock`);
 }
 
 /** `$XDG_RUNTIME_DIR/culprit` when the system gives the user a runtime folder, else `<tmpdir>/culprit-<uid>`. */

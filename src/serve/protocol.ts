@@ -1,10 +1,12 @@
 /**
  * What `culprit start`, `check` and `hook` and a `culprit serve` process say to each other over
- * the server's Unix socket: one JSON request per connection, one JSON answer, each a single line.
+ * the server's Unix socket: one JSON request per connection, one JSON answer, each a single line
+ * (before the answer, the checks' progress lines, when the client shows them on a terminal).
  * An answer is the command's whole outcome (stdout, exit code and, for a hook, stderr), made by
  * the server with the very code the cold command runs, so the client prints it as it is.
  */
 import type { Socket } from 'node:net';
+import type { CheckProgress } from '../checks/runner/progress.js';
 
 /** Without a request for this long, a server exits: 30 minutes. */
 export const defaultIdleSeconds = 1800;
@@ -44,6 +46,8 @@ export type ServeAnswer =
       key?: string;
     }
   | { kind: 'stopping'; pid: number }
+  /** How far the command's checks are, sent before its outcome when the client asked (`progress`). */
+  | { kind: 'progress'; progress: CheckProgress }
   /** The warm checks are primed, or will be once the request under way is answered. */
   | { kind: 'priming'; pid: number };
 
@@ -93,6 +97,45 @@ export function readLine(socket: Socket, limits: { maxBytes?: number; timeoutMs?
     socket.once('error', onEnd);
     socket.once('close', onEnd);
   });
+}
+
+/**
+ * The client's side: the answer line, after the progress lines the server may send first. Lines
+ * can come several to a chunk, or one across chunks, so what follows a line is kept for the next.
+ */
+export function makeLineReader(socket: Socket): { next(): Promise<LineRead> } {
+  const lines: LineRead[] = [];
+  let pending: Buffer[] = [];
+  let ended = false;
+  let wake: (() => void) | undefined;
+  socket.on('data', (chunk: Buffer) => {
+    let start = 0;
+    for (let end = chunk.indexOf(0x0a); end !== -1; end = chunk.indexOf(0x0a, start)) {
+      const text = Buffer.concat([...pending, chunk.subarray(start, end)]).toString('utf8');
+      pending = [];
+      start = end + 1;
+      try {
+        lines.push({ kind: 'line', value: JSON.parse(text) });
+      } catch {
+        lines.push({ kind: 'not-json' });
+      }
+    }
+    if (start < chunk.length) pending.push(chunk.subarray(start));
+    wake?.();
+  });
+  const onEnd = () => {
+    ended = true;
+    wake?.();
+  };
+  socket.once('end', onEnd);
+  socket.once('error', onEnd);
+  socket.once('close', onEnd);
+  return {
+    async next() {
+      while (lines.length === 0 && !ended) await new Promise<void>((resolve) => (wake = resolve));
+      return lines.shift() ?? { kind: 'closed' };
+    },
+  };
 }
 
 export function writeLine(socket: Socket, value: unknown): Promise<void> {

@@ -39,6 +39,8 @@ const checkOptionsSchema = z.strictObject({
   budgetSeconds: count.optional(),
   /** Verify this check against a cold run after answering it (the client's CULPRIT_VERIFY_WARM=1). */
   verify: z.boolean().optional(),
+  /** The client shows the checks' progress on a terminal: send it, as it comes, before the answer. */
+  progress: z.boolean().optional(),
 });
 
 const fixOptionsSchema = z.strictObject({
@@ -51,7 +53,7 @@ const fixOptionsSchema = z.strictObject({
   base: revision.optional(),
 });
 
-const startOptionsSchema = z.strictObject({ cwd, json: z.boolean().optional() });
+const startOptionsSchema = z.strictObject({ cwd, json: z.boolean().optional(), progress: z.boolean().optional() });
 
 /** The agent's hook input as it came on stdin; `cwd` is `-C`'s, or else the input's own, made absolute by the client. */
 const hookOptionsSchema = z.strictObject({ agent: z.string().min(1).max(100), input: z.string(), cwd });

@@ -47,6 +47,7 @@ import {
 import { describeRequestIssue, envelopeSchema, requestSchema } from './request-schema.js';
 import { readServeKey } from './serve-key.js';
 import { recordServedRuns, verifyServedRuns } from '../warm/verify-warm.js';
+import { listenToCheckProgress } from '../checks/runner/progress.js';
 
 const runFile = promisify(execFile);
 
@@ -133,8 +134,8 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
   // The runs each check was answered with, for verifying it against a cold run.
   const recorder = recordServedRuns(engine.runChecks);
   let queue: Promise<unknown> = Promise.resolve();
-  // Whether the priming run is under way, and how many checks are queued or running.
-  let priming = false;
+  // The priming run while it is under way (beside the commands, not before them), and how many commands are queued or running.
+  let priming: Promise<void> | undefined;
   let checksWaiting = 0;
   // A server a command started answers that command cold, then primes: the command waits what it would have cold.
   let primed = options.prime !== false;
@@ -175,10 +176,12 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
     server.close();
     // Nobody waits for the priming: its workers are killed rather than let finish (on a large
     // repository that is the checks' whole cold time).
-    if (priming && checksWaiting === 0) engine.close();
-    // The request in progress finishes first; its client gets its answer.
-    void queue.finally(() => {
+    if (priming !== undefined && checksWaiting === 0) engine.close();
+    // The request in progress finishes first; its client gets its answer. A priming still under
+    // way is cut short, and has settled (it says why) before the server says it stopped.
+    void queue.finally(async () => {
       engine.close();
+      await priming;
       releaseTemporaryPath(socketPath);
       closeConnections();
       resolveDone(why);
@@ -300,15 +303,24 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
     const isWanted = () => !closed;
     checksWaiting += 1;
     collector.busy();
-    const runChecks = primed ? recorder.runChecks : undefined;
     const run = queue.then(async () => {
-      const outcome = await runCommand(
-        options,
-        request,
-        { memory, ...(runChecks === undefined ? {} : { runChecks }) },
-        isWanted,
-      );
-      return { outcome, served: recorder.take() };
+      const runChecks = await chooseRunner(request.command);
+      // The client shows the checks' progress on a terminal: it is sent as it comes.
+      const stopSending =
+        'progress' in request.options && request.options.progress === true
+          ? listenToCheckProgress((progress) => void writeLine(socket, { kind: 'progress', progress }))
+          : undefined;
+      try {
+        const outcome = await runCommand(
+          options,
+          request,
+          { memory, ...(runChecks === undefined ? {} : { runChecks }) },
+          isWanted,
+        );
+        return { outcome, served: recorder.take() };
+      } finally {
+        stopSending?.();
+      }
     });
     queue = run.catch(() => undefined);
     const { outcome, served } = await run.finally(() => {
@@ -317,10 +329,11 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
     });
     resetIdle();
     await reply(outcome);
-    // After the answer, so the client does not wait; in the queue, so nothing runs beside it.
+    // After the answer, so the client does not wait.
     if (request.command === 'start' || !primed) {
       // The first command ran cold, and a start the cache answered ran nothing here: the checks are
-      // warmed on the tree now (after a start that ran them warm, this finds nothing changed).
+      // warmed on the tree now, from the baseline where they can (after a start that ran them warm,
+      // the worker is warm on that tree already and nothing runs).
       primed = true;
       queuePrime();
     } else if (
@@ -337,11 +350,30 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
     }
   };
 
+  /**
+   * What runs a command's checks. `start` is the baseline run, and the warm worker takes it, so
+   * that run is the priming (after a priming under way, which leaves it nothing to redo). Any
+   * other command is answered at once while the server primes, cold: from the baseline where the
+   * edit allows (warm/run-from-baseline.ts), never after waiting for a whole run; and cold too
+   * before a server a command started has primed.
+   */
+  const chooseRunner = async (command: ServedCommandRequest['command']): Promise<CheckRunner | undefined> => {
+    if (command === 'start') {
+      await priming;
+      primed = true;
+      return recorder.runChecks;
+    }
+    return primed && priming === undefined ? recorder.runChecks : undefined;
+  };
+
+  /** Primes after the command under way (never beside one), and lets the commands after it run beside the priming. */
   const queuePrime = () => {
     queue = queue.then(() => {
-      if (stopping !== undefined) return;
-      priming = true;
-      return primeWarmEngine(engine, context).finally(() => (priming = false));
+      if (stopping !== undefined || priming !== undefined) return;
+      const run = primeWarmEngine(engine, { ...context, memory }).finally(() => {
+        if (priming === run) priming = undefined;
+      });
+      priming = run;
     });
   };
 

@@ -51,6 +51,7 @@ async function startLocked(context: TaskContext, runChecks: CheckRunner | undefi
         scratch: layout.scratch,
         tree,
         ...(runChecks === undefined ? {} : { runChecks }),
+        sources: context.memory?.sources,
       })
     ).snapshot;
   let snapshot: Snapshot;

@@ -1,35 +1,107 @@
 /**
- * Warms a work tree's checks ahead of the first check: right after `start` (MCP) or when
- * `culprit serve` starts, the warm engine runs every check once on the tree as it is, so the
- * check that follows is incremental. The result is discarded; a failure only means the next
- * check runs cold, so it is logged (CULPRIT_DEBUG) and never thrown.
+ * Warms a work tree's checks ahead of the first check: when `culprit serve` starts, when the
+ * command that started it asks, after a start the cache answered, the warm engine runs the checks
+ * on the tree as it is, so the check that follows is incremental. The result is discarded; a
+ * failure only means the next check runs cold, so it is logged (CULPRIT_DEBUG) and never thrown.
+ *
+ * Where a baseline of the work tree is at hand (the started task's, else the one its last check
+ * compared with, when the snapshot cache has it), the worker starts from it as a cold check from
+ * the baseline does (baseline-seed.ts): it makes the programs and loads ESLint, checks only what
+ * the edit since the baseline reaches, and keeps the baseline's results for the rest, instead of
+ * running every check again. Otherwise it runs them in full.
  *
  * `tree` is the started tree when start has already read it: files the agent edits before the
  * priming run reads them are in the next check's diff from that tree anyway, so nothing is missed.
  * Without it the work tree's identity is read first, for the same reason.
  */
 import { logDebug } from '../debug/log-debug.js';
-import type { TreeState } from '../core/snapshot.js';
+import type { Snapshot, TreeState } from '../core/snapshot.js';
 import { readTreeState } from '../snapshot/take-snapshot.js';
 import type { Repository } from '../git/git.js';
 import type { ResolvedCheck } from '../checks/check.js';
+import type { WarmSeed } from '../checks/check-definition.js';
+import { loadCachedSnapshot } from '../baseline/snapshot-cache.js';
+import type { StateLayout } from '../state/state-dir.js';
+import { loadSessionFile } from '../state/session-store.js';
+import { compareTrees } from '../tree/compare-trees.js';
+import { readBaselineSeeds } from './baseline-seed.js';
 import type { WarmEngine } from './warm-engine.js';
+import type { WarmMemory } from './warm-memory.js';
 
 /** The parts of a task's context (tasks/context.ts) priming reads. */
 export interface PrimeContext {
   root: string;
   repo: Repository | null;
   settings: { checks: readonly ResolvedCheck[] };
-  layout: { scratch: string };
+  layout: StateLayout;
+  memory?: WarmMemory | undefined;
 }
 
-export async function primeWarmEngine(engine: WarmEngine, context: PrimeContext, tree?: TreeState): Promise<void> {
+export interface PrimeOptions {
+  /** The tree to warm, when the caller has read it. */
+  tree?: TreeState | undefined;
+  /** The baseline to start from (a start just taken); default the work tree's session's, when cached. */
+  baseline?: Snapshot | undefined;
+}
+
+export async function primeWarmEngine(
+  engine: WarmEngine,
+  context: PrimeContext,
+  options: PrimeOptions = {},
+): Promise<void> {
   const { root, repo, settings, layout } = context;
   try {
-    const primed = tree ?? (await readTreeState({ root, repo, scratch: layout.scratch }));
-    await engine.runChecks(settings.checks, root, primed);
-    logDebug(`warm: primed ${settings.checks.map((check) => check.name).join(', ')} on ${root}`);
+    const primed = options.tree ?? (await readTreeState({ root, repo, scratch: layout.scratch }));
+    if (engine.isWarmOn(root, primed)) {
+      logDebug(`warm: ${root} is warm on this tree already`);
+      return;
+    }
+    const seeds = await readPrimeSeeds(context, primed, options.baseline);
+    await engine.prime(settings.checks, root, primed, seeds);
+    logDebug(
+      `warm: primed ${settings.checks.map((check) => check.name).join(', ')} on ${root}${seeds === undefined ? '' : ` from the baseline (${Object.keys(seeds).join(', ')})`}`,
+    );
   } catch (error) {
     logDebug(`warm: priming ${root} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** The seeds of the baseline at hand for `tree`, or undefined when there is none or the edit since cannot be seeded. */
+async function readPrimeSeeds(
+  context: PrimeContext,
+  tree: TreeState,
+  given: Snapshot | undefined,
+): Promise<Record<string, WarmSeed> | undefined> {
+  const { repo } = context;
+  if (repo === null) return undefined;
+  const baseline = given ?? findSessionBaseline(context);
+  if (baseline === undefined) return undefined;
+  const changes = await compareTrees(baseline.tree, tree, () => Promise.resolve(repo), context.memory?.trees);
+  if (changes === null) return undefined;
+  const seeded = await readBaselineSeeds({
+    repo,
+    root: context.root,
+    baseline,
+    changes,
+    checks: context.settings.checks,
+  });
+  if ('reason' in seeded) {
+    logDebug(`warm: priming in full: ${seeded.reason}`);
+    return undefined;
+  }
+  return seeded.seeds;
+}
+
+/** The started task's baseline, else the one the work tree's last check compared with, when the cache has it. */
+function findSessionBaseline(context: PrimeContext): Snapshot | undefined {
+  try {
+    const sessions = loadSessionFile(context.layout.sessionFile, context.root);
+    const session = sessions.started ?? sessions.implicit.at(-1);
+    if (session === undefined) return undefined;
+    return loadCachedSnapshot(context.layout, session.baseline, context.memory?.snapshots) ?? undefined;
+  } catch (error) {
+    // An unreadable session file is the next command's to report; priming runs in full.
+    logDebug(`warm: no baseline to prime from (${error instanceof Error ? error.message : String(error)})`);
+    return undefined;
   }
 }

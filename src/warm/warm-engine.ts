@@ -22,15 +22,30 @@ import { killProcessGroup } from '../checks/runner/worker-registry.js';
 import { makeUserError } from '../core/errors.js';
 import { findRepository, type Repository } from '../git/git.js';
 import { logDebug } from '../debug/log-debug.js';
-import type { TreeState } from '../core/snapshot.js';
+import { makeTreeKey, type TreeState } from '../core/snapshot.js';
 import { compareTrees, listTouchedPaths, type TreeDiffMemory } from '../tree/compare-trees.js';
 import { isWarmEvent, type WarmEvent, type WarmRequest } from './warm-protocol.js';
 import { checkDefinitions, checkKinds } from '../checks/registry.js';
+import { isCheckProgressHeard, reportCheckProgress, type CheckProgress } from '../checks/runner/progress.js';
 import { packageFileNames } from '../checks/runner/install-state.js';
 import type { WarmSeed } from '../checks/check-definition.js';
 
 export interface WarmEngine {
   runChecks(checks: readonly ResolvedCheck[], root: string, tree?: TreeState): Promise<CheckRun[]>;
+  /**
+   * Warms the worker of `root` on `tree` ahead of the next check (prime-warm-engine.ts): as
+   * runChecks, but a new worker's sessions start from `seeds` (a baseline's runs and the edit
+   * since, baseline-seed.ts) where they can, instead of checking everything. A worker already
+   * warm takes it as any run.
+   */
+  prime(
+    checks: readonly ResolvedCheck[],
+    root: string,
+    tree: TreeState,
+    seeds?: Record<string, WarmSeed>,
+  ): Promise<void>;
+  /** Whether `root` has a live worker whose last answer was for `tree`: priming it would find nothing to do. */
+  isWarmOn(root: string, tree: TreeState): boolean;
   /** Pids of the live warm workers, for tests and diagnostics. */
   readonly workerPids: number[];
   /** Kills every warm worker; a run under way then fails rather than finishing cold. */
@@ -151,7 +166,11 @@ export function makeWarmEngine({ seeds, deferral, trees }: WarmEngineOptions = {
     checks: readonly ResolvedCheck[],
     root: string,
     tree: TreeState | undefined,
+    priming?: { seeds: Record<string, WarmSeed> | undefined },
   ): Promise<Map<string, CheckRun>> => {
+    // A priming run is nobody's command: its checks' progress is not reported (nor asked of the worker).
+    const progress = priming === undefined && isCheckProgressHeard();
+    const report = progress ? reportCheckProgress : () => undefined;
     const closingsAtStart = closings;
     const checksKey = JSON.stringify(checks.map(({ name, kind, options }) => ({ name, kind, options })));
     let slot = slots.get(root);
@@ -171,17 +190,17 @@ export function makeWarmEngine({ seeds, deferral, trees }: WarmEngineOptions = {
         hint = null;
       }
     }
-    const firstSeeds = slot === undefined ? unusedSeeds : undefined;
+    const firstSeeds = slot === undefined ? (priming?.seeds ?? unusedSeeds) : undefined;
     unusedSeeds = undefined;
     slot ??= spawn(root, checksKey);
     const requestedAt = performance.now();
-    let outcome = await request(slot, checks, root, hint, firstSeeds, deferral);
+    let outcome = await request(slot, { checks, root, hint, seeds: firstSeeds, deferral, report, progress });
     throwIfClosedSince(closingsAtStart);
     if (outcome.stale !== undefined) {
       logDebug(`warm: the worker is stale (${outcome.stale}); starting a new one, cold`);
       retire(root);
       slot = spawn(root, checksKey);
-      outcome = await request(slot, checks, root, null);
+      outcome = await request(slot, { checks, root, hint: null, report, progress });
       throwIfClosedSince(closingsAtStart);
     }
     if (outcome.ended || outcome.stale !== undefined) retire(root);
@@ -189,17 +208,22 @@ export function makeWarmEngine({ seeds, deferral, trees }: WarmEngineOptions = {
     const { decidedBy } = outcome;
     if (decidedBy !== undefined && deferral !== undefined)
       for (const check of checks)
-        if (!outcome.runs.has(check.name) && checkDefinitions[check.kind].deferral === 'deferrable')
+        if (!outcome.runs.has(check.name) && checkDefinitions[check.kind].deferral === 'deferrable') {
           outcome.runs.set(
             check.name,
             deferral.makeDeferred(check, decidedBy, Math.round(performance.now() - requestedAt)),
           );
+          report({ kind: 'finished', check: check.name, status: 'deferred' });
+        }
     // What the worker could not answer runs cold: each check still gets the answer a cold run gives.
     const missing = checks.filter((check) => !outcome.runs.has(check.name));
     if (missing.length > 0) logDebug(`warm: running ${missing.map((check) => check.name).join(', ')} cold`);
     for (const run of await runChecks(missing, root)) outcome.runs.set(run.name, run);
     return outcome.runs;
   };
+
+  const isServed = (check: ResolvedCheck) =>
+    isWarmCheck(check) && (seeds === undefined || seeds[check.name] !== undefined);
 
   return {
     get workerPids() {
@@ -211,10 +235,17 @@ export function makeWarmEngine({ seeds, deferral, trees }: WarmEngineOptions = {
       closings += 1;
       for (const root of [...slots.keys()]) retire(root);
     },
+    isWarmOn(root, tree) {
+      const slot = slots.get(root);
+      return slot !== undefined && !slot.worker.hasExited() && slot.tree !== undefined && sameTree(slot.tree, tree);
+    },
+    async prime(checks, root, tree, primeSeeds) {
+      // Only the warm kinds: a check no worker keeps has nothing to warm.
+      const warm = checks.filter(isServed);
+      if (warm.length > 0) await runWarm(warm, root, tree, { seeds: primeSeeds });
+    },
     async runChecks(checks, root, tree) {
       // An engine made to start from seeds serves only the seeded checks; any other runs cold, as it always has.
-      const isServed = (check: ResolvedCheck) =>
-        isWarmCheck(check) && (seeds === undefined || seeds[check.name] !== undefined);
       const warm = checks.filter(isServed);
       const [warmRuns, coldRuns] = await Promise.all([
         warm.length === 0 ? new Map<string, CheckRun>() : runWarm(warm, root, tree),
@@ -229,18 +260,29 @@ export function makeWarmEngine({ seeds, deferral, trees }: WarmEngineOptions = {
   };
 }
 
+function sameTree(a: TreeState, b: TreeState): boolean {
+  return makeTreeKey(a) === makeTreeKey(b);
+}
+
 /**
  * Sends one request and collects the worker's replies. Each check's timeout counts from when the
  * worker starts it (the first one's from the request), so checks that wait their turn behind
  * another in the same worker are not charged for it.
  */
+interface WarmAsk {
+  checks: readonly ResolvedCheck[];
+  root: string;
+  hint: string[] | null;
+  seeds?: Record<string, WarmSeed> | undefined;
+  deferral?: Deferral | undefined;
+  /** Where the checks' progress goes (checks/runner/progress.ts), and whether the worker should send files done. */
+  report: (progress: CheckProgress) => void;
+  progress: boolean;
+}
+
 function request(
   slot: WarmSlot,
-  checks: readonly ResolvedCheck[],
-  root: string,
-  hint: string[] | null,
-  seeds?: Record<string, WarmSeed>,
-  deferral?: Deferral,
+  { checks, root, hint, seeds, deferral, report, progress }: WarmAsk,
 ): Promise<RequestOutcome> {
   const { child } = slot.worker;
   const id = slot.nextId++;
@@ -283,6 +325,7 @@ function request(
           timedOut.name,
           makeCheckRun(timedOut, { kind: 'timed-out' }, Math.round(performance.now() - startedAt)),
         );
+        report({ kind: 'finished', check: timedOut.name, status: 'timed-out' });
       }
       child.unref();
       child.channel?.unref();
@@ -296,9 +339,15 @@ function request(
       switch (event.type) {
         case 'started': {
           const check = byName.get(event.name);
-          if (check !== undefined) startClock(check);
+          if (check === undefined) return;
+          startClock(check);
+          report({ kind: 'started', check: check.name });
           return;
         }
+        case 'progress':
+          if (byName.has(event.name))
+            report({ kind: 'files', check: event.name, done: event.done, total: event.total });
+          return;
         case 'reply': {
           const check = byName.get(event.name);
           if (check === undefined) return;
@@ -313,6 +362,7 @@ function request(
             Math.round(performance.now() - startedAt),
           );
           runs.set(check.name, run);
+          report({ kind: 'finished', check: check.name, status: run.status });
           decide(check, run);
           return;
         }
@@ -334,6 +384,7 @@ function request(
       checks: checks.map(({ name, kind, options }) => ({ name, kind, options })),
       hint,
       seeds,
+      progress,
     };
     child.send(message, (error) => {
       if (error !== null) finish({ ended: true });

@@ -1,7 +1,8 @@
 /**
  * The warm server starting itself, through the built CLI on a small repository checked by real
- * tsc: outside CI, `start` starts `culprit serve` for the work tree, runs cold beside its
- * start-up, tells it to prime and says so on stderr; the
+ * tsc: outside CI, `start` starts `culprit serve` for the work tree, waits for it and has its warm
+ * worker take the baseline (that one run is what warms it) and says so on stderr; a check starts
+ * one too but runs cold beside its start-up, then tells it to prime; the
  * check and the Stop hooks of all three agents after it are answered by that server, each exactly
  * as its cold twin (CULPRIT_NO_SERVE=1) answers the same tree; `serve --status` names it and
  * `serve --stop` ends it with everything it ran. It stays off in CI, with CULPRIT_NO_SERVE=1 and
@@ -83,9 +84,9 @@ describe('culprit serve started by the commands that need it', () => {
     const start = await runCliAsync(repo.root, ['start'], outsideCi);
     expect(start.exitCode, start.stderr).toBe(0);
     const { pid, log } = readStarted(start, repo.root);
-    // The command that started it ran cold beside the server's start-up, then told it to prime.
-    expect(start.stderr).toContain(startedBeside);
-    expect(start.stderr).not.toContain(answeredByServer);
+    // start waited for the server it started: its warm worker took the baseline run.
+    expect(start.stderr).toContain(answeredByServer);
+    expect(start.stderr).not.toContain(startedBeside);
     expect(isProcessAlive(pid)).toBe(true);
     expect(log.startsWith(join(repo.root, '.git', 'culprit', 'serve'))).toBe(true);
 
@@ -106,11 +107,11 @@ describe('culprit serve started by the commands that need it', () => {
     const servedReport = JSON.parse(served.stdout) as JsonReport;
     expect(servedReport.counts.introduced).toBe(1);
     expect(describeReport(servedReport)).toEqual(describeReport(JSON.parse(coldCheck.stdout) as JsonReport));
-    // The server primed its warm worker on the started tree before the check.
-    const serverLog = readFileSync(log, 'utf8').split('\n');
-    const primed = serverLog.findIndex((line) => line.startsWith('culprit debug: warm: primed '));
-    expect(primed, serverLog.join('\n')).toBeGreaterThanOrEqual(0);
-    expect(serverLog.findLastIndex((line) => line.startsWith('culprit debug: running '))).toBeGreaterThan(primed);
+    // The worker that took the start answered the check, incrementally: one run, not a start and a priming.
+    const serverLog = readFileSync(log, 'utf8');
+    expect(serverLog.match(/warm: started a worker/g), serverLog).toHaveLength(1);
+    expect(serverLog).toContain(`culprit debug: warm: ${repo.root} is warm on this tree already`);
+    expect(serverLog).toMatch(/warm: tsc checked \d+ file\(s\) again after 1 changed file\(s\)/);
 
     for (const documents of agentDocuments) {
       const input = JSON.stringify(documents.stop(repo.root, false));
@@ -179,10 +180,18 @@ describe('culprit serve started by the commands that need it', () => {
     older.close();
     expect(check.exitCode, check.stderr).toBe(0);
     expect(heard.slice(0, 2)).toEqual(['check', 'stop']);
-    const { pid } = readStarted(check, repo.root);
+    const { pid, log } = readStarted(check, repo.root);
     // The command that starts a server runs cold beside its start-up; the next one is the server's.
     expect(check.stderr).toContain(startedBeside);
     expect(check.stderr).not.toContain(answeredByServer);
+    // It primes from the baseline that check took (HEAD's), not by running every check again.
+    expect(
+      await waitFor(
+        () => readFileSync(log, 'utf8').includes(`warm: primed tsc on ${repo.root} from the baseline (tsc)`),
+        30_000,
+      ),
+      readFileSync(log, 'utf8'),
+    ).toBe(true);
     const next = await runCliAsync(repo.root, ['check'], outsideCi);
     expect(next.exitCode, next.stderr).toBe(0);
     expect(next.stderr).toContain(answeredByServer);

@@ -7,6 +7,7 @@ import { dropSuggestion, normalizeMessage } from '../../src/core/identity/finger
 import { checkTask, type CheckResult } from '../../src/tasks/check-task.js';
 import { planCheckFixes } from '../../src/tasks/fix-task.js';
 import type { WarmEngine } from '../../src/warm/warm-engine.js';
+import type { WarmMemory } from '../../src/warm/warm-memory.js';
 
 /** What the agent is given, reduced to what must not depend on whether the check was served. */
 export function summarizeCheck(result: CheckResult) {
@@ -53,15 +54,16 @@ export function summarizeCheck(result: CheckResult) {
 }
 
 /**
- * The attempt on the tree as it is now, served by `engine` and then cold (from the baseline where
+ * The attempt on the tree as it is now, served by `engine` (with what a server keeps, `memory`) and then cold (from the baseline where
  * the edit lets it: warm/run-from-baseline.ts). The cold check sees the same tree again, so with
  * `oncePerTree` it re-reads the attempt before the served one: both decide from the same history.
  */
 export async function checkServedAndCold(
   root: string,
   engine: WarmEngine,
+  memory?: WarmMemory,
 ): Promise<{ served: CheckResult; cold: CheckResult }> {
-  const served = await checkTask({ cwd: root, runChecks: engine.runChecks, oncePerTree: true });
+  const served = await checkTask({ cwd: root, runChecks: engine.runChecks, memory, oncePerTree: true });
   const cold = await checkTask({ cwd: root, oncePerTree: true });
   return { served, cold };
 }

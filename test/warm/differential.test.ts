@@ -1,9 +1,14 @@
 /**
  * Warm equals cold on real code nobody here wrote: immer's sources as released on npm
- * (`npm pack immer@version`, cached under the temp dir), edited as an agent would. After every
- * step the same check runs served (the warm engine `culprit serve` keeps), cold from the baseline
- * (redoing only what the edit reaches, where it can) and cold in full, against one started
- * baseline, and everything the agent is given must agree: the verdict and counts, the
+ * (`npm pack immer@version`, cached under the temp dir), edited as an agent would. The warm
+ * engine takes `start` (as `culprit serve` and `culprit mcp` do: the baseline run is what warms
+ * it), so the first step is the check right after start. After every step the same check runs
+ * served by that engine (with what a server keeps between checks: warm/warm-memory.ts), served by
+ * a second engine primed from the started baseline instead (as a server a command started
+ * primes: it checks only what the edit reaches and keeps the baseline's results for the rest,
+ * step after step), cold from the baseline (redoing only what the edit reaches, where it can) and
+ * cold in full, against one started baseline, and everything the agent is given must agree: the
+ * verdict and counts, the
  * fingerprints attributed introduced, resolved, standing and re-worded, the roots, the shown
  * findings, the echo groups and what was withheld.
  *
@@ -26,6 +31,8 @@ import { checkTask, type CheckResult } from '../../src/tasks/check-task.js';
 import { fixTask } from '../../src/tasks/fix-task.js';
 import { startTask } from '../../src/tasks/start-task.js';
 import { makeWarmEngine } from '../../src/warm/warm-engine.js';
+import { makeWarmMemory } from '../../src/warm/warm-memory.js';
+import { primeWarmEngine } from '../../src/warm/prime-warm-engine.js';
 import { makeRepo, typeAwareEslintConfig, type TestRepo } from '../helpers/repo.js';
 import { loadPackageSources, orderByImports, readRelativeImports } from './npm-sources.js';
 import { checkInFull, checkServedAndCold, summarizeCheck } from './agreement.js';
@@ -38,9 +45,13 @@ const randomSteps = full ? 16 : 3;
 const seed = Number(process.env['CULPRIT_DIFFERENTIAL_SEED'] ?? '19');
 
 let repo: TestRepo | undefined;
-const engine = makeWarmEngine();
+const memory = makeWarmMemory();
+const engine = makeWarmEngine({ trees: memory.trees });
+const primedMemory = makeWarmMemory();
+const primedEngine = makeWarmEngine({ trees: primedMemory.trees });
 afterAll(() => {
   engine.close();
+  primedEngine.close();
   repo?.cleanup();
 });
 
@@ -71,12 +82,19 @@ let seededSteps = 0;
 async function compareStep(step: string): Promise<CheckResult> {
   steps.push(step);
   debug.take();
-  const { served, cold } = await checkServedAndCold(repo!.root, engine);
+  const { served, cold } = await checkServedAndCold(repo!.root, engine, memory);
   if (debug.take().some((line) => line.startsWith('checks start from the baseline'))) seededSteps += 1;
+  const primed = await checkTask({
+    cwd: repo!.root,
+    runChecks: primedEngine.runChecks,
+    memory: primedMemory,
+    oncePerTree: true,
+  });
   const inFull = await checkInFull(repo!.root);
   const full = summarizeCheck(inFull);
   const reproduce = `(seed ${seed}); reproduce: CULPRIT_DIFFERENTIAL_SEED=${seed} npx vitest run test/warm/differential.test.ts`;
   expect(summarizeCheck(served), `served: ${step} ${reproduce}`).toEqual(full);
+  expect(summarizeCheck(primed), `served, primed from the baseline: ${step} ${reproduce}`).toEqual(full);
   expect(summarizeCheck(cold), `cold from the baseline: ${step} ${reproduce}`).toEqual(full);
   return inFull;
 }
@@ -127,7 +145,13 @@ test(
   async () => {
     const releases = versions.map((version) => loadPackageSources('immer', version));
     repo = makeRepo({ eslint: '10', files: { ...config, ...releases[0] } });
-    await startTask({ cwd: repo.root });
+    // The warm engine takes the baseline run; the other engine starts from the baseline it took.
+    const started = await startTask({ cwd: repo.root, runChecks: engine.runChecks, memory });
+    debug.take();
+    await primeWarmEngine(primedEngine, started.context, { baseline: started.baseline });
+    expect(debug.take()).toContain(`warm: primed tsc, eslint on ${repo.root} from the baseline (tsc, eslint)`);
+    // The check right after start, before any edit: the worker that took the start answers it.
+    await compareStep('right after start, nothing edited');
     const current: Record<string, string> = { ...releases[0] };
     const write = (path: string, text: string | undefined) => {
       if (text === undefined) {
@@ -190,13 +214,13 @@ test(
     expect(reanchored.report.counts.resolved).toBe(before.report.counts.resolved);
     expect(reanchored.report.counts.reanchored).toBeGreaterThanOrEqual(flagged.lines.length);
     // culprit fix through the warm engine, then the tree it wrote, served and cold.
-    const fixed = await fixTask({ cwd: repo.root, runChecks: engine.runChecks });
+    const fixed = await fixTask({ cwd: repo.root, runChecks: engine.runChecks, memory });
     for (const file of fixed.files) current[file.path] = file.after;
     await compareStep(`after culprit fix (${fixed.plan.fixes.length} fixes in ${fixed.files.length} files)`);
     for (const path of Object.keys(releases[0]!))
       if (current[path] !== releases[0]![path]) write(path, releases[0]![path]);
     await compareStep('everything reverted');
-    const reverted = await checkTask({ cwd: repo.root, runChecks: engine.runChecks, oncePerTree: true });
+    const reverted = await checkTask({ cwd: repo.root, runChecks: engine.runChecks, memory, oncePerTree: true });
     expect(reverted.report.counts.introduced).toBe(0);
     console.log(
       `differential: ${steps.length} steps compared served and cold (${seededSteps} from the baseline) against full (seed ${seed}); culprit fix wrote ${fixed.plan.fixes.length} fixes`,

@@ -25,7 +25,7 @@ import type { CheckOutput, CheckRequest } from '../check.js';
 import type { DeclarationRow } from '../../core/declaration-table.js';
 import type { ProgramSource, WarmSeed } from '../check-definition.js';
 import type { Diagnostic } from '../../core/diagnostic.js';
-import { makeSeededResults } from './seeded-results.js';
+import { makeSeededResults, type SeededResults } from './seeded-results.js';
 import { findIgnoredFile } from '../warm-seed.js';
 import type { TscOptions } from './index.js';
 import { makeRepoPath } from '../output/repo-path.js';
@@ -80,6 +80,11 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
   let owners = new Map<string, number>();
   let imports: ImportCache = new WeakMap();
   const results: CheckResults[] = [];
+  // A seeded first run's baseline results, and the files that still have them: a file the edits
+  // since have not reached keeps its baseline findings on later runs too, as a kept check result
+  // would (a warm server primed from a baseline goes on serving without checking every file).
+  let seeded: SeededResults | undefined;
+  let seededPaths = new Set<string>();
 
   const parseProjects = (): TscProject[] => {
     parser = makeConfigParser(ts, (path) => {
@@ -229,13 +234,19 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
             );
       const isAffected = (fileName: string) => reach === 'all' || reach.has(fileName);
 
-      const seeded = seed === undefined ? undefined : makeSeededResults(seed.base);
+      if (seed !== undefined) seeded = makeSeededResults(seed.base);
+      const fromSeed = seed !== undefined ? undefined : seededPaths;
       const reusedPaths = new Set<string>();
-      const reuse = (file: ts.SourceFile): Diagnostic[] | undefined => {
+      /** The file's baseline results, when it has them still: seeded, and not reached since. */
+      const findSeeded = (file: ts.SourceFile): SeededResults | undefined => {
         if (seeded === undefined || isAffected(file.fileName)) return undefined;
+        return fromSeed === undefined || fromSeed.has(toRepoPath(file.fileName)) ? seeded : undefined;
+      };
+      const reuse = (file: ts.SourceFile): Diagnostic[] | undefined => {
         const path = toRepoPath(file.fileName);
-        reusedPaths.add(path);
-        return seeded.findings(path);
+        const found = findSeeded(file)?.findings(path);
+        if (found !== undefined) reusedPaths.add(path);
+        return found;
       };
       const collector = makeFileCollector(ts, projects, toRepoPath);
       // tsc reads the programs' global diagnostics before checking any file; so does this.
@@ -260,7 +271,7 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
             declarationRows: (file, read) => {
               let cached = declarationRows.get(file);
               if (cached === undefined || isAffected(file.fileName)) {
-                cached = (isAffected(file.fileName) ? undefined : seeded?.rows(toRepoPath(file.fileName))) ?? read();
+                cached = findSeeded(file)?.rows(toRepoPath(file.fileName)) ?? read();
                 declarationRows.set(file, cached);
               }
               return cached;
@@ -278,6 +289,8 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
         );
       const { derived, ...output } = collector.finish();
       const merged = seeded === undefined ? derived : seeded.addDerived(derived, reusedPaths);
+      seededPaths = reusedPaths;
+      if (reusedPaths.size === 0) seeded = undefined;
       return {
         output: { version: ts.version, ...output, ...(merged === undefined ? {} : { derived: merged }) },
         affected: reach,

@@ -11,6 +11,8 @@ import { hookAgentNames, type HookAgentName } from '../hooks/agent-names.js';
 import { askServedCheck, askServedCommand, runServedOrCold } from '../serve/client.js';
 import { defaultIdleSeconds, type ServedCommandRequest } from '../serve/protocol.js';
 import { parsePositiveInteger, runCommand, type CommandOutcome } from './run-command.js';
+import { isProgressShown, withProgressLine } from './progress-line.js';
+import { reportCheckProgress } from '../checks/runner/progress.js';
 import type { CheckCommandOptions } from './check.js';
 import type { FixCommandOptions } from './fix.js';
 
@@ -71,10 +73,18 @@ program
     ) =>
       runCommand(async () => {
         const check = { ...globalOptions(), ...options };
-        // The work tree's `culprit serve` answers (started when none runs); only without it is the cold path loaded.
-        const turn = await askServedCheck(check, version, cliPath);
-        if (turn.kind === 'served') process.stderr.write(turn.stderr);
-        return runServedOrCold(turn, async () => (await import('./check.js')).runCheckCommand(check));
+        const shown = isProgressShown(check);
+        return withProgressLine(shown, async () => {
+          // The work tree's `culprit serve` answers (started when none runs); only without it is the cold path loaded.
+          const turn = await askServedCheck(
+            shown ? { ...check, progress: true } : check,
+            version,
+            cliPath,
+            reportCheckProgress,
+          );
+          if (turn.kind === 'served') process.stderr.write(turn.stderr);
+          return runServedOrCold(turn, async () => (await import('./check.js')).runCheckCommand(check));
+        });
       }),
   );
 
@@ -93,7 +103,11 @@ debt
   .option('--output-limit <chars>', 'maximum characters of the text payload', parsePositiveInteger)
   .option('--json', "print one JSON object: check's, with targets")
   .action((options: { rule: string[]; path: string[]; tool?: string; max?: number; json?: boolean }) =>
-    runCommand(async () => (await import('./debt.js')).runDebtStartCommand({ ...globalOptions(), ...options })),
+    runCommand(() =>
+      withProgressLine(isProgressShown(options), async () =>
+        (await import('./debt.js')).runDebtStartCommand({ ...globalOptions(), ...options }),
+      ),
+    ),
   );
 
 debt
@@ -215,10 +229,18 @@ function runServedCommand<Options extends object>(
   return runCommand(async () => {
     const withCwd = { ...globalOptions(), ...options };
     const cwd = resolve(withCwd.cwd ?? process.cwd());
-    const request = { version, command, options: { ...withCwd, cwd } } as ServedCommandRequest;
-    const turn = await askServedCommand(request, cwd, cliPath);
-    if (turn.kind === 'served') process.stderr.write(turn.stderr);
-    return runServedOrCold(turn, () => runCold(withCwd));
+    // start takes minutes on a large repository: on a terminal, its checks' progress is shown.
+    const shown = command === 'start' && isProgressShown(withCwd);
+    const request = {
+      version,
+      command,
+      options: { ...withCwd, cwd, ...(shown ? { progress: true } : {}) },
+    } as ServedCommandRequest;
+    return withProgressLine(shown, async () => {
+      const turn = await askServedCommand(request, cwd, cliPath, reportCheckProgress);
+      if (turn.kind === 'served') process.stderr.write(turn.stderr);
+      return runServedOrCold(turn, () => runCold(withCwd));
+    });
   });
 }
 

@@ -12,7 +12,8 @@ import type { SeedRun, WarmSeed } from '../checks/check-definition.js';
 import { checkDefinitions } from '../checks/registry.js';
 import type { Snapshot, SnapshotCheck, TreeChanges } from '../core/snapshot.js';
 import { listIgnoredPaths } from '../git/checkout-tree.js';
-import { runGitForBytes, type Repository } from '../git/git.js';
+import type { Repository } from '../git/git.js';
+import { readTreeTexts } from '../git/read-tree-texts.js';
 import { isRestartFile } from './warm-engine.js';
 
 /** Past this many changed files, reading their base text and walking from each costs more than it saves. */
@@ -47,8 +48,9 @@ export async function readBaselineSeeds(request: SeedRequest): Promise<BaselineS
     return check.kind !== 'eslint' || !run.diagnostics.some((diagnostic) => diagnostic.phase === 'config');
   });
   if (seedable.length === 0) return { reason: 'no check the baseline can seed' };
-  const texts = await readBaseTexts(request.repo, baseline.tree.treeId, changed);
-  if (texts === undefined) return { reason: 'the edit added files' };
+  const texts = await readTreeTexts(request.repo, baseline.tree.treeId, changed);
+  if (texts === undefined) return { reason: "git could not read the baseline's text of the edited files" };
+  if (texts.includes(null)) return { reason: 'the edit added files' };
   const baseTexts = Object.fromEntries(changed.map((path, index) => [join(root, path), texts[index]!]));
   // Installed packages change with their lockfile or manifest, which leave nothing seeded (above).
   const ignoredPaths = (await listIgnoredPaths(request.repo))
@@ -70,29 +72,4 @@ function makeSeedRun(check: SnapshotCheck): SeedRun {
     derived: check.derived,
     checkedPaths: check.checkedPaths,
   };
-}
-
-/** Each path's text in the tree, as TypeScript reads a file (a leading BOM dropped); undefined when one is not there. */
-async function readBaseTexts(
-  repo: Repository,
-  treeId: string,
-  paths: readonly string[],
-): Promise<string[] | undefined> {
-  if (paths.length === 0) return [];
-  const output = await runGitForBytes(['cat-file', '--batch'], {
-    cwd: repo.root,
-    input: paths.map((path) => `${treeId}:${path}\n`).join(''),
-  });
-  const texts: string[] = [];
-  let offset = 0;
-  while (texts.length < paths.length) {
-    const end = output.indexOf(10, offset);
-    if (end === -1) return undefined;
-    const header = output.toString('utf8', offset, end).split(' ');
-    if (header[1] !== 'blob') return undefined;
-    const size = Number(header[2]);
-    texts.push(output.toString('utf8', end + 1, end + 1 + size).replace(/^\uFEFF/, ''));
-    offset = end + 1 + size + 1;
-  }
-  return texts;
 }

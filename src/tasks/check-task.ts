@@ -61,11 +61,19 @@ export interface CheckResult {
    * What the report was made from, for readers that need more than the shown findings: SARIF
    * lists standing and resolved findings too, and the MCP server's `explain` walks the graph.
    */
-  details: { attribution: Attribution; graph: ModuleGraph };
+  details: CheckDetails;
   /** What this check compared with. */
   baseline: Pick<Baseline, 'id' | 'label' | 'kind' | 'source'>;
   /** The identity of the tree checked: `culprit fix` writes only while the work tree still is this tree. */
   tree: TreeState;
+}
+
+/** What a check's report was made from, beyond the report. */
+export interface CheckDetails {
+  attribution: Attribution;
+  graph: ModuleGraph;
+  /** The baseline's tree, and what the edit changed from it: `culprit fix` reads the baseline's side of the edit. */
+  base: { tree: TreeState; changes: TreeChanges };
 }
 
 export interface CheckTaskOptions extends TaskOptions {
@@ -95,9 +103,7 @@ export interface CheckTaskOptions extends TaskOptions {
    * `culprit fix` answers false when it has fixes to write, so the check after them is the
    * attempt (the agent's edit and the fixes are one), and true when this check is all there is.
    */
-  isAttempt?:
-    | ((made: { context: TaskContext; report: Report; attribution: Attribution }) => boolean | Promise<boolean>)
-    | undefined;
+  isAttempt?: ((made: MadeCheck) => boolean | Promise<boolean>) | undefined;
   /**
    * Whether a cold check may start from the baseline and redo only what the edit can reach (the
    * default; `CULPRIT_INCREMENTAL=0` turns it off). False runs every check in full.
@@ -106,6 +112,12 @@ export interface CheckTaskOptions extends TaskOptions {
   /** Overrides the configured budget: attempts per task, and seconds per task (see `projection`). */
   budgetAttempts?: number;
   budgetSeconds?: number;
+}
+
+/** What one check made, as `isAttempt` is asked with it. */
+export interface MadeCheck extends Pick<CheckDetails, 'attribution' | 'base'> {
+  context: TaskContext;
+  report: Report;
 }
 
 /** Attempts kept per session: only the last one is read, the rest is for people debugging a loop. */
@@ -192,6 +204,7 @@ async function checkLocked(
     hasLine: after.sources.hasLine,
     ...(paired.beforeHashes === undefined ? {} : { beforeHashes: paired.beforeHashes }),
   });
+  const base = { tree: baseline.snapshot.tree, changes };
   const debt = campaign === undefined ? undefined : makeDebtAttribution(attributed, new Set(campaign.targets));
   const attribution = debt?.attribution ?? attributed;
   // Checking the very tree the last attempt checked (the JSON after the text, a Stop hook right
@@ -242,7 +255,7 @@ async function checkLocked(
     report.verdict !== 'check-failed' &&
     !rereads &&
     (options.isWanted?.() ?? true) &&
-    ((await options.isAttempt?.({ context, report, attribution })) ?? true)
+    ((await options.isAttempt?.({ context, report, attribution, base })) ?? true)
   ) {
     saveSessionFile(layout.sessionFile, recordAttempt(sessions, baseline, { ...attemptRecord, tree }));
     if (ledger !== undefined)
@@ -256,7 +269,7 @@ async function checkLocked(
     context,
     report,
     sources: after.sources,
-    details: { attribution, graph: after.graph },
+    details: { attribution, graph: after.graph, base },
     baseline: { id, label, kind, source },
     tree: after.snapshot.tree,
   };

@@ -70,10 +70,10 @@ async function compareStep(step: string): Promise<void> {
   debug.take();
   const { served, cold } = await checkServedAndCold(repo!.root, engine);
   if (debug.take().some((line) => line.startsWith('checks start from the baseline'))) seededSteps += 1;
-  const full = summarizeCheck(await checkInFull(repo!.root));
+  const full = await summarizeCheck(await checkInFull(repo!.root));
   const reproduce = `(seed ${seed}); reproduce: CULPRIT_DIFFERENTIAL_SEED=${seed} npx vitest run test/warm/differential.test.ts`;
-  expect(summarizeCheck(served), `served: ${step} ${reproduce}`).toEqual(full);
-  expect(summarizeCheck(cold), `cold from the baseline: ${step} ${reproduce}`).toEqual(full);
+  expect(await summarizeCheck(served), `served: ${step} ${reproduce}`).toEqual(full);
+  expect(await summarizeCheck(cold), `cold from the baseline: ${step} ${reproduce}`).toEqual(full);
 }
 
 test(

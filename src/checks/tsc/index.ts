@@ -33,6 +33,7 @@ export const tscCheck: CheckDefinition<'tsc', TscOptions, RawTscCheck> = {
   deferral: 'decider',
   findConfigFile: (_root, options) => options.project,
   offerCodeFixes: async (request) => (await import('./code-fixes.js')).offerTscCodeFixes(request),
+  findRenameSites: async (request) => (await import('./rename-locations.js')).findTscRenameLocations(request),
   warm: {
     order: 0,
     packages: ['typescript'],

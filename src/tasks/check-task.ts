@@ -49,6 +49,7 @@ import {
 import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
 import { makeDeferringRunner, makeWorkerDeferral, type DeferralContext } from './defer-checks.js';
 import { readBaselineSeeds } from '../warm/baseline-seed.js';
+import { isRestartFile } from '../warm/warm-engine.js';
 import { makeBaselineRunner } from '../warm/run-from-baseline.js';
 import { addProjection, prepareLedgerAttempt, readLedgerTask, saveLedgerAttempt } from './record-ledger.js';
 
@@ -231,7 +232,10 @@ async function checkLocked(
       ...paired.notes,
     ],
     sourceLines: after.sources.lines,
-    declarations: paired.declarations === undefined ? undefined : { ...paired.declarations, renames: changes.renames },
+    declarations:
+      paired.declarations === undefined
+        ? undefined
+        : { ...paired.declarations, renames: changes.renames, plain: isPlainEdit(changes) },
   });
   // A deferral stands only when the ladder did show the syntax rung; otherwise every check runs.
   if (triaged.checks.some((check) => check.status === 'deferred') && triaged.rung !== 'syntax')
@@ -351,8 +355,8 @@ interface PairedChecks {
   /** The after runs, with checks whose baseline is unusable marked failed. */
   checks: CheckRun[];
   notes: string[];
-  /** The declaration tables of the checks that have them on both sides (tsc 5/6). */
-  declarations?: { base: DeclarationTables; current: DeclarationTables };
+  /** The declaration tables of the checks that have them on both sides (tsc 5/6), and the tools whose findings they report. */
+  declarations?: { base: DeclarationTables; current: DeclarationTables; tools: Set<string> };
 }
 
 /**
@@ -394,12 +398,22 @@ export function pairChecks(baseline: Snapshot, current: Snapshot, remedy = descr
     paired.after.push(...check.diagnostics);
     paired.checks.push(check);
     if (base.declarations !== undefined && check.declarations !== undefined) {
-      paired.declarations ??= { base: {}, current: {} };
+      paired.declarations ??= { base: {}, current: {}, tools: new Set() };
       Object.assign(paired.declarations.base, base.declarations);
       Object.assign(paired.declarations.current, check.declarations);
+      for (const diagnostic of check.diagnostics) paired.declarations.tools.add(diagnostic.tool);
     }
   }
   return beforeHashes === undefined ? paired : { ...paired, beforeHashes };
+}
+
+/** An edit that only modified files in place, none of them a configuration or package file. */
+function isPlainEdit(changes: TreeChanges): boolean {
+  return (
+    changes.deleted.size === 0 &&
+    changes.renames.size === 0 &&
+    ![...changes.changed].some((path) => isRestartFile(basename(path)))
+  );
 }
 
 /** The lockfiles among the paths an edit touched, each once, sorted. */

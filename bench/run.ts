@@ -12,12 +12,14 @@
  * BENCH_MEMORY_SIZE (the size those attempts run on, default the smallest), BENCH_CORE (findings,
  * default 10000,100000), BENCH_CORE_FILES (graph files, default 20000), BENCH_KEEP=1 keeps the
  * generated repositories, BENCH_REMOTE=0 skips the remote cache measurement (a fresh clone's
- * first check against a baseline published to a local turborepo-remote-cache server).
+ * first check against a baseline published to a local turborepo-remote-cache server), BENCH_COMMANDS=0
+ * skips the command checks' coverage costs and the 100 MB tool (command-checks.ts).
  */
 import { rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { describeCommandCosts, describeFlood, measureCommandCosts, measureFlood } from './command-checks.js';
 import { timeCore, type CoreTiming } from './core.js';
 import { makeBodyEdit, makeTypeEdit, type Edit } from './edits.js';
 import { generateRepo, type GeneratedRepo } from './generate-repo.js';
@@ -25,6 +27,7 @@ import { describeMeasurement, measureProcess, type ProcessMeasure } from './meas
 import { renderTable, type TableRow } from './render-table.js';
 import { startServe, type ServeProcess } from './serve-process.js';
 import { measureRemoteBaseline, type RemoteMeasure } from './remote-baseline.js';
+import { measureIdleCollection, type IdleCollection } from './idle-collection.js';
 import { isRunning } from '../src/state/temporary-paths.js';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -520,6 +523,7 @@ function makeRows(
   core: CoreTiming[],
   startup: { cliMs: number; nodeMs: number },
   settings: BenchSettings,
+  idle: IdleCollection,
 ): TableRow[] {
   const each = (value: (repo: RepoMeasure) => string) => repos.map(value);
   const rows: TableRow[] = [
@@ -666,6 +670,11 @@ function makeRows(
       target: '≤ 1.0×',
     });
   }
+  rows.push({
+    metric: `one idle collection, ${idle.node}: RSS held 2 s after it (× its peak)`,
+    values: [`${idle.heldMb} MB of ${idle.peakMb} MB (${(idle.heldMb / idle.peakMb).toFixed(2)}×)`],
+    target: '< 0.5×',
+  });
   const [small, large] = [core[0], core.at(-1)];
   if (small !== undefined && large !== undefined) {
     rows.push({
@@ -714,11 +723,22 @@ async function main(): Promise<void> {
     `  CLI start-up: culprit --version ${seconds(startup.cliMs)}, node -e 0 ${seconds(startup.nodeMs)} (medians of 3)`,
   );
 
+  const idle = measureIdleCollection(projectRoot);
+  log(`  idle collection (${idle.node}): peak ${idle.peakMb} MB, held ${idle.heldMb} MB 2 s after one collection`);
+  if (process.env['BENCH_COMMANDS'] !== '0') {
+    const files = Number(process.env['BENCH_COMMAND_FILES'] ?? '2000');
+    log(
+      `\n== command checks: what knowing their coverage costs (medians of 5 after a warm-up; ${files} JavaScript files, ${Math.floor(files / 10)} Python); ${describeLoad()}`,
+    );
+    for (const line of describeCommandCosts(await measureCommandCosts(files))) log(line);
+    log(describeFlood(await measureFlood(cli)));
+  }
+
   log(`\n== summary (${describeLoad()})`);
   log(
     renderTable(
       ['metric', ...repos.map((repo) => `${repo.repo.files} files`), 'target'],
-      makeRows(repos, core, startup, settings),
+      makeRows(repos, core, startup, settings, idle),
     ),
   );
 }

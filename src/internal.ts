@@ -19,6 +19,14 @@ export {
 } from './core/identity/fingerprint.js';
 export type { FingerprintParts } from './core/identity/fingerprint.js';
 
+// Re-anchoring across edited lines: line maps and the pairing along them. Used by
+// test/core/reanchor.test.ts, test/fuzz/reanchor.test.ts and test/core/gate/gate-report.test.ts;
+// a harness with its own diff passes line maps to attribute.
+export { isLineEdited, mapLine } from './core/identity/line-map.js';
+export type { Hunk, LineMap, MappedLines } from './core/identity/line-map.js';
+export { listReanchorPaths, reanchorAttribution } from './core/reanchor.js';
+export type { ReanchorInput } from './core/reanchor.js';
+
 // The module graph. Used by test/core/graph/*, test/core/triage/*, test/core/report/*, test/render/*,
 // test/hooks/hook-decision.test.ts, test/tasks/deferred-verdict.test.ts, test/checks/cargo and
 // bench/core.ts (makeModuleGraph).

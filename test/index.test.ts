@@ -23,7 +23,7 @@ test('startTask and checkTask give the report the CLI prints', async () => {
   const { report, sources, context } = await checkTask({ cwd: repo.root });
   expect(report.verdict).toBe('introduced');
   expect(exitCodeOf(report.verdict)).toBe(1);
-  expect(report.counts).toEqual({ introduced: 1, resolved: 0, standing: 1, reworded: 0 });
+  expect(report.counts).toEqual({ introduced: 1, resolved: 0, standing: 1, reworded: 0, reanchored: 0, silenced: 0 });
   expect(report.shown.map((f) => [f.path, f.line, f.column, f.code])).toEqual([['src/b.ts', 1, 14, 'TS2322']]);
   const text = renderText(report, { outputLimit: context.settings.outputLimit, sourceLines: sources.lines });
   expect(text).toContain("src/b.ts:1:14 error TS2322 Type 'number' is not assignable to type 'string'.");
@@ -48,7 +48,7 @@ test('debtStartTask takes standing findings as the task and debtCheckTask sees t
   expect(report.verdict).toBe('clean');
   expect(report.targets).toEqual({ total: 1, resolved: 1, remaining: 0 });
   // src/b.ts's finding is standing debt outside the campaign: neither shown nor counted as introduced.
-  expect(report.counts).toEqual({ introduced: 0, resolved: 1, standing: 1, reworded: 0 });
+  expect(report.counts).toEqual({ introduced: 0, resolved: 1, standing: 1, reworded: 0, reanchored: 0, silenced: 0 });
 });
 
 test('attribute works on plain data without any tool', () => {

@@ -1,8 +1,11 @@
 /**
  * The two requests of Turborepo's Remote Cache HTTP API culprit makes: `GET` and `PUT
- * /v8/artifacts/<hash>`, with the bearer token and the team as `teamId`/`slug`. Every request is
- * bounded by the configured timeout (the body included), and every way it can go wrong is an
- * outcome, never a throw: a remote cache is an optimisation, so its faults only cost a local run.
+ * /v8/artifacts/<hash>`, with the bearer token (when it may go to that endpoint, see
+ * config/remote-cache-settings.ts) and the team as `teamId`/`slug`. Every request is bounded by
+ * the configured timeout (the body included) and a response by its size, counted as it streams
+ * in (a chunked response names none), and every way it can go wrong is an outcome, never a
+ * throw: a remote cache is an optimisation, so its faults only cost a local run. fetch drops the
+ * token on a redirect to another origin.
  */
 import type { RemoteCache } from '../config/remote-cache-settings.js';
 
@@ -11,8 +14,8 @@ export type FetchOutcome =
 
 export type PutOutcome = { kind: 'stored' } | { kind: 'failed'; reason: string };
 
-/** Larger artifacts are refused unread: a snapshot of 100,000 findings compresses to a few MB. */
-const maxArtifactBytes = 256 * 1024 * 1024;
+/** Larger artifacts are refused: a snapshot of 100,000 findings compresses to a few MB. */
+export const maxArtifactBytes = 64 * 1024 * 1024;
 
 export async function fetchArtifact(remote: RemoteCache, hash: string): Promise<FetchOutcome> {
   try {
@@ -24,14 +27,19 @@ export async function fetchArtifact(remote: RemoteCache, hash: string): Promise<
     }
     if (!response.ok) {
       await response.body?.cancel();
-      return { kind: 'failed', reason: describeStatus(response.status) };
+      return { kind: 'failed', reason: describeStatus(response.status, remote) };
     }
     const length = Number(response.headers.get('content-length') ?? '0');
     if (length > maxArtifactBytes) {
       await response.body?.cancel();
       return { kind: 'failed', reason: `it sent an artifact of ${length} bytes, more than culprit reads` };
     }
-    const body = Buffer.from(await response.arrayBuffer());
+    const body = await readBoundedBody(response, maxArtifactBytes);
+    if (body === undefined)
+      return {
+        kind: 'failed',
+        reason: `it sent an artifact of more than ${maxArtifactBytes} bytes, more than culprit reads`,
+      };
     return { kind: 'hit', body, tag: response.headers.get('x-artifact-tag') };
   } catch (error) {
     return { kind: 'failed', reason: describeFailure(error, remote) };
@@ -54,7 +62,7 @@ export async function putArtifact(
     };
     const response = await fetch(makeArtifactUrl(remote, hash), { method: 'PUT', headers, body, signal });
     await response.body?.cancel();
-    return response.ok ? { kind: 'stored' } : { kind: 'failed', reason: describeStatus(response.status) };
+    return response.ok ? { kind: 'stored' } : { kind: 'failed', reason: describeStatus(response.status, remote) };
   } catch (error) {
     return { kind: 'failed', reason: describeFailure(error, remote) };
   }
@@ -67,11 +75,34 @@ function makeArtifactUrl(remote: RemoteCache, hash: string): string {
   return `${remote.api}/v8/artifacts/${encodeURIComponent(hash)}?${query.toString()}`;
 }
 
-function makeHeaders(remote: RemoteCache): Record<string, string> {
-  return { authorization: `Bearer ${remote.token}`, 'user-agent': 'culprit' };
+/** The body, read chunk by chunk and given up past `maxBytes` (the rest is never read); undefined then. */
+async function readBoundedBody(response: Response, maxBytes: number): Promise<Buffer | undefined> {
+  if (response.body === null) return Buffer.alloc(0);
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks);
+    bytes += value.byteLength;
+    if (bytes > maxBytes) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
 }
 
-function describeStatus(status: number): string {
+function makeHeaders(remote: RemoteCache): Record<string, string> {
+  return {
+    ...(remote.token === undefined ? {} : { authorization: `Bearer ${remote.token}` }),
+    'user-agent': 'culprit',
+  };
+}
+
+function describeStatus(status: number, remote: RemoteCache): string {
+  if ((status === 401 || status === 403) && remote.token === undefined)
+    return `it refused a request without a token (HTTP ${status}); culprit sends TURBO_TOKEN only to the endpoint TURBO_API names (remoteCache.api in the repository's configuration is not enough), so set TURBO_API=${remote.api} to send it there`;
   if (status === 401 || status === 403) return `it refused the token (HTTP ${status}); check TURBO_TOKEN and the team`;
   return `it answered HTTP ${status}`;
 }

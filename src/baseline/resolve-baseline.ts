@@ -17,7 +17,7 @@ import { withLockFile, type LockHolder } from '../state/lock-file.js';
 import { findImplicitSession, type SessionFile, type TaskSession } from '../state/session-store.js';
 import { resolveLockWait } from '../state/lock-wait.js';
 import type { StateLayout } from '../state/state-dir.js';
-import { describeBaselineWait } from '../render/wording.js';
+import { describeBaselineWait, describeLockTakeOver } from '../render/wording.js';
 import type { ResolvedCheck } from '../checks/check.js';
 import { makeBaselineKey } from './baseline-key.js';
 import { lookUpRemoteBaseline, publishRemoteBaseline } from './remote-baseline.js';
@@ -25,6 +25,8 @@ import { describeRemoteMiss, describeRemoteNotUsed, describeUploadFailure } from
 import { dropCachedSnapshot, loadCachedSnapshot, saveCachedSnapshot } from './snapshot-cache.js';
 import type { RemoteCacheSetup } from '../config/remote-cache-settings.js';
 import { takeBaseSnapshot } from './take-base-snapshot.js';
+import { resolveBaseChecks } from './base-checks.js';
+import { diffTrees } from '../git/diff-trees.js';
 
 /** What resolving a baseline reads of a command's context (tasks/context.ts's TaskContext). */
 export interface BaselineContext {
@@ -48,6 +50,8 @@ export interface Baseline {
   session: TaskSession;
   /** One line for the report when the remote cache was asked for and could not be used. */
   remoteNote?: string;
+  /** One line when a commit's own configuration could not be read (base-checks.ts), so it ran the work tree's checks. */
+  configNote?: string | undefined;
   /** The upload of a baseline this check computed, under way: resolves to a note when it failed. */
   upload?: Promise<string | undefined>;
 }
@@ -69,6 +73,8 @@ export interface TakenTreeSnapshot {
 
 export interface EnsureSnapshotOptions {
   workTree?: WorkTreeRun | undefined;
+  /** The checks the tree runs by its own configuration (base-checks.ts); default the work tree's. */
+  checks?: readonly ResolvedCheck[] | undefined;
   /** Ask the remote cache before running (default true). */
   lookUp?: boolean;
   /** Upload what was computed, best effort (default true). */
@@ -154,9 +160,24 @@ async function resolveRevisionBaseline(
   }
   const treeId = await readCommitTree(repo, commit);
   const label = `${rev} (${commit.slice(0, 7)})`;
-  const taken = await ensureTreeSnapshot(context, treeId, label, { workTree });
+  const base = await resolveBaseChecks({
+    repo,
+    root: context.root,
+    treeId,
+    checks: context.settings.checks,
+    changes:
+      workTree === undefined || workTree.treeId === treeId ? null : await diffTrees(repo, treeId, workTree.treeId),
+    scratch: context.layout.scratch,
+  });
+  const taken = await ensureTreeSnapshot(context, treeId, label, { workTree, checks: base.checks });
   const session = findImplicitSession(sessions, taken.id) ?? makeSession(taken.id, label, treeId);
-  return { ...taken, label, kind: 'revision', session: { ...session, baselineLabel: label } };
+  return {
+    ...taken,
+    configNote: base.note,
+    label,
+    kind: 'revision',
+    session: { ...session, baselineLabel: label },
+  };
 }
 
 /**
@@ -172,7 +193,8 @@ export async function ensureTreeSnapshot(
   label: string,
   options: EnsureSnapshotOptions = {},
 ): Promise<TakenTreeSnapshot> {
-  const id = makeBaselineKey({ treeId, root: context.root, checks: context.settings.checks });
+  const checks = options.checks ?? context.settings.checks;
+  const id = makeBaselineKey({ treeId, root: context.root, checks });
   const cached = loadCachedSnapshot(context.layout, id);
   if (cached !== null) {
     logDebug(`baseline ${label}: cache hit ${id}`);
@@ -186,17 +208,18 @@ export async function ensureTreeSnapshot(
       command: `check (baseline ${label})`,
       waitMs: resolveLockWait(context.settings.checks),
       onWait: reportBaselineWait,
+      onTakeOver: (holder, why) => process.stderr.write(describeLockTakeOver(lock, holder, why)),
     },
-    () => takeTreeSnapshot(context, { id, treeId, label }, options),
+    () => takeTreeSnapshot(context, { id, treeId, label, checks }, options),
   );
 }
 
 async function takeTreeSnapshot(
   context: BaselineContext,
-  tree: { id: string; treeId: string; label: string },
+  tree: { id: string; treeId: string; label: string; checks: readonly ResolvedCheck[] },
   options: EnsureSnapshotOptions,
 ): Promise<TakenTreeSnapshot> {
-  const { id, treeId, label } = tree;
+  const { id, treeId, label, checks } = tree;
   // Another work tree may have computed it while this one waited for the lock.
   const cached = loadCachedSnapshot(context.layout, id);
   if (cached !== null) {
@@ -225,7 +248,7 @@ async function takeTreeSnapshot(
     snapshot = await takeBaseSnapshot({
       repo: context.repo,
       treeId,
-      checks: context.settings.checks,
+      checks,
       scratch: context.layout.scratch,
     });
   }
@@ -233,7 +256,11 @@ async function takeTreeSnapshot(
   if (!isComplete(snapshot)) return taken;
   taken.snapshot = saveCachedSnapshot(context.layout, id, snapshot);
   // A remote that failed the lookup is not asked again this run: it would cost a second timeout.
-  if (remoteCache.kind === 'on' && remoteNote === undefined && options.upload !== false) {
+  // A machine that can only verify (a public key and no signing key: an agent) uploads nothing:
+  // no verifier would take what it cannot sign, and its token is meant to read.
+  const canSign =
+    remoteCache.kind === 'on' && (remoteCache.publicKey === undefined || remoteCache.signingKey !== undefined);
+  if (remoteCache.kind === 'on' && canSign && remoteNote === undefined && options.upload !== false) {
     const describe = (reason: string) => describeUploadFailure(remoteCache, reason);
     taken.upload = publishRemoteBaseline(remoteCache, id, snapshot).then(
       (reason) => (reason === null ? undefined : describe(reason)),

@@ -2,21 +2,46 @@
  * A baseline snapshot as a remote cache artifact: gzip of one JSON object naming its format and
  * its content key beside the snapshot. Reading one back trusts nothing: it must decompress
  * within a bound, parse, name the key it was asked for, be about the tree that key is for, and
- * validate against the snapshot schema; otherwise it is rejected with the reason.
+ * validate against the snapshot schema (whose paths are all relative and inside the tree);
+ * otherwise it is rejected with the reason.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describeError } from '../core/errors.js';
+import { isTreePath } from '../core/is-inside.js';
 import type { Snapshot } from '../core/snapshot.js';
 
 const format = 'culprit-snapshot/1';
 
-/** A decompressed artifact larger than this is refused (a gzip bomb, or not ours). */
-const maxJsonBytes = 1024 * 1024 * 1024;
+/**
+ * A decompressed artifact larger than this is refused (a gzip bomb, or not ours): a snapshot of
+ * 100,000 findings is tens of MB of JSON.
+ */
+export const maxJsonBytes = 256 * 1024 * 1024;
 
 export function encodeSnapshotArtifact(key: string, snapshot: Snapshot): Buffer {
   // Fingerprint hashes are left out: the reader computes its own.
   const checks = snapshot.checks.map(({ hashes: _hashes, ...check }) => check);
   return gzipSync(JSON.stringify({ format, key, snapshot: { ...snapshot, checks } }));
+}
+
+/** A path in the snapshot that is not inside the tree (a tsconfig reaching `../shared`), or undefined: such a snapshot is not shared. */
+export function findOutsidePath(snapshot: Snapshot): string | undefined {
+  for (const check of snapshot.checks) {
+    const paths = [
+      ...check.diagnostics.flatMap((finding) => (finding.path === null ? [] : [finding.path])),
+      ...(check.checkedPaths ?? []),
+      ...(check.configFiles ?? []),
+      ...(check.strength ?? []).flatMap((scope) => [
+        ...(scope.source === null ? [] : [scope.source]),
+        ...(scope.files ?? []),
+      ]),
+      ...(check.unchecked ?? []).flatMap((part) => part.paths),
+      ...Object.keys(check.declarations ?? {}),
+    ];
+    const outside = paths.find((path) => !isTreePath(path));
+    if (outside !== undefined) return outside;
+  }
+  return undefined;
 }
 
 export type DecodedArtifact = { kind: 'snapshot'; snapshot: Snapshot } | { kind: 'rejected'; reason: string };
@@ -29,6 +54,8 @@ export async function decodeSnapshotArtifact(
   try {
     json = JSON.parse(gunzipSync(body, { maxOutputLength: maxJsonBytes }).toString('utf8'));
   } catch (error) {
+    if (error instanceof RangeError && (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+      return { kind: 'rejected', reason: `it decompresses to more than ${maxJsonBytes} bytes` };
     return { kind: 'rejected', reason: `it is not a gzipped JSON artifact (${describeError(error).slice(0, 120)})` };
   }
   if (typeof json !== 'object' || json === null) return { kind: 'rejected', reason: 'it is not a culprit snapshot' };

@@ -5,9 +5,8 @@
  * one runs. Run by hand, the server stays in the foreground and logs to stderr only.
  */
 import { resolve } from 'node:path';
-import type { FormatName } from '../render/index.js';
-import { describeServerStatus } from '../render/serve-messages.js';
-import { askServer, findServeSocket } from '../serve/client.js';
+import { describeNoServer, describeServerStatus } from '../render/serve-messages.js';
+import { askServer, findServeSocket, findSocketRefusal } from '../serve/client.js';
 import { defaultIdleSeconds } from '../serve/protocol.js';
 import { serveWorkTree } from '../serve/server.js';
 import { runCheckCommand } from './check.js';
@@ -45,8 +44,7 @@ export async function runServeCommand(options: ServeCommandOptions): Promise<Com
     ...(options.verify === true ? { verify: true } : {}),
     ...(options.startedByCommand === true ? { prime: false, lockWaitMs: replaceWaitMs } : {}),
     log: (line) => process.stderr.write(`${line}\n`),
-    runCheck: ({ format, ...check }) =>
-      runCheckCommand({ ...check, ...(format === undefined ? {} : { format: format as FormatName }) }),
+    runCheck: (check) => runCheckCommand(check),
     runStart: (start) => runStartCommand(start),
     runFix: (fix) => runFixCommand(fix),
     runHook: ({ agent, ...hook }) => {
@@ -61,6 +59,7 @@ export async function runServeCommand(options: ServeCommandOptions): Promise<Com
 
 async function stopServer(options: ServeCommandOptions): Promise<CommandOutcome> {
   const { root, socket } = await findServeSocket(resolve(options.cwd ?? process.cwd()));
+  reportRefusal(socket);
   const answer = await askServer(socket, { version: options.version, command: 'stop' });
   if (answer?.kind === 'stopping')
     return { stdout: `culprit serve: stopping the server for ${root} (pid ${answer.pid})\n`, exitCode: 0 };
@@ -69,7 +68,14 @@ async function stopServer(options: ServeCommandOptions): Promise<CommandOutcome>
 
 async function readStatus(options: ServeCommandOptions): Promise<CommandOutcome> {
   const { root, socket } = await findServeSocket(resolve(options.cwd ?? process.cwd()));
+  reportRefusal(socket);
   const answer = await askServer(socket, { version: options.version, command: 'ping' });
   const status = answer?.kind === 'status' ? answer : undefined;
   return { stdout: describeServerStatus(root, status, new Date()), exitCode: 0 };
+}
+
+/** A socket culprit will not talk to (another user's, a loose folder) is said on stderr, beside "no server". */
+function reportRefusal(socket: string): void {
+  const refusal = findSocketRefusal(socket);
+  if (refusal !== undefined) process.stderr.write(describeNoServer(refusal, false));
 }

@@ -26,11 +26,24 @@ const checkSchema = z.strictObject({
   files: z
     .record(z.string(), z.array(entrySchema))
     .describe('Repository-relative path → entries; "" holds findings tied to no file.'),
+  strength: z
+    .record(z.string(), z.record(z.string(), z.tuple([z.number(), z.string()])))
+    .optional()
+    .describe('Config file → setting → [level, value]: how strictly the check checked; the gate fails on less.'),
 });
 
 // Typed by the core's interfaces, so the schema and the data model cannot drift apart.
 const fileSchema: z.ZodType<BaselineFile> = z.strictObject({
   version: z.literal(1),
+  commit: z
+    .string()
+    .regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/)
+    .optional()
+    .describe('The commit HEAD was at when the entries were written; the gate maps them through the diff from it.'),
+  suppressions: z
+    .literal(true)
+    .optional()
+    .describe('The file lists suppression directives among its entries: the gate fails on one it does not list.'),
   checks: z.record(z.string(), checkSchema).describe('Check name → its accepted findings.'),
 });
 

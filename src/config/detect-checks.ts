@@ -17,8 +17,12 @@ export function describeDetectionFiles(): string[] {
   return checkKinds.flatMap((kind) => checkDefinitions[kind].detection?.files ?? []);
 }
 
-export async function detectChecks(root: string): Promise<ResolvedCheck[]> {
-  const probe = makeRootProbe(root);
+/**
+ * The checks detected at `root`. `probeRoot`, when given, is where the files are read: a copy of
+ * another tree's configuration (baseline/base-checks.ts), detected as if it were at `root`.
+ */
+export async function detectChecks(root: string, probeRoot = root): Promise<ResolvedCheck[]> {
+  const probe = makeRootProbe(probeRoot, root);
   const checks: ResolvedCheck[] = [];
   for (const kind of checkKinds) {
     for (const { name, raw } of await listDetectedEntries(kind, probe)) {
@@ -40,7 +44,8 @@ async function listDetectedEntries(kind: CheckKind, probe: RootProbe): Promise<{
   return detection.isUsed(probe) ? [{ name: kind, raw: {} }] : [];
 }
 
-function makeRootProbe(root: string): RootProbe {
+/** Reads files at `root`; asks whether a tool is installed at `toolRoot` (the work tree, whose virtualenv a copy lacks). */
+function makeRootProbe(root: string, toolRoot: string): RootProbe {
   let pyprojectTools: Set<string> | undefined;
   return {
     root,
@@ -48,6 +53,18 @@ function makeRootProbe(root: string): RootProbe {
     hasPyprojectTool: (name) =>
       (pyprojectTools ??= readPyprojectTools(readText(join(root, 'pyproject.toml')))).has(name),
     readText: (name) => readText(join(root, name)),
-    isPythonToolInstalled: (name) => findExecutable(name, { local: ['python'], roots: [root] }) !== null,
+    isPythonToolInstalled: (name) => findExecutable(name, { local: ['python'], roots: [toolRoot] }) !== null,
   };
 }
+
+/**
+ * Files whose presence or content can decide which checks run: culprit's configuration, the
+ * manifests and workspace files that name package folders, and every kind's configuration files.
+ * A baseline of another tree whose edit touched one resolves its checks from its own files.
+ */
+export function isCheckConfigFile(path: string): boolean {
+  return checkConfigName.test(path.slice(path.lastIndexOf('/') + 1));
+}
+
+const checkConfigName =
+  /^(?:culprit\.config\.json|package\.json|pnpm-workspace\.yaml|(?:ts|js)config(?:\..*)?\.json|eslint\.config\.[cm]?[jt]s|\.eslintrc(?:\.(?:js|cjs|yaml|yml|json))?|\.oxlintrc\.json|biome\.jsonc?|pyrightconfig\.json|pyproject\.toml|mypy\.ini|\.mypy\.ini|setup\.cfg|ruff\.toml|\.ruff\.toml|Cargo\.toml)$/;

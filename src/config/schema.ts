@@ -45,6 +45,25 @@ export const configSchema = z.strictObject({
     .describe(
       'In the agent hooks: apply `culprit fix` to what the edit introduced before reporting it, so the model is shown only what is left, and told what was fixed (default false).',
     ),
+  suppressions: z
+    .enum(['error', 'warning', 'off'])
+    .optional()
+    .describe(
+      'What a suppression directive the edit adds (`eslint-disable*`, `@ts-ignore`, `@ts-expect-error`, `# noqa`, `# type: ignore`, `#[allow(...)]`, …) is: an introduced finding at `error` (the default) or `warning`, or nothing at all with `off`. The findings it hides are counted silenced, not resolved (docs/checks.md).',
+    ),
+  allowSuppressionReason: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'A regular expression: a directive whose written reason (`-- TICKET-12`, the text after `@ts-expect-error`) matches it is allowed, not a finding.',
+    ),
+  allowWeakening: z
+    .array(z.string().min(1))
+    .optional()
+    .describe(
+      "Settings whose relaxing is not a finding: `noUnusedLocals`, or one check's, `eslint:no-console` (by default every relaxed setting is one, docs/checks.md).",
+    ),
   verifyWarm: z
     .boolean()
     .optional()
@@ -58,7 +77,9 @@ export const configSchema = z.strictObject({
         api: z
           .url({ protocol: /^https?$/ })
           .optional()
-          .describe('Base URL of a Turborepo Remote Cache server (default: TURBO_API, else https://vercel.com/api).'),
+          .describe(
+            'Base URL of a Turborepo Remote Cache server, used when TURBO_API is not set (then https://vercel.com/api); TURBO_TOKEN is sent to it only when it is on this machine, and another machine is asked only over https.',
+          ),
         team: z.string().min(1).optional().describe('Team slug, sent as ?slug= (default: TURBO_TEAM).'),
         teamId: z
           .string()

@@ -1,14 +1,17 @@
 /**
  * Attribution: which findings this patch introduced, which it resolved, and which stood before
  * it. A multiset difference on fingerprints, so the answer depends on what the findings are
- * about and not on line numbers or the order tools reported them in. One exception: a finding
+ * about and not on line numbers or the order tools reported them in. Two exceptions: a finding
  * re-worded by a type change elsewhere (same check, rule, file and flagged line; only the text
- * it quotes differs) is the same debt, so it stands (see pairReworded).
+ * it quotes differs) is the same debt, so it stands (see pairReworded); and with the edit's line
+ * maps, a finding whose flagged line the edit changed is found again on the line it became
+ * (core/reanchor.ts), so it stands too.
  */
 import type { AnchoredDiagnostic, Finding } from './diagnostic.js';
 import { findRanks } from './identity/complete-order.js';
-import { identifyBaseAndCurrent, makeFinding, normalizeMessage, pathNow } from './identity/fingerprint.js';
-import { maskQuotedText } from './identity/type-members.js';
+import { identifyBaseAndCurrent, makeFinding, pathNow } from './identity/fingerprint.js';
+import type { LineMap } from './identity/line-map.js';
+import { makeRewordKey, reanchorAttribution } from './reanchor.js';
 
 export interface AttributeOptions {
   /** Base path → current path for files renamed or moved since the baseline. */
@@ -19,7 +22,12 @@ export interface AttributeOptions {
    * Each base finding's fingerprint hash under its own path (hashOwnFingerprints), as a stored
    * snapshot keeps them: only the current findings of files whose findings changed are hashed.
    */
-  beforeHashes?: readonly string[];
+  beforeHashes?: readonly string[] | undefined;
+  /**
+   * Current path → what the edit made of its base lines, for files the edit changed
+   * (listReanchorPaths says which need one): their findings are matched again along the diff.
+   */
+  lineMaps?: ReadonlyMap<string, LineMap> | undefined;
 }
 
 /** A base finding gone from the current tree. */
@@ -43,12 +51,30 @@ export interface Attribution {
    * each with its base message. Always set by attribute; optional for attributions built by hand.
    */
   reworded?: RewordedFinding[];
+  /**
+   * Standing findings whose flagged line the edit changed, found again on the line it became
+   * (core/reanchor.ts), each with its base finding. Always set by attribute (empty without line
+   * maps); optional for attributions built by hand.
+   */
+  reanchored?: ReanchoredFinding[];
+  /**
+   * Current fingerprint → the fingerprint of the base finding it was paired with, for the
+   * standing findings whose base finding has another one (re-worded, re-anchored, or one of
+   * identical findings paired along the diff); every other standing finding is its own.
+   */
+  baseFingerprints?: Record<string, string>;
 }
 
 /** A current finding paired with a base finding that said the same about other types. */
 export interface RewordedFinding extends Finding {
   /** The base finding's message and fingerprint. */
   before: { message: string; fingerprint: string };
+}
+
+/** A current finding paired with a base finding on a line the edit changed into this finding's line. */
+export interface ReanchoredFinding extends Finding {
+  /** The base finding: its fingerprint, message and line in the base tree. */
+  before: { fingerprint: string; message: string; line: number };
 }
 
 /**
@@ -91,12 +117,14 @@ export function attribute(
   const introduced: Finding[] = [];
   const standing: Finding[] = [];
   const reworded: RewordedFinding[] = [];
+  const baseFingerprints: Record<string, string> = {};
   current.order.forEach((index, rank) => {
     const finding = findings[index]!;
     const baseRank = rewordedOf.get(rank);
     if (baseRank !== undefined) {
       const baseFinding = makeFinding(before[base.order[baseRank]!]!, base, baseRank);
       reworded.push({ ...finding, before: { message: baseFinding.message, fingerprint: baseFinding.fingerprint } });
+      baseFingerprints[finding.fingerprint] = baseFinding.fingerprint;
       standing.push(finding);
     } else if (current.occurrences[rank]! > base.countOf(current.numbers[rank]!)) introduced.push(finding);
     else standing.push(finding);
@@ -107,7 +135,9 @@ export function attribute(
     const finding = makeFinding(before[base.order[rank]!]!, base, rank);
     resolved.push({ ...finding, lineDeleted: isLineDeleted(finding, pathNow(finding.path, renames), options.hasLine) });
   }
-  return { introduced, resolved, standing, reworded };
+  const attribution = { introduced, resolved, standing, reworded, reanchored: [], baseFingerprints };
+  if (options.lineMaps === undefined || options.lineMaps.size === 0) return attribution;
+  return reanchorAttribution(attribution, { before, renames, lineMaps: options.lineMaps, hasLine: options.hasLine });
 }
 
 /**
@@ -138,15 +168,6 @@ export function pairReworded(
     if (partner !== undefined) pairs.push([index, partner]);
   });
   return pairs;
-}
-
-/** What a re-worded finding keeps: null for a finding with no flagged line or a message that quotes nothing. */
-function makeRewordKey(finding: AnchoredDiagnostic, path: string | null): string | null {
-  if (finding.anchor === '' || path === null) return null;
-  const message = normalizeMessage(finding.message);
-  const masked = maskQuotedText(message);
-  if (masked === message) return null;
-  return JSON.stringify([finding.tool, finding.code, path, finding.anchor, masked]);
 }
 
 function isLineDeleted(finding: Finding, currentPath: string | null, hasLine: AttributeOptions['hasLine']): boolean {

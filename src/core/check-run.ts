@@ -32,10 +32,46 @@ export interface CheckOutput {
    */
   checkedFiles?: number;
   /**
-   * The files the tool checked, repository-relative, from a check that can tell (eslint): a cold
-   * check against this run as its baseline reuses the results of those it need not check again.
+   * The files the tool checked, repository-relative, from every check that can tell: its coverage.
+   * A file the baseline's run checked that still exists and this run did not check is a finding
+   * (core/coverage/). A cold check against this run as its baseline reuses the results of those
+   * it need not check again (eslint).
    */
-  checkedPaths?: string[];
+  checkedPaths?: string[] | undefined;
+  /**
+   * The configuration files the run read, repository-relative (a tsconfig and those it extends,
+   * eslint.config.js, pyproject.toml): named when its coverage or strength changed, or it no
+   * longer runs, and where such a finding is placed.
+   */
+  configFiles?: string[] | undefined;
+  /** The settings that decide how strictly it checked, from a check that can tell; compared with the baseline's. */
+  strength?: StrengthScope[] | undefined;
+  /**
+   * Files the tool would have checked but did not (cargo: crates behind a crate that failed to
+   * compile), each part with why. Such a run is partial: its findings count, and a changed file
+   * it did not check is a finding, never a clean verdict.
+   */
+  unchecked?: UncheckedPart[] | undefined;
+}
+
+/** Settings that apply to some of a run's files (ESLint: one resolved config) or all of them (a tsconfig). */
+export interface StrengthScope {
+  /** Where the settings are written, repository-relative (`tsconfig.json`, `eslint.config.js`); null when built in. */
+  source: string | null;
+  /** The files they apply to, repository-relative; absent: every file of the run (scopes then pair by `source`). */
+  files?: string[] | undefined;
+  /**
+   * Setting → `[level, value]`: how strictly it checks, higher is stricter (ESLint: 2 error, 1 warn,
+   * 0 off; a flag: 1 on, 0 off), and the value as the user writes it. A setting the baseline had and
+   * this run lacks is at level 0.
+   */
+  settings: Record<string, [level: number, value: string]>;
+}
+
+/** Files a run did not check, and why, in words for the user. */
+export interface UncheckedPart {
+  paths: string[];
+  reason: string;
 }
 
 /** Where values typed from compiler errors are (checks/tsc/derived.ts), as data that travels with the check's result. */

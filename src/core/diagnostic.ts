@@ -12,6 +12,16 @@ export type Severity = 'error' | 'warning';
  */
 export type Phase = 'config' | 'syntax' | 'semantic' | 'lint';
 
+/**
+ * What a finding is about when it is not the code itself but how the code is checked. A check
+ * reports `suppression`s (the directives in the files it checked: `eslint-disable-next-line`,
+ * `@ts-expect-error`, `# noqa`, …) as findings of its own, so one the edit added is introduced and
+ * one the baseline had stands, moved with its code or not. The other three are never in a run:
+ * core/coverage/ makes them when it compares a run with the baseline's (a file the check no longer
+ * checks, a setting it relaxed, a check of the baseline that no longer runs).
+ */
+export type FindingKind = 'suppression' | 'coverage' | 'weakened' | 'check-removed';
+
 export interface Diagnostic {
   /** The check that produced it: `tsc`, `eslint`, or a configured check's name. */
   tool: string;
@@ -47,6 +57,40 @@ export interface Diagnostic {
   fix?: OfferedEdit;
   /** Edits the tool suggests but does not apply on its own (ESLint's `suggestions`): applied only when asked for. */
   suggestions?: OfferedEdit[];
+  /** Absent for a finding about the code; see FindingKind. */
+  kind?: FindingKind | undefined;
+  /** On a `suppression`: what the directive covers. Not part of the finding's identity. */
+  suppression?: Suppression | undefined;
+}
+
+/**
+ * A suppression directive as a check reads it. Its finding's `code` is the directive
+ * (`eslint-disable-next-line`, `@ts-expect-error`, `noqa`, `type: ignore`, `allow`), its `message`
+ * the directive with the rules it names as written, without its reason (`eslint-disable-next-line
+ * prefer-const`), so editing the reason is not a new directive; its line is the directive's.
+ */
+export interface Suppression {
+  /** The rule ids or codes it names; empty when it names none and so covers every rule. */
+  codes: string[];
+  /** The reason written with it (`-- legacy API`, the text after `@ts-expect-error`); '' when none. */
+  reason: string;
+  /** The lines of its file it covers, 1-based and inclusive; `to` 0: to the end of the file. */
+  from: number;
+  to: number;
+  /**
+   * What the tool says the directive hid, where it says (ESLint's `suppressedMessages`): a finding
+   * here that the baseline had unhidden is silenced, not resolved. Absent when the tool cannot
+   * tell; then the baseline's findings on the lines it covers are.
+   */
+  hidden?: HiddenFinding[] | undefined;
+}
+
+/** A finding a suppression hid, as the tool would have reported it. */
+export interface HiddenFinding {
+  code: string;
+  line: number;
+  column: number;
+  message: string;
 }
 
 /**

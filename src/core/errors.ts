@@ -18,8 +18,41 @@ export function makeUserError(message: string, cause?: unknown): UserError {
   return error;
 }
 
+/**
+ * culprit's own errors, and failures of the file system the user can do something about (a full
+ * disk, a read-only mount, a file they may not write): neither is a bug in culprit.
+ */
 export function isUserError(error: unknown): error is UserError {
-  return typeof error === 'object' && error !== null && (error as Partial<UserError>)[brand] === true;
+  if (typeof error !== 'object' || error === null) return false;
+  return (error as Partial<UserError>)[brand] === true || describeFileSystemFailure(error) !== undefined;
+}
+
+/** What each failure of the file system means, and what to do about it. */
+const fileSystemFailures: Readonly<Record<string, readonly [meaning: string, remedy: string]>> = {
+  ENOSPC: ['no space left on the device', 'free some space and run culprit again'],
+  EDQUOT: ['the disk quota is used up', 'free some space and run culprit again'],
+  EROFS: ['the file system is read-only', 'run culprit where it can write (its state lives in .git/culprit)'],
+  EACCES: ['permission denied', 'make it writable by the user culprit runs as, or run culprit as its owner'],
+  EPERM: ['operation not permitted', 'make it writable by the user culprit runs as, or run culprit as its owner'],
+  EFBIG: ['the file is larger than this system lets a process write', 'raise the file size limit (ulimit -f)'],
+  EIO: ['the device reported an input/output error', 'check the disk'],
+  EMFILE: ['too many open files', 'raise the limit (ulimit -n)'],
+  ENFILE: ['too many open files on this system', 'close some programs and run culprit again'],
+};
+
+/**
+ * One line for a failure of the file system (ENOSPC, EROFS, EACCES, EFBIG, …): the path, what
+ * happened and what to do, or undefined for any other error.
+ */
+export function describeFileSystemFailure(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, path, syscall } = error as { code?: unknown; path?: unknown; syscall?: unknown };
+  if (typeof code !== 'string' || typeof syscall !== 'string') return undefined;
+  const failure = fileSystemFailures[code];
+  if (failure === undefined) return undefined;
+  const [meaning, remedy] = failure;
+  const where = typeof path === 'string' ? `cannot ${syscall} ${path}` : `${syscall} failed`;
+  return `${where}: ${meaning} (${code}); ${remedy}`;
 }
 
 /**
@@ -31,7 +64,7 @@ const programmingErrors: ReadonlySet<string> = new Set(['TypeError', 'ReferenceE
 
 /** The message of any thrown value, on one line. */
 export function describeError(error: unknown): string {
-  let message = error instanceof Error ? error.message : String(error);
+  let message = describeFileSystemFailure(error) ?? (error instanceof Error ? error.message : String(error));
   if (error instanceof Error && programmingErrors.has(error.name)) {
     const at = readThrowSite(error.stack);
     message = `${error.name}: ${message}${at === null ? '' : ` (at ${at})`}`;

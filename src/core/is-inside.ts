@@ -12,3 +12,14 @@ export function isInside(directory: string, path: string): boolean {
   // Another drive on Windows comes back absolute.
   return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }
+
+/**
+ * Whether `path` names a file inside a tree, relative to its root: not absolute (POSIX, a drive,
+ * a UNC path), no `..` segment, no NUL. Paths from elsewhere (a remote artifact) must be so
+ * before culprit reads the files they name.
+ */
+export function isTreePath(path: string): boolean {
+  if (path === '' || path.includes('\0') || isAbsolute(path) || /^[A-Za-z]:/.test(path) || /^[\\/]/.test(path))
+    return false;
+  return !path.split(/[\\/]/).includes('..');
+}

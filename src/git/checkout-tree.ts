@@ -22,6 +22,34 @@ export async function checkoutTree(
 }
 
 /**
+ * Writes only the named files of a git tree into `target` (as checkoutTree does the whole tree):
+ * enough to read a tree's configuration without paying for a copy of all its sources.
+ */
+export async function checkoutTreeFiles(
+  repo: Repository,
+  treeId: string,
+  target: string,
+  scratchDir: string,
+  select: (path: string) => boolean,
+): Promise<void> {
+  const listed = await runGit(['ls-tree', '-r', '-z', '--name-only', treeId], {
+    cwd: repo.root,
+    env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' },
+  });
+  const paths = listed.split('\0').filter((path) => path !== '' && select(path));
+  if (paths.length === 0) return;
+  await withPrivateIndex(scratchDir, async (index) => {
+    const env = { ...process.env, GIT_INDEX_FILE: index, GIT_OPTIONAL_LOCKS: '0' };
+    await runGit(['read-tree', treeId], { cwd: repo.root, env });
+    await runGit(['checkout-index', '--force', `--prefix=${target}/`, '-z', '--stdin'], {
+      cwd: repo.root,
+      env,
+      input: `${paths.join('\0')}\0`,
+    });
+  });
+}
+
+/**
  * Untracked paths git ignores, repository-relative; an ignored directory is one entry ending in
  * `/` (git does not list its content). These are not part of any tree id, so the work tree's
  * copies are what a base run should see too.

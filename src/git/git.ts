@@ -46,7 +46,7 @@ function execGit<Encoding extends 'utf8' | 'buffer'>(
       { cwd: options.cwd, env: options.env ?? process.env, encoding, maxBuffer: 1 << 30 },
       (error, stdout: string | Buffer, stderr: string | Buffer) => {
         if (error) {
-          const detail = stderr.toString().trim().split('\n').pop() ?? error.message;
+          const detail = describeGitFailure(stderr.toString()) ?? error.message;
           reject(makeUserError(`git ${args[0] ?? ''} failed in ${options.cwd}: ${detail}`, error));
           return;
         }
@@ -59,13 +59,39 @@ function execGit<Encoding extends 'utf8' | 'buffer'>(
   });
 }
 
-/** The repository containing `cwd`, or null when it is not inside a git work tree. */
+/**
+ * What git said when it failed: its `fatal:`/`error:` line and the hint lines after it (git's
+ * "dubious ownership" refusal names the command that allows the folder), else its last line.
+ */
+function describeGitFailure(stderr: string): string | undefined {
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  const first = lines.findIndex((line) => /^(fatal|error): /.test(line));
+  if (first === -1) return lines.at(-1);
+  return lines
+    .slice(first)
+    .map((line) => line.replace(/^(fatal|error): /, ''))
+    .join(' ');
+}
+
+/**
+ * The repository containing `cwd`, or null when it is not inside a git work tree (or git is not
+ * installed). Any other refusal of git's (a repository owned by another user, "dubious
+ * ownership") is an error that keeps git's reason: culprit would otherwise treat a repository
+ * as a plain folder.
+ */
 export async function findRepository(cwd: string): Promise<Repository | null> {
   let output: string;
   try {
     output = await runGit(['rev-parse', '--show-toplevel', '--absolute-git-dir', '--git-common-dir'], { cwd });
-  } catch {
-    return null;
+  } catch (error) {
+    const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+    // git not installed, or a folder that does not exist (spawn's ENOENT): no repository here.
+    if (typeof cause?.code !== 'number') return null;
+    if (error instanceof Error && error.message.includes('not a git repository')) return null;
+    throw error;
   }
   const [root, gitDir, commonDir] = output.trim().split('\n');
   if (root === undefined || gitDir === undefined || commonDir === undefined || root === '') return null;

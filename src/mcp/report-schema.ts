@@ -40,6 +40,16 @@ export const findingSchema = openObject({
   endColumn: position.optional(),
   message: z.string(),
   fingerprint: z.string().describe('Position-independent identity: 16 hex digits and an occurrence suffix.'),
+  kind: z
+    .enum(['suppression', 'coverage', 'weakened', 'check-removed'])
+    .optional()
+    .describe(
+      'Set when the finding is about how the code is checked: a suppression directive the edit added, a file a check no longer checks, a setting it relaxed, a check that no longer runs.',
+    ),
+  silenced: z
+    .array(openObject({ code: z.string(), path: z.string(), line: position, column: position, message: z.string() }))
+    .optional()
+    .describe('On a suppression: the findings it hides, which the check would report.'),
 });
 
 export const rootSchema = openObject({
@@ -59,7 +69,12 @@ export const reportSchema = openObject({
       'clean: nothing introduced. introduced: fix the shown findings. stuck: same findings as the last attempt; stop retrying. check-failed: some check did not finish, so nothing is clean.',
     ),
   attempt: integer(1),
-  counts: openObject({ introduced: count, resolved: count, standing: count }),
+  counts: openObject({
+    introduced: count,
+    resolved: count,
+    standing: count,
+    silenced: count.describe('Findings hidden by a suppression the edit added: neither resolved nor fixed.'),
+  }),
   shown: z.array(findingSchema).describe('What to fix now: the root causes, in order.'),
   withheld: openObject({
     ...withheldPartSchema.shape,
@@ -140,6 +155,11 @@ export const fixOutputSchema = openObject({
     .describe('Each fix applied (with dryRun: that would be applied), in path and position order.'),
   skipped: z.array(skippedSchema).describe('Fixes on offer that were left, and where.'),
   dryRun: z.boolean(),
+  refused: z
+    .array(openObject({ path: z.string(), problem: z.enum(['read-only', 'owner', 'not-file']) }))
+    .describe(
+      "Files the fixes needed that culprit may not replace (read-only, another user's): then nothing was written.",
+    ),
 });
 
 export const explanationSchema = openObject({

@@ -16,6 +16,8 @@ export interface NotedBaseline {
   source: BaselineSource;
   /** One line for the report when the remote cache was asked for and could not be used. */
   remoteNote?: string | undefined;
+  /** One line when the tree's own configuration could not be read, so it ran the work tree's checks. */
+  configNote?: string | undefined;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface NotedBaseline {
  * packages. `lockfiles`: the lockfiles the edit touched (tasks/check-task.ts finds them).
  */
 export function makeBaselineNotes(baseline: NotedBaseline, lockfiles: readonly string[]): string[] {
-  const remote = baseline.remoteNote === undefined ? [] : [baseline.remoteNote];
+  const remote = [baseline.remoteNote, baseline.configNote].filter((note) => note !== undefined);
   // A started task's own snapshot goes unnamed, as it always has; any other source is named.
   if (baseline.kind !== 'revision' && baseline.source === 'started') return remote;
   const notes = [`baseline: ${baseline.label}, ${describeSource[baseline.source]}`, ...remote];

@@ -10,6 +10,7 @@ import { compareByPosition } from '../core/diagnostic.js';
 import type { ModuleGraph } from '../core/graph/module-graph.js';
 import { makeShownFinding, type Report, type ReportRoot, type ShownFinding } from '../core/report/report.js';
 import { countOf } from './wording.js';
+import { escapeControls } from './escape-controls.js';
 
 export interface ExplainInput {
   report: Report;
@@ -114,7 +115,7 @@ export function renderExplanation(explanation: Explanation, options: ExplainText
   const cut = blocks.length - kept;
   const footer =
     cut > 0 ? `\n\n… ${cut} more cut to stay within the output limit; the structured result lists all of them.` : '';
-  return `${text}${footer}\n`.slice(0, Math.max(options.outputLimit, 0));
+  return escapeControls(`${text}${footer}\n`.slice(0, Math.max(options.outputLimit, 0)));
 }
 
 function describeExplanation({ file, root, dependsOnRoots, findings, shownInFile }: Explanation): string {

@@ -5,15 +5,19 @@
 import type { FixPlan, PlannedFix, SkipReason } from '../core/fix/fix-plan.js';
 import { groupBy } from '../core/group-by.js';
 import type { Report } from '../core/report/report.js';
+import { describeWriteRefusal, type WriteRefusal } from '../core/write-refusal.js';
 import { makeJsonReport } from './json.js';
 import { renderText, type TextRenderOptions } from './text.js';
 import { renderUnifiedDiff } from './unified-diff.js';
 import { countOf } from './wording.js';
+import { escapeControls } from './escape-controls.js';
 
 export interface FixOutcome {
   plan: FixPlan;
   files: readonly { path: string; before: string; after: string }[];
   dryRun: boolean;
+  /** Files culprit may not replace: then nothing was written. */
+  refused?: readonly WriteRefusal[] | undefined;
 }
 
 /** Fixes listed one a line; a rename's hundreds of sites are counted after these. */
@@ -22,7 +26,13 @@ const listedFixes = 20;
 const namedLeft = 6;
 
 /** The lines before the report: what was fixed, by whom, and what was left. */
-export function describeFixes({ plan, dryRun }: Pick<FixOutcome, 'plan' | 'dryRun'>): string {
+export function describeFixes(outcome: FixOutcome): string {
+  return escapeControls(sayFixes(outcome));
+}
+
+function sayFixes({ plan, dryRun, refused = [] }: FixOutcome): string {
+  if (refused.length > 0)
+    return `culprit fix: wrote nothing, and left the ${countOf(plan.fixes.length, 'fix')} it found for you: ${refused.map(describeWriteRefusal).join('; ')}. Make ${refused.length === 1 ? 'it' : 'them'} writable to let culprit fix ${refused.length === 1 ? 'it' : 'them'}.\n`;
   const left = describeSkipped(plan);
   if (plan.fixes.length === 0)
     return `culprit fix: nothing to fix among the findings this edit introduced${left === '' ? '' : ` (${left})`}.\n`;
@@ -166,15 +176,13 @@ export function listSkipped(plan: FixPlan): {
   ];
 }
 
-/** `--json`: the report of the check after the fixes (a dry run's: of the one check), then `fixes`, `skipped` and `dryRun`. */
+/** `--json`: the report of the check after the fixes (a dry run's: of the one check), then `fixes`, `skipped`, `dryRun` and `refused`. */
 export function renderFixJson(report: Report, outcome: FixOutcome): string {
+  const refused = (outcome.refused ?? []).map(({ path, problem }) => ({ path, problem }));
+  // With files refused nothing was written: no fix was made.
+  const fixes = refused.length > 0 ? [] : listFixes(outcome.plan);
   return `${JSON.stringify(
-    {
-      ...makeJsonReport(report),
-      fixes: listFixes(outcome.plan),
-      skipped: listSkipped(outcome.plan),
-      dryRun: outcome.dryRun,
-    },
+    { ...makeJsonReport(report), fixes, skipped: listSkipped(outcome.plan), dryRun: outcome.dryRun, refused },
     null,
     2,
   )}\n`;

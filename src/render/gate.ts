@@ -9,6 +9,7 @@ import { formatNames, type FormatName } from './format-names.js';
 import { renderGateSarif } from './sarif.js';
 import type { AbsentFinding, GateItem, GateReport } from '../core/gate/gate-report.js';
 import { countOf, describeFailedChecks } from './wording.js';
+import { escapeControls } from './escape-controls.js';
 
 export type GateRenderer = (report: GateReport) => string;
 
@@ -66,14 +67,19 @@ export function renderGateText(report: GateReport): string {
       );
     lines.push('', ...absent.map(renderItem));
   }
-  return `${lines.join('\n')}\n`;
+  return escapeControls(`${lines.join('\n')}\n`);
 }
 
 export function renderGateJson(report: GateReport): string {
   const ordered = {
     verdict: report.verdict,
     file: report.file,
-    counts: { new: report.counts.new, unchanged: report.counts.unchanged, absent: report.counts.absent },
+    counts: {
+      new: report.counts.new,
+      unchanged: report.counts.unchanged,
+      absent: report.counts.absent,
+      reanchored: report.counts.reanchored,
+    },
     findings: report.items.map(makeJsonItem),
     renames: report.renames.map(({ from, to }) => ({ from, to })),
     checks: report.checks.map(({ name, status, durationMs, version, error }) => ({
@@ -91,7 +97,11 @@ export function renderGateJson(report: GateReport): string {
 function makeJsonItem(item: GateItem): Record<string, unknown> {
   if (item.state === 'absent') return { state: item.state, ...makeAbsentJson(item.finding) };
   const renamed = item.state === 'unchanged' && item.renamedFrom !== undefined ? { renamedFrom: item.renamedFrom } : {};
-  return { state: item.state, ...makeShownFinding(item.finding), ...renamed };
+  const reanchored =
+    item.state === 'unchanged' && item.reanchoredFrom !== undefined
+      ? { reanchoredFrom: { path: item.reanchoredFrom.path, fingerprint: item.reanchoredFrom.fingerprint } }
+      : {};
+  return { state: item.state, ...makeShownFinding(item.finding), ...renamed, ...reanchored };
 }
 
 function makeAbsentJson(finding: AbsentFinding): Record<string, unknown> {

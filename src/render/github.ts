@@ -8,6 +8,7 @@ import type { GateReport } from '../core/gate/gate-report.js';
 import type { Report } from '../core/report/report.js';
 import type { FormatDetails, ListedFinding } from './stated-findings.js';
 import { countOf, describeFailedChecks } from './wording.js';
+import { describeCheckingFinding } from './checking.js';
 
 export type AnnotationLevel = 'error' | 'warning' | 'notice';
 
@@ -58,7 +59,8 @@ function renderFindingAnnotation(finding: ListedFinding, configFiles: ReadonlyMa
     if (singleLine && finding.endColumn !== undefined) properties.push(['endColumn', finding.endColumn]);
   }
   properties.push(['title', `${finding.tool} ${finding.code}`]);
-  return renderCommand(finding.severity, properties, finding.message);
+  const message = finding.kind === undefined ? finding.message : capitalise(describeCheckingFinding(finding));
+  return renderCommand(finding.severity, properties, message);
 }
 
 function renderCommand(
@@ -131,4 +133,8 @@ function summarizeGate(report: GateReport): { level: AnnotationLevel; message: s
       };
     }
   }
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

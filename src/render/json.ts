@@ -29,6 +29,8 @@ function orderReport(report: Report): Report {
       resolved: report.counts.resolved,
       standing: report.counts.standing,
       reworded: report.counts.reworded ?? 0,
+      reanchored: report.counts.reanchored ?? 0,
+      silenced: report.counts.silenced,
     },
     shown: report.shown.map(makeShownFinding),
     groups: report.groups.map((group) => ({
@@ -89,6 +91,8 @@ function orderReport(report: Report): Report {
       durationMs: check.durationMs,
       version: check.version,
       error: check.error,
+      unchecked:
+        check.unchecked === undefined ? undefined : { files: check.unchecked.files, reasons: check.unchecked.reasons },
     })),
     baseline:
       report.baseline === undefined ? undefined : { label: report.baseline.label, source: report.baseline.source },

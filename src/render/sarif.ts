@@ -137,10 +137,15 @@ function makeResult(
   };
 }
 
-/** The phase (config, syntax, semantic, lint) and, within a task, whether the payload showed it. */
+/**
+ * The phase (config, syntax, semantic, lint), what a finding about checking is (`kind`: a
+ * suppression, coverage, a weakened setting, a removed check) and, within a task, whether the
+ * payload showed it.
+ */
 function makeProperties(finding: ListedFinding, shown: boolean | undefined): Pick<Result, 'properties'> {
   const properties = {
     ...(finding.phase === undefined ? {} : { phase: finding.phase }),
+    ...(finding.kind === undefined ? {} : { kind: finding.kind }),
     ...(shown === undefined ? {} : { shown }),
   };
   return Object.keys(properties).length === 0 ? {} : { properties };

@@ -1,6 +1,7 @@
 /** What `culprit start` (and the MCP server's start tool) says about the baseline it took. */
 import type { SnapshotCheck } from '../core/snapshot.js';
 import { countOf } from './wording.js';
+import { escapeControls } from './escape-controls.js';
 
 /** What the sentence is made from (tasks/start-task.ts's StartResult). */
 export interface StartSummary {
@@ -32,7 +33,9 @@ export function describeStart(result: StartSummary): string {
     const problems = failed.map((check) => `${check.name} ${check.status}: ${check.error ?? 'no detail'}`).join('; ');
     const others =
       completed.length === 0 ? '' : `; the other checks found ${countOf(result.findings, 'finding')} (${perCheck})`;
-    return `culprit: the baseline is incomplete, so check cannot attribute ${failed.map((check) => check.name).join(', ')} until start succeeds: ${problems}${others}.\n`;
+    return escapeControls(
+      `culprit: the baseline is incomplete, so check cannot attribute ${failed.map((check) => check.name).join(', ')} until start succeeds: ${problems}${others}.\n`,
+    );
   }
   const state =
     result.findings === 0

@@ -20,7 +20,7 @@ export type FindingState = 'new' | 'unchanged' | 'absent';
 
 /** A finding as the listing formats need it; a finding no longer found may have no position or phase. */
 export type ListedFinding = Pick<ShownFinding, 'tool' | 'code' | 'severity' | 'path' | 'message' | 'fingerprint'> &
-  Partial<Pick<ShownFinding, 'phase' | 'line' | 'column' | 'endLine' | 'endColumn'>>;
+  Partial<Pick<ShownFinding, 'phase' | 'line' | 'column' | 'endLine' | 'endColumn' | 'kind' | 'silenced'>>;
 
 export interface StatedFinding {
   finding: ListedFinding;

@@ -4,6 +4,7 @@
  */
 import type { LedgerStats } from '../core/ledger/ledger-stats.js';
 import { countOf } from './wording.js';
+import { escapeControls } from './escape-controls.js';
 
 export function renderStatsJson(stats: LedgerStats): string {
   const ordered: LedgerStats = {
@@ -16,6 +17,7 @@ export function renderStatsJson(stats: LedgerStats): string {
       payloadChars: { median: task.payloadChars.median, p90: task.payloadChars.p90 },
       shown: { median: task.shown.median, p90: task.shown.p90 },
       editsOutsideShown: task.editsOutsideShown,
+      silencingAttempts: task.silencingAttempts,
     })),
     checks: stats.checks.map((check) => ({
       name: check.name,
@@ -65,6 +67,7 @@ export function renderStatsText(stats: LedgerStats): string {
         'payload chars (median/p90)',
         'shown (median/p90)',
         'edits outside shown',
+        'silencing attempts',
       ],
       stats.tasks.map((task) => [
         task.id,
@@ -75,6 +78,7 @@ export function renderStatsText(stats: LedgerStats): string {
         `${task.payloadChars.median} / ${task.payloadChars.p90}`,
         `${task.shown.median} / ${task.shown.p90}`,
         String(task.editsOutsideShown),
+        String(task.silencingAttempts),
       ]),
     ),
   );
@@ -113,7 +117,8 @@ export function renderStatsText(stats: LedgerStats): string {
   );
   lines.push('', ...stats.checks.map(describeWorth), ...renderDebt(stats.debt));
   lines.push('', 'What each figure means and how to read it: docs/ledger.md.');
-  return `${lines.join('\n')}\n`;
+  // Rule codes and check names come from the tools and the configuration.
+  return escapeControls(`${lines.join('\n')}\n`);
 }
 
 /** One sentence per check: its share of the checks' seconds against what it gave the loop. */

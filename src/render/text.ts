@@ -10,6 +10,8 @@ import type { EchoGroup } from '../core/triage/echo-groups.js';
 import { describeCampaignIntroduced, describeTargets } from './debt.js';
 import { countOf } from './wording.js';
 import { describeChange } from './change.js';
+import { describeCheckingFinding, describeSilencedCount } from './checking.js';
+import { escapeControls, escapeLine } from './escape-controls.js';
 
 export interface TextRenderOptions {
   /** The most characters (UTF-16 code units) the payload may have, newlines included. */
@@ -86,9 +88,11 @@ export function renderText(report: Report, options: TextRenderOptions): string {
     .map((root) => root.instruction!);
   const tail = instructions.map((instruction) => `\n\n${instruction}`).join('');
 
-  const full = `${head}${blocks.map((block) => fitBlock(block, Number.MAX_SAFE_INTEGER)?.text ?? '').join('')}${tail}\n`;
+  const full = escapeControls(
+    `${head}${blocks.map((block) => fitBlock(block, Number.MAX_SAFE_INTEGER)?.text ?? '').join('')}${tail}\n`,
+  );
   if (full.length <= options.outputLimit) return full;
-  return fitText(head, blocks, tail, options.outputLimit);
+  return escapeControls(fitText(head, blocks, tail, options.outputLimit));
 }
 
 /**
@@ -104,6 +108,10 @@ function makeBlocks(report: Report, sourceLines: TextRenderOptions['sourceLines'
     const group = finding.path === null ? undefined : groupOf(finding);
     if (group !== undefined && done.has(group)) continue;
     if (group !== undefined) done.add(group);
+    if (finding.kind !== undefined) {
+      blocks.push(makeCheckingBlock(finding, group, sourceLines));
+      continue;
+    }
     const excerpt = finding.path === null ? [] : renderExcerpt(sourceLines(finding.path) ?? [], finding.line);
     const block: Block = {
       findings: 1,
@@ -127,13 +135,38 @@ function makeBlocks(report: Report, sourceLines: TextRenderOptions['sourceLines'
       ...block,
       findings: group.sites,
       notes: group.cause === undefined ? renderDeclared(group, declared) : [renderCause(group)],
-      sites: group.sites > 1 ? group.listed : [],
+      sites: group.sites > 1 ? group.listed.map(escapeLine) : [],
       lead: group.sites > 1 ? renderLead(group, finding) : '',
       unlisted: group.sites - group.listed.length,
       pending: renderPending(group),
     });
   }
   return blocks;
+}
+
+/**
+ * A finding about how the code is checked: what the edit did to the check, the directive's line
+ * for a suppression, and for files no longer checked, every file (one group per check and why).
+ */
+function makeCheckingBlock(
+  finding: ShownFinding,
+  group: EchoGroup | undefined,
+  sourceLines: TextRenderOptions['sourceLines'],
+): Block {
+  const files = group?.sites ?? 1;
+  const where = finding.path === null ? '(no file)' : escapeLine(finding.line > 0 ? formatSite(finding) : finding.path);
+  const grouped = group !== undefined && files > 1;
+  return {
+    findings: files,
+    header: `${grouped ? '' : `${where} `}${finding.severity} ${finding.code}: ${describeCheckingFinding(finding, files)}`,
+    excerpt:
+      finding.path === null || finding.line === 0 ? [] : renderExcerpt(sourceLines(finding.path) ?? [], finding.line),
+    notes: [],
+    sites: grouped ? group.listed.map((site) => escapeLine(splitSite(site).path)) : [],
+    lead: '',
+    unlisted: grouped ? group.sites - group.listed.length : 0,
+    pending: [],
+  };
 }
 
 /**
@@ -148,10 +181,10 @@ function makeCauseBlock(group: EchoGroup, first: Block): Block {
   return {
     ...first,
     findings: group.sites,
-    header: `${change.path}:${change.line} One cause: your edit ${describeChange(change)}. Keep the change and update ${group.sites === 1 ? 'the site that depends on it' : `the ${group.sites} sites that depend on it`}, or revert it.`,
+    header: `${escapeLine(change.path)}:${change.line} One cause: your edit ${describeChange(change)}. Keep the change and update ${group.sites === 1 ? 'the site that depends on it' : `the ${group.sites} sites that depend on it`}, or revert it.`,
     first: first.header,
     notes: [],
-    sites: reached.size === 0 ? group.listed : own,
+    sites: (reached.size === 0 ? group.listed : own).map(escapeLine),
     lead:
       reached.size === 0
         ? `${group.sites === 1 ? 'Its site' : `Its ${group.sites} sites`} in ${countOf(group.files, 'file')}${codes}:`
@@ -203,7 +236,7 @@ function renderCause(group: EchoGroup): string {
   const where =
     group.declared === undefined
       ? ''
-      : `, declared in ${group.declared.path}:${group.declared.line}, a file your edit changed`;
+      : `, declared in ${escapeLine(group.declared.path)}:${group.declared.line}, a file your edit changed`;
   return `One cause: the member '${member}' of '${symbol}'${where}.`;
 }
 
@@ -221,7 +254,7 @@ function renderPending(group: EchoGroup): string[] {
 function renderDeclared(group: EchoGroup, said: Set<string>): string[] {
   if (group.declared === undefined) return [];
   const { name, path, line } = group.declared;
-  const note = `'${name}' is declared in ${path}:${line}, a file your edit changed.`;
+  const note = `'${name}' is declared in ${escapeLine(path)}:${line}, a file your edit changed.`;
   if (said.has(note)) return [];
   said.add(note);
   return [note];
@@ -246,7 +279,7 @@ function renderBlock(block: Block, shape: BlockShape): string {
 
 /** How the sites a cause reaches through other declarations are introduced: how many, where, through what. */
 function describeReached(reached: NonNullable<EchoGroup['reached']>): string {
-  const through = reached.through.slice(0, 3).map((ref) => `\`${ref.name}\` (${ref.path})`);
+  const through = reached.through.slice(0, 3).map((ref) => `\`${ref.name}\` (${escapeLine(ref.path)})`);
   const how = through.length === 0 ? 'through types the trace did not follow' : `through ${through.join(', ')}`;
   return `and ${reached.sites} in ${countOf(reached.files.length, 'file')} it reaches ${how}, which may clear once those are fixed`;
 }
@@ -254,7 +287,12 @@ function describeReached(reached: NonNullable<EchoGroup['reached']>): string {
 /** The sites a cause reaches through other declarations, by file with their positions. */
 function renderReachedSites(reached: NonNullable<EchoGroup['reached']>): string[] {
   return renderSites(
-    { ...emptyBlock, sites: reached.listed, lead: `${capitalise(describeReached(reached))}:`, unlisted: 0 },
+    {
+      ...emptyBlock,
+      sites: reached.listed.map(escapeLine),
+      lead: `${capitalise(describeReached(reached))}:`,
+      unlisted: 0,
+    },
     reached.listed.length,
   );
 }
@@ -268,7 +306,7 @@ function renderReached(reached: NonNullable<EchoGroup['reached']>, files?: numbe
   const counts = reached.files.map((file, index): [string, number] => [file, reached.counts[index] ?? 0]);
   const named = counts.slice(0, files ?? counts.length);
   const rest = counts.slice(named.length);
-  const entries = named.map(([path, count]) => `${path} (${count})`);
+  const entries = named.map(([path, count]) => `${escapeLine(path)} (${count})`);
   if (rest.length > 0)
     entries.push(
       `and ${countOf(
@@ -486,6 +524,7 @@ function renderHead(report: Report): string[] {
       `The frontier widened to ${countOf(report.width, 'root unit')} per attempt: nothing the last attempt showed was fixed, so more root causes are shown at once.`,
     );
   }
+  if (report.counts.silenced > 0) lines.push(describeSilencedCount(report.counts.silenced));
   if (report.resolved.lineDeleted > 0) {
     lines.push(
       `${countOf(report.resolved.lineDeleted, 'resolved finding')} went away together with the line it flagged: make sure that code was meant to be deleted, not deleted to silence the check.`,
@@ -571,20 +610,24 @@ function renderDebtSummary(report: Report, targets: NonNullable<Report['targets'
 }
 
 function renderShown(report: Report): string {
-  const loose = report.shown.filter((finding) => finding.path === null).length;
+  const checking = report.shown.filter((finding) => finding.kind !== undefined).length;
+  const loose = report.shown.filter((finding) => finding.path === null && finding.kind === undefined).length;
   const causes = report.groups.filter((group) => group.cause?.change !== undefined);
   const traced = new Set(causes.flatMap((group) => group.members ?? []));
   const tracedSites = causes.reduce((sum, group) => sum + group.sites, 0);
   const tracedFiles = new Set(causes.flatMap((group) => group.listed.map((site) => splitSite(site).path))).size;
   const untracedPaths = new Set(
-    report.shown.flatMap((finding) => (finding.path === null || traced.has(finding.fingerprint) ? [] : [finding.path])),
+    report.shown.flatMap((finding) =>
+      finding.path === null || finding.kind !== undefined || traced.has(finding.fingerprint) ? [] : [finding.path],
+    ),
   );
-  const inFiles = report.shown.length - loose - tracedSites;
+  const inFiles = report.shown.length - checking - loose - tracedSites;
   const rootFiles = report.roots
     .filter((root) => root.selected && root.editable)
     .flatMap((root) => root.ring?.files ?? root.files)
     .filter((file) => untracedPaths.has(file));
   const parts: string[] = [];
+  if (checking > 0) parts.push(`${checking} about how the code is checked`);
   if (tracedSites > 0) {
     const changed = [...new Set(causes.map((group) => group.cause!.change!.path))];
     parts.push(
@@ -660,7 +703,7 @@ function renderWithheld(report: Report): string[] {
 }
 
 function renderHeader(finding: ShownFinding): string {
-  const where = finding.path === null ? '(no file)' : formatSite(finding);
+  const where = finding.path === null ? '(no file)' : escapeLine(formatSite(finding));
   return `${where} ${finding.severity} ${finding.code} ${finding.message}`;
 }
 
@@ -679,7 +722,7 @@ function renderExcerpt(lines: readonly string[], line: number): string[] {
 }
 
 function renderFileList(files: readonly string[], count = namedFiles): string {
-  const named = files.slice(0, count);
+  const named = files.slice(0, count).map(escapeLine);
   const rest = files.length - named.length;
   if (rest > 0) return `${named.join(', ')} and ${rest} more`;
   return named.length <= 1 ? named.join('') : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;

@@ -31,3 +31,20 @@ export function describeWorkTreeWait(holder: { command: string; pid: number; sin
 export function describeBaselineWait(holder: { command: string; pid: number; since: string } | null): string {
   return `culprit: waiting for ${describeLockHolder(holder)}, which is computing the same baseline\n`;
 }
+
+/** Why a lock was taken over (state/lock-file.ts's StaleLock). */
+const staleLockReasons: Readonly<Record<string, string>> = {
+  'other-boot': 'it was taken before this machine (or container) last started',
+  gone: 'its process is gone',
+  reused: 'its pid now belongs to another process',
+  unreadable: 'it has stayed unreadable',
+};
+
+/** The stderr note of a command that took over a lock its holder left behind. */
+export function describeLockTakeOver(
+  file: string,
+  holder: { command: string; pid: number; since: string } | null,
+  why: string,
+): string {
+  return `culprit: took over ${file}, left by ${describeLockHolder(holder)}: ${staleLockReasons[why] ?? why}\n`;
+}

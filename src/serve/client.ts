@@ -6,16 +6,15 @@
  * server first (autostart.ts), runs cold beside its start-up, and then tells it to prime.
  * `CULPRIT_NO_SERVE=1` always runs cold.
  */
-import { existsSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { makeUserError } from '../core/errors.js';
 import { findRepository } from '../git/git.js';
 import { logDebug } from '../debug/log-debug.js';
-import { describeServerStarted } from '../render/serve-messages.js';
+import { describeNoServer, describeServerStarted, type SocketRefusal } from '../render/serve-messages.js';
 import { resolveStateLayout } from '../state/state-dir.js';
 import { isAutostartAllowed, isServeOff, spawnServer, waitForServer, type StartedServer } from './autostart.js';
-import { resolveServePaths, type ServePaths } from './paths.js';
+import { checkServerSocket, resolveServePaths, type ServePaths } from './paths.js';
 import { isVerifyRequested } from '../warm/verify-warm.js';
 import {
   defaultIdleSeconds,
@@ -34,9 +33,25 @@ export async function findServeSocket(cwd: string): Promise<ServePaths & { root:
   return { root, ...resolveServePaths(resolveStateLayout(root, repo), root) };
 }
 
-/** Sends one request to the server listening on `socket`; undefined when there is no usable answer. */
+/**
+ * Why the socket is not to be asked, though something is there (a folder or a socket of another
+ * user, a link, a loose mode); undefined when it may be asked or there is nothing to ask.
+ */
+export function findSocketRefusal(socket: string): SocketRefusal | undefined {
+  const found = checkServerSocket(socket);
+  return found === 'absent' ? undefined : found;
+}
+
+/**
+ * Sends one request to the server listening on `socket`; undefined when there is no usable
+ * answer. Nothing is sent to a socket that is not the user's own (see paths.ts).
+ */
 export async function askServer(socket: string, request: ServeRequest): Promise<ServeAnswer | undefined> {
-  if (!existsSync(socket)) return undefined;
+  const checked = checkServerSocket(socket);
+  if (checked !== undefined) {
+    if (checked !== 'absent') logDebug(`serve: not asking ${socket}: ${checked.problem}`);
+    return undefined;
+  }
   let connection: Socket;
   try {
     connection = await new Promise<Socket>((resolveSocket, reject) => {
@@ -49,7 +64,8 @@ export async function askServer(socket: string, request: ServeRequest): Promise<
   }
   try {
     await writeLine(connection, request);
-    return (await readLine(connection)) as ServeAnswer | undefined;
+    const line = await readLine(connection);
+    return line.kind === 'line' ? (line.value as ServeAnswer | undefined) : undefined;
   } finally {
     connection.destroy();
   }
@@ -85,6 +101,12 @@ export async function askServedCommand(
 ): Promise<ServedTurn> {
   if (isServeOff()) return noServer;
   const paths = await findServeSocket(cwd);
+  const refusal = findSocketRefusal(paths.socket);
+  if (refusal !== undefined) {
+    // Said once, and no server is started: it would refuse the same folder.
+    process.stderr.write(describeNoServer(refusal, true));
+    return noServer;
+  }
   const answer = await askServer(paths.socket, request);
   switch (answer?.kind) {
     case 'outcome':

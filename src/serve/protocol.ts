@@ -9,58 +9,21 @@ import type { Socket } from 'node:net';
 /** Without a request for this long, a server exits: 30 minutes. */
 export const defaultIdleSeconds = 1800;
 
-/** The options of `culprit check` a server honours; `cwd` is absolute. */
-export interface ServedCheckOptions {
-  cwd: string;
-  json?: boolean;
-  format?: string;
-  maxFiles?: number;
-  outputLimit?: number;
-  base?: string;
-  oncePerTree?: boolean;
-  budgetAttempts?: number;
-  budgetSeconds?: number;
-  /** Verify this check against a cold run after answering it (the client's CULPRIT_VERIFY_WARM=1). */
-  verify?: boolean;
-}
+// The requests are typed by the one schema the server reads them with; as types only, so a client loads no zod.
+export type {
+  ServedCheckOptions,
+  ServedCommandRequest,
+  ServedFixOptions,
+  ServedHookOptions,
+  ServedStartOptions,
+  ServeRequest,
+} from './request-schema.js';
 
-/** The options of `culprit fix` a server honours; `cwd` is absolute. */
-export interface ServedFixOptions {
-  cwd: string;
-  json?: boolean;
-  dryRun?: boolean;
-  suggestions?: boolean;
-  maxFiles?: number;
-  outputLimit?: number;
-  base?: string;
-}
+/** A request line longer than this is refused unread (a hook's input is the largest legitimate one, far below it). */
+export const maxRequestBytes = 16 * 1024 * 1024;
 
-/** `culprit start`'s options; `cwd` is absolute. */
-export interface ServedStartOptions {
-  cwd: string;
-  json?: boolean;
-}
-
-/** `culprit hook <agent>`: the agent's hook input as it came on stdin; `cwd` is `-C`'s, absolute. */
-export interface ServedHookOptions {
-  agent: string;
-  input: string;
-  cwd?: string;
-}
-
-/** The requests that run a command (each an attempt or a start of the work tree's session). */
-export type ServedCommandRequest =
-  | { version: string; command: 'check'; options: ServedCheckOptions }
-  | { version: string; command: 'fix'; options: ServedFixOptions }
-  | { version: string; command: 'start'; options: ServedStartOptions }
-  | { version: string; command: 'hook'; options: ServedHookOptions };
-
-/** `prime`: warm the checks on the work tree now (a command that started the server and ran cold asks it). */
-export type ServeRequest =
-  | ServedCommandRequest
-  | { version: string; command: 'ping' }
-  | { version: string; command: 'stop' }
-  | { version: string; command: 'prime' };
+/** A client that has not sent its whole request this long after connecting is disconnected. */
+export const requestTimeoutMs = 10_000;
 
 export type ServeAnswer =
   | { kind: 'outcome'; stdout: string; exitCode: number; stderr?: string }
@@ -84,31 +47,47 @@ export type ServeAnswer =
   /** The warm checks are primed, or will be once the request under way is answered. */
   | { kind: 'priming'; pid: number };
 
-/** Reads one newline-terminated JSON value from a socket, or undefined when it closes first or sends garbage. */
-export function readLine(socket: Socket): Promise<unknown> {
+/** What came on a connection: a parsed line, or why there is none. */
+export type LineRead = { kind: 'line'; value: unknown } | { kind: 'not-json' | 'too-large' | 'timed-out' | 'closed' };
+
+/**
+ * Reads one newline-terminated JSON value from a socket. The server bounds it (`maxBytes` before
+ * the newline, `timeoutMs` for the whole line), so a client that sends too much or stays silent
+ * costs neither memory nor a connection held open; the client waits for its answer as long as
+ * the command runs.
+ */
+export function readLine(socket: Socket, limits: { maxBytes?: number; timeoutMs?: number } = {}): Promise<LineRead> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
-    const finish = (value: unknown) => {
+    let bytes = 0;
+    const finish = (line: LineRead) => {
+      clearTimeout(timer);
       socket.off('data', onData);
       socket.off('end', onEnd);
       socket.off('error', onEnd);
       socket.off('close', onEnd);
-      resolve(value);
+      socket.pause();
+      resolve(line);
     };
+    const timer =
+      limits.timeoutMs === undefined ? undefined : setTimeout(() => finish({ kind: 'timed-out' }), limits.timeoutMs);
     const onData = (chunk: Buffer) => {
       const end = chunk.indexOf(0x0a);
-      if (end === -1) {
-        chunks.push(chunk);
+      const part = end === -1 ? chunk : chunk.subarray(0, end);
+      bytes += part.length;
+      if (bytes > (limits.maxBytes ?? Infinity)) {
+        finish({ kind: 'too-large' });
         return;
       }
-      chunks.push(chunk.subarray(0, end));
+      chunks.push(part);
+      if (end === -1) return;
       try {
-        finish(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        finish({ kind: 'line', value: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
       } catch {
-        finish(undefined);
+        finish({ kind: 'not-json' });
       }
     };
-    const onEnd = () => finish(undefined);
+    const onEnd = () => finish({ kind: 'closed' });
     socket.on('data', onData);
     socket.once('end', onEnd);
     socket.once('error', onEnd);

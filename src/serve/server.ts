@@ -17,20 +17,25 @@
  * (cold, then primed); after answering a start it primes on the started tree.
  */
 import { execFile } from 'node:child_process';
-import { chmodSync, existsSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, rmSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { createServer, type Server, type Socket } from 'node:net';
 import { describeError, isUserError, makeUserError } from '../core/errors.js';
 import type { CheckRunner } from '../checks/runner/run-check.js';
-import { withLockFile } from '../state/lock-file.js';
+import { isLockBusy, withLockFile, type LockHolder, type StaleLock } from '../state/lock-file.js';
+import { describeLockTakeOver } from '../render/wording.js';
 import { releaseTemporaryPath, trackTemporaryPath } from '../state/temporary-paths.js';
 import { resolveTaskContext, type TaskContext } from '../tasks/context.js';
 import { makeWarmEngine } from '../warm/warm-engine.js';
 import { primeWarmEngine } from '../warm/prime-warm-engine.js';
 import { makeIdleCollector } from '../warm/idle-collector.js';
+import { findRepository } from '../git/git.js';
+import { describeSocketRefusal, type SocketRefusal } from '../render/serve-messages.js';
 import { makeSocketFolder, resolveServePaths } from './paths.js';
 import {
+  maxRequestBytes,
   readLine,
+  requestTimeoutMs,
   writeLine,
   type ServeAnswer,
   type ServedCheckOptions,
@@ -38,8 +43,8 @@ import {
   type ServedHookOptions,
   type ServedFixOptions,
   type ServedStartOptions,
-  type ServeRequest,
 } from './protocol.js';
+import { describeRequestIssue, envelopeSchema, requestSchema } from './request-schema.js';
 import { readServeKey } from './serve-key.js';
 import { recordServedRuns, verifyServedRuns } from '../warm/verify-warm.js';
 
@@ -87,6 +92,10 @@ export interface ServeOptions {
   prime?: boolean;
   /** How long to wait for a server that is stopping to release the work tree (default 0: exit 2 naming it). */
   lockWaitMs?: number;
+  /** The longest request line read (default 16 MiB). */
+  maxRequestBytes?: number;
+  /** How long a connection may take to send its request (default 10 s). */
+  requestTimeoutMs?: number;
 }
 
 /** Serves until stopped; resolves with why it stopped. */
@@ -95,12 +104,14 @@ export async function serveWorkTree(options: ServeOptions): Promise<string> {
   const { root } = context;
   const paths = resolveServePaths(context.layout, root);
   try {
-    return await withLockFile(paths.lock, { command: 'serve', waitMs: options.lockWaitMs ?? 0 }, () =>
+    const onTakeOver = (holder: LockHolder | null, why: StaleLock) =>
+      options.log(describeLockTakeOver(paths.lock, holder, why).trimEnd());
+    return await withLockFile(paths.lock, { command: 'serve', waitMs: options.lockWaitMs ?? 0, onTakeOver }, () =>
       listen(options, context, paths.socket),
     );
   } catch (error) {
-    if (isUserError(error) && !existsSync(root)) throw error;
-    if (isUserError(error))
+    if (!existsSync(root)) throw error;
+    if (isLockBusy(error))
       throw makeUserError(
         `culprit serve is already running for ${root} (stop it with \`culprit serve --stop\`): ${describeError(error)}`,
         error,
@@ -120,15 +131,35 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
   let checksWaiting = 0;
   // A server a command started answers that command cold, then primes: the command waits what it would have cold.
   let primed = options.prime !== false;
+  // Both started only once the server listens: a server that cannot listen has nothing keeping it alive.
   let idleTimer: NodeJS.Timeout | undefined;
+  let watcher: NodeJS.Timeout | undefined;
   let stopping: string | undefined;
   let resolveDone: (why: string) => void = () => undefined;
   const done = new Promise<string>((resolve) => (resolveDone = resolve));
   const since = new Date().toISOString();
   const key = readServeKey(root);
   const collector = makeIdleCollector(500);
+  // Every open connection, and those whose command is queued or running: stopping closes the
+  // others at once (a client that connected and sent nothing must not keep the server alive).
+  const connections = new Set<Socket>();
+  const answering = new Set<Socket>();
 
-  const server: Server = createServer((socket) => void answer(socket));
+  const server: Server = createServer((socket) => {
+    connections.add(socket);
+    socket.once('close', () => {
+      connections.delete(socket);
+      answering.delete(socket);
+    });
+    socket.on('error', () => undefined);
+    // One request's failure is answered on its own connection; the server keeps serving.
+    answer(socket).catch((error: unknown) => {
+      options.log(`culprit serve: a request failed (a bug in culprit): ${describeStack(error)}`);
+      void writeLine(socket, { kind: 'error', message: describeError(error), userError: false }).finally(() =>
+        socket.destroy(),
+      );
+    });
+  });
   const stop = (why: string) => {
     if (stopping !== undefined) return;
     stopping = why;
@@ -142,28 +173,58 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
     void queue.finally(() => {
       engine.close();
       releaseTemporaryPath(socketPath);
+      closeConnections();
       resolveDone(why);
     });
+  };
+  /** Connections with nothing to be answered are closed; one whose answer is being written gets a moment to finish. */
+  const closeConnections = () => {
+    for (const socket of connections) {
+      if (!answering.has(socket)) socket.destroy();
+      else setTimeout(() => socket.destroy(), 2_000).unref();
+    }
   };
   const resetIdle = () => {
     clearTimeout(idleTimer);
     idleTimer = setTimeout(() => stop(`idle for ${Math.round(options.idleMs / 1000)} s`), options.idleMs);
   };
-  const watcher = setInterval(() => {
-    if (!existsSync(root)) stop(`${root} no longer exists`);
-  }, options.watchMs ?? 5_000);
 
   const answer = async (socket: Socket) => {
-    socket.on('error', () => undefined);
-    const request = (await readLine(socket)) as ServeRequest | undefined;
+    const timeoutMs = options.requestTimeoutMs ?? requestTimeoutMs;
+    const line = await readLine(socket, { maxBytes: options.maxRequestBytes ?? maxRequestBytes, timeoutMs });
     const reply = async (value: ServeAnswer) => {
       await writeLine(socket, value);
       socket.end();
     };
-    if (request === undefined || typeof request !== 'object')
-      return reply({ kind: 'refused', reason: 'not a culprit serve request' });
-    switch (request.command) {
-      // Any culprit may ask who is serving or stop it; only the same version may have a command answered.
+    if (line.kind === 'closed') return;
+    if (line.kind === 'too-large') {
+      // What else it sends is read and dropped, so the client can still read why (a write that
+      // fails on a closed connection would lose the answer), until its time is up.
+      socket.on('data', () => undefined).resume();
+      setTimeout(() => socket.destroy(), timeoutMs).unref();
+    }
+    if (line.kind === 'timed-out' || line.kind === 'too-large') {
+      await reply({ kind: 'refused', reason: describeUnreadRequest(line.kind, options) });
+      if (line.kind === 'timed-out') socket.destroy();
+      return;
+    }
+    if (line.kind !== 'line') return reply({ kind: 'refused', reason: 'not a culprit serve request' });
+    const envelope = envelopeSchema.safeParse(line.value);
+    if (!envelope.success) return reply({ kind: 'refused', reason: 'not a culprit serve request' });
+    // Any culprit may ask who is serving or stop it; only the same version may have anything else answered.
+    if (
+      envelope.data.version !== options.version &&
+      envelope.data.command !== 'ping' &&
+      envelope.data.command !== 'stop'
+    )
+      return reply({ kind: 'refused', reason: findRefusal(envelope.data.version) ?? 'another culprit version' });
+    const parsed = envelope.data.version === options.version ? requestSchema.safeParse(line.value) : undefined;
+    if (parsed !== undefined && !parsed.success) {
+      const message = `culprit serve cannot read this request: ${describeRequestIssue(parsed.error)}`;
+      options.log(`culprit serve: refused a request: ${describeRequestIssue(parsed.error)}`);
+      return reply({ kind: 'error', message, userError: false });
+    }
+    switch (parsed?.data.command ?? envelope.data.command) {
       case 'ping':
         return reply({
           kind: 'status',
@@ -178,6 +239,9 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
         await reply({ kind: 'stopping', pid: process.pid });
         stop('asked to stop');
         return;
+    }
+    const request = parsed!.data;
+    switch (request.command) {
       case 'prime': {
         const refusal = findRefusal(request.version);
         if (refusal !== undefined) return reply({ kind: 'refused', reason: refusal });
@@ -194,8 +258,6 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
       case 'start':
       case 'hook':
         return answerCommand(socket, request, reply);
-      default:
-        return reply({ kind: 'refused', reason: 'unknown command' });
     }
   };
 
@@ -218,7 +280,12 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
   ): Promise<void> => {
     const refusal = findRefusal(request.version);
     if (refusal !== undefined) return reply({ kind: 'refused', reason: refusal });
+    // A server runs the commands of its own work tree only: another tree's configured check
+    // commands are that tree's, and not this server's to run.
+    const elsewhere = await findOtherWorkTree(request.options.cwd, root);
+    if (elsewhere !== undefined) return reply({ kind: 'error', message: elsewhere, userError: true });
     resetIdle();
+    answering.add(socket);
     // A client interrupted while its command runs here closes the connection; its attempt is then not recorded.
     let closed = false;
     socket.once('close', () => (closed = true));
@@ -267,14 +334,20 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
   };
 
   return new Promise((resolve, reject) => {
-    makeSocketFolder(socketPath);
-    // A socket file left by a server that was killed refuses connections: it is not in use.
-    rmSync(socketPath, { force: true });
-    server.once('error', reject);
+    const cannotListen = (why: string) => reject(makeUserError(`culprit serve cannot listen on ${socketPath}: ${why}`));
+    const refusal = makeSocketFolder(socketPath) ?? removeDeadSocket(socketPath);
+    if (refusal !== undefined) {
+      cannotListen(describeSocketRefusal(refusal));
+      return;
+    }
+    server.once('error', (error) => cannotListen(describeError(error)));
     server.listen(socketPath, () => {
       chmodSync(socketPath, 0o600);
       trackTemporaryPath(socketPath);
       resetIdle();
+      watcher = setInterval(() => {
+        if (!existsSync(root)) stop(`${root} no longer exists`);
+      }, options.watchMs ?? 5_000);
       // Queued before any connection is read: without it the first check rechecks almost everything.
       // A server started by a command is primed by that command's own request instead.
       if (options.prime !== false) queuePrime();
@@ -282,6 +355,40 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
       resolve(done);
     });
   });
+}
+
+/**
+ * A socket file left by a server that was killed refuses connections: it is not in use, and is
+ * removed. Anything else at that path is not culprit's to remove.
+ */
+function removeDeadSocket(socket: string): SocketRefusal | undefined {
+  let stats;
+  try {
+    stats = lstatSync(socket);
+  } catch {
+    return undefined;
+  }
+  if (!stats.isSocket()) return { problem: 'not-socket', path: socket };
+  rmSync(socket, { force: true });
+  return undefined;
+}
+
+/** Why `cwd` is not this server's work tree (`root`), or undefined when it is. */
+async function findOtherWorkTree(cwd: string, root: string): Promise<string | undefined> {
+  const repo = await findRepository(cwd).catch(() => null);
+  const tree = repo?.root ?? cwd;
+  if (tree === root) return undefined;
+  return `the culprit server of ${root} does not answer for ${tree}; run culprit there without it (CULPRIT_NO_SERVE=1)`;
+}
+
+function describeUnreadRequest(kind: 'timed-out' | 'too-large', options: ServeOptions): string {
+  return kind === 'too-large'
+    ? `the request is larger than ${options.maxRequestBytes ?? maxRequestBytes} bytes`
+    : `no whole request within ${options.requestTimeoutMs ?? requestTimeoutMs} ms`;
+}
+
+function describeStack(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
 /** Runs one command with `runChecks` (the warm engine's), or cold without it. */
@@ -305,10 +412,7 @@ async function runCommand(
     }
   } catch (error) {
     const userError = isUserError(error);
-    if (!userError)
-      options.log(
-        `culprit serve: ${request.command} failed (a bug in culprit): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
+    if (!userError) options.log(`culprit serve: ${request.command} failed (a bug in culprit): ${describeStack(error)}`);
     return { kind: 'error', message: describeError(error), userError };
   }
 }

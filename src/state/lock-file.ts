@@ -4,9 +4,12 @@
  * host, command and start time. A second culprit waits, polling, until the lock is free, and gives
  * up after `waitMs` with an error naming the holder and the file.
  *
- * A lock whose holder no longer runs (killed with SIGKILL, on this host) is stale and taken over;
- * so is a file that stays unreadable (a holder killed between creating and writing it, only on
- * file systems without hard links). The lock is a tracked temporary path: SIGINT, SIGTERM, SIGHUP
+ * A lock whose holder no longer runs on this host is stale and taken over at once, with a note
+ * (`onTakeOver`): one from another boot (the lock records the boot id; a container recreated, a
+ * machine restarted), one whose pid is gone (killed with SIGKILL), and one whose pid now names
+ * another process (the lock records when its holder started, `/proc/<pid>/stat`); so is a file
+ * that stays unreadable (a holder killed between creating and writing it, only on file systems
+ * without hard links). The lock is a tracked temporary path: SIGINT, SIGTERM, SIGHUP
  * and the end of the process remove it, whatever the command was doing.
  */
 import {
@@ -26,6 +29,7 @@ import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { makeUserError } from '../core/errors.js';
 import { whileArmed } from './cleanup-registry.js';
+import { readBootId, readProcessStart } from './process-identity.js';
 import { isRunning, releaseTemporaryPath, sweepAbandonedPaths, trackTemporaryPath } from './temporary-paths.js';
 
 export interface LockHolder {
@@ -35,7 +39,14 @@ export interface LockHolder {
   command: string;
   /** ISO time it took the lock. */
   since: string;
+  /** The boot it was taken in (Linux; absent in locks of older culprits). */
+  bootId?: string;
+  /** When the holder process started, in clock ticks since boot (Linux), so a pid reused later is not taken for it. */
+  startTime?: string;
 }
+
+/** Why a lock was taken over: its holder is from another boot, gone, its pid reused, or the file unreadable. */
+export type StaleLock = 'other-boot' | 'gone' | 'reused' | 'unreadable';
 
 export interface LockOptions {
   /** What this process runs, recorded for whoever waits. */
@@ -44,6 +55,8 @@ export interface LockOptions {
   waitMs: number;
   /** Called once when the lock is held by another process and waiting begins. */
   onWait?: (holder: LockHolder | null) => void;
+  /** Called when a stale lock is taken over, to say so. */
+  onTakeOver?: (holder: LockHolder | null, why: StaleLock) => void;
   /** How often a waiting process looks again (default 200 ms). */
   pollMs?: number;
 }
@@ -67,11 +80,15 @@ export async function withLockFile<T>(file: string, options: LockOptions, use: (
 async function acquireLockFile(file: string, options: LockOptions): Promise<void> {
   mkdirSync(dirname(file), { recursive: true });
   sweepAbandonedPaths(dirname(file), readLeftoverPid);
+  const bootId = readBootId();
+  const startTime = readProcessStart(process.pid);
   const mine: LockHolder = {
     pid: process.pid,
     host: hostname(),
     command: options.command,
     since: new Date().toISOString(),
+    ...(bootId === undefined ? {} : { bootId }),
+    ...(startTime === undefined ? {} : { startTime }),
   };
   const text = `${JSON.stringify(mine)}\n`;
   const started = Date.now();
@@ -83,8 +100,9 @@ async function acquireLockFile(file: string, options: LockOptions): Promise<void
     }
     const seen = readLock(file);
     if (seen === null) continue; // released meanwhile
-    if (isStale(file, seen)) {
-      breakStaleLock(file, seen.text);
+    const stale = judgeLock(file, seen);
+    if (stale !== undefined) {
+      if (breakStaleLock(file, seen.text)) options.onTakeOver?.(seen.holder, stale);
       continue;
     }
     if (Date.now() - started >= options.waitMs) throw makeBusyError(file, seen.holder, options.waitMs);
@@ -165,7 +183,9 @@ function parseHolder(text: string): LockHolder | null {
       typeof value.pid === 'number' &&
       typeof value.host === 'string' &&
       typeof value.command === 'string' &&
-      typeof value.since === 'string'
+      typeof value.since === 'string' &&
+      (value.bootId === undefined || typeof value.bootId === 'string') &&
+      (value.startTime === undefined || typeof value.startTime === 'string')
     ) {
       return value as LockHolder;
     }
@@ -175,33 +195,50 @@ function parseHolder(text: string): LockHolder | null {
   return null;
 }
 
-function isStale(file: string, seen: SeenLock): boolean {
+/** Why the lock is stale, or undefined while its holder may still be working. */
+function judgeLock(file: string, seen: SeenLock): StaleLock | undefined {
   const { holder } = seen;
-  if (holder === null) return Date.now() - seen.mtimeMs > unreadableGraceMs;
-  // On another host a pid means nothing here: only that host's culprit can tell, so it is waited for.
-  if (holder.host !== hostname()) return false;
-  if (holder.pid === process.pid) return !held.has(file);
-  return !isRunning(holder.pid);
+  if (holder === null) return Date.now() - seen.mtimeMs > unreadableGraceMs ? 'unreadable' : undefined;
+  // On another host a pid means nothing here: only that host's culprit can tell, so it is waited
+  // for (a state folder shared over the network, or by containers with their own pids).
+  if (holder.host !== hostname()) return undefined;
+  const bootId = readBootId();
+  if (holder.bootId !== undefined && bootId !== undefined && holder.bootId !== bootId) return 'other-boot';
+  if (holder.pid === process.pid) return held.has(file) ? undefined : 'reused';
+  if (!isRunning(holder.pid)) return 'gone';
+  if (holder.startTime === undefined) return undefined;
+  const started = readProcessStart(holder.pid);
+  return started !== undefined && started !== holder.startTime ? 'reused' : undefined;
 }
 
 /**
  * Moves the stale lock aside under a name of our own, so of several processes finding it stale
  * only one removes it; when what was moved turns out to be a new holder's lock, it is put back.
+ * True when this process removed the stale lock.
  */
-function breakStaleLock(file: string, staleText: string): void {
+function breakStaleLock(file: string, staleText: string): boolean {
   const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.stale`;
   try {
     renameSync(file, aside);
   } catch {
-    return; // another waiter moved it first
+    return false; // another waiter moved it first
   }
   try {
-    if (readFileSync(aside, 'utf8') !== staleText) linkSync(aside, file);
+    if (readFileSync(aside, 'utf8') === staleText) return true;
+    linkSync(aside, file);
   } catch {
     // A third process took the lock meanwhile: it holds it now.
   } finally {
     rmSync(aside, { force: true });
   }
+  return false;
+}
+
+const busyBrand = Symbol.for('culprit.lock-busy');
+
+/** Whether `error` says another culprit still holds the lock (rather than that the lock could not be made). */
+export function isLockBusy(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[busyBrand] === true;
 }
 
 function makeBusyError(file: string, holder: LockHolder | null, waitMs: number) {
@@ -209,9 +246,10 @@ function makeBusyError(file: string, holder: LockHolder | null, waitMs: number) 
     holder === null
       ? 'another culprit'
       : `another culprit (pid ${holder.pid} on ${holder.host}, \`culprit ${holder.command}\` since ${holder.since})`;
-  return makeUserError(
+  const error = makeUserError(
     `${who} is still working on this repository after ${Math.round(waitMs / 1000)} s of waiting; try again when it is done, or remove ${file} if no culprit is running`,
   );
+  return Object.assign(error, { [busyBrand]: true });
 }
 
 /** The pid in the names this file creates beside a lock: `<lock>.<pid>.<8 hex>.tmp` or `.stale`. */

@@ -9,11 +9,16 @@ import { join } from 'node:path';
 import {
   baselineFileName,
   countBaselineEntries,
+  haveSameEntries,
   makeBaselineFile,
   serializeBaselineFile,
+  type BaselineFile,
 } from '../core/gate/baseline-file.js';
+import { loadBaselineFile } from '../config/baseline-file.js';
+import { resolveCommit } from '../git/git.js';
 import { pruneBaselineFile } from '../core/gate/prune-baseline-file.js';
 import { makeUserError } from '../core/errors.js';
+import { applyCoveragePolicy } from '../core/coverage/suppression-policy.js';
 import type { AnchoredRuns } from '../snapshot/take-snapshot.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
 import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
@@ -40,7 +45,21 @@ export async function writeBaselineTask(options: TaskOptions = {}): Promise<Base
   const context = await resolveTaskContext(options);
   return withWorkTreeLock(context, 'baseline --write', async () => {
     const runs = requireComplete(await runWorkTreeChecks(context));
-    const file = makeBaselineFile(runs.checks);
+    // The directives the policy leaves out are no entries: the gate leaves them out too.
+    const written = makeBaselineFile(
+      runs.checks.map((run) => ({
+        ...run,
+        diagnostics: applyCoveragePolicy(run.diagnostics, context.settings.policy).findings,
+        hashes: undefined,
+      })),
+      await readHeadCommit(context),
+    );
+    // The same entries keep the commit they were written at: re-writing an unchanged tree changes no byte.
+    const existing = readExistingFile(context);
+    const file =
+      existing?.commit !== undefined && haveSameEntries(existing, written)
+        ? { ...written, commit: existing.commit }
+        : written;
     return { context, ...saveIfChanged(context, serializeBaselineFile(file)), ...countPerCheck(file) };
   });
 }
@@ -53,7 +72,7 @@ export async function pruneBaselineTask(options: TaskOptions = {}): Promise<Base
 async function pruneLocked(context: TaskContext): Promise<BaselinePruneResult> {
   const file = requireBaselineFile(context);
   const runs = requireComplete(await runWorkTreeChecks(context));
-  const report = compareWithFile(context, file, runs);
+  const report = await compareWithFile(context, file, runs);
   const pruned = pruneBaselineFile(file, report);
   return {
     context,
@@ -62,6 +81,25 @@ async function pruneLocked(context: TaskContext): Promise<BaselinePruneResult> {
     removed: countBaselineEntries(file) - countBaselineEntries(pruned),
     renames: report.renames,
   };
+}
+
+/** The commit HEAD is at; undefined outside git or before the first commit. */
+async function readHeadCommit(context: TaskContext): Promise<string | undefined> {
+  if (context.repo === null) return undefined;
+  try {
+    return await resolveCommit(context.repo, 'HEAD');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file as it is, when there is one that reads: a file that does not is simply written again. */
+function readExistingFile(context: TaskContext): BaselineFile | undefined {
+  try {
+    return loadBaselineFile(context.root)?.file;
+  } catch {
+    return undefined;
+  }
 }
 
 function requireComplete(runs: AnchoredRuns): AnchoredRuns {

@@ -9,7 +9,7 @@ import { basename, join } from 'node:path';
 import { baselineFileName } from '../core/gate/baseline-file.js';
 import type { CheckRun } from '../checks/check.js';
 import type { CheckRunner } from '../checks/runner/run-check.js';
-import { attribute, type Attribution } from '../core/attribute.js';
+import type { Attribution } from '../core/attribute.js';
 import type { AnchoredDiagnostic } from '../core/diagnostic.js';
 import type { TreeChanges } from '../core/snapshot.js';
 import { logDebug } from '../debug/log-debug.js';
@@ -46,12 +46,20 @@ import {
   describeVersionChange,
   makeBaselineNotes,
 } from '../render/baseline-notes.js';
+import { attributeEdit } from './attribute-edit.js';
 import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
 import { makeDeferringRunner, makeWorkerDeferral, type DeferralContext } from './defer-checks.js';
 import { readBaselineSeeds } from '../warm/baseline-seed.js';
 import { isRestartFile } from '../warm/warm-engine.js';
 import { makeBaselineRunner } from '../warm/run-from-baseline.js';
 import { addProjection, prepareLedgerAttempt, readLedgerTask, saveLedgerAttempt } from './record-ledger.js';
+import { listCoverageLoss } from '../core/coverage/coverage-loss.js';
+import { listRemovedChecks } from '../core/coverage/removed-checks.js';
+import { findSilenced } from '../core/coverage/silenced.js';
+import { applyCoveragePolicy, strictPolicy, type CoveragePolicy } from '../core/coverage/suppression-policy.js';
+import { listWeakenings } from '../core/coverage/weakening.js';
+import { configFileName } from '../config/load-config.js';
+import { makeUserError } from '../core/errors.js';
 
 export interface CheckResult {
   context: TaskContext;
@@ -73,8 +81,8 @@ export interface CheckResult {
 export interface CheckDetails {
   attribution: Attribution;
   graph: ModuleGraph;
-  /** The baseline's tree, and what the edit changed from it: `culprit fix` reads the baseline's side of the edit. */
-  base: { tree: TreeState; changes: TreeChanges };
+  /** The baseline's tree, the tree checked, and what the edit changed between them: `culprit fix` reads the baseline's side of the edit. */
+  base: { tree: TreeState; current: TreeState; changes: TreeChanges };
 }
 
 export interface CheckTaskOptions extends TaskOptions {
@@ -125,7 +133,7 @@ export interface MadeCheck extends Pick<CheckDetails, 'attribution' | 'base'> {
 const keptAttempts = 20;
 
 export async function checkTask(options: CheckTaskOptions = {}): Promise<CheckResult> {
-  const context = await resolveTaskContext(options);
+  const context = await resolveTaskContext(options, { mayCheckNothing: true });
   return withWorkTreeLock(context, 'check', () => checkLocked(context, options, true));
 }
 
@@ -195,17 +203,34 @@ async function checkLocked(
         : undefined;
     return takeAfter(state, fromBaseline ?? deferring);
   };
+  // No check runs now: each of the baseline's is one the edit removed; with none there either, there is nothing to check.
+  if (settings.checks.length === 0 && resolved.snapshot.checks.length === 0)
+    throw makeUserError(settings.nothingToCheck ?? `nothing to check in ${context.root}`);
   const after = shared ?? (await takeCurrent());
   const baseline = await refreshStaleBaseline(context, resolved, after.snapshot);
   const changes = await compareTaskTrees(context, baseline.snapshot.tree, after.snapshot.tree);
   const ledgerRead = readLedgerTask(context, baseline.session, after.snapshot, changes, baseline.kind === 'debt');
-  const paired = pairChecks(baseline.snapshot, after.snapshot, describeRemedy(baseline.kind));
-  const attributed = attribute(paired.before, paired.after, {
-    renames: changes.renames,
-    hasLine: after.sources.hasLine,
-    ...(paired.beforeHashes === undefined ? {} : { beforeHashes: paired.beforeHashes }),
+  const paired = pairChecks(baseline.snapshot, after.snapshot, {
+    remedy: describeRemedy(baseline.kind),
+    changes,
+    policy: settings.policy,
   });
-  const base = { tree: baseline.snapshot.tree, changes };
+  // A finding a suppression the edit added hides is silenced, not resolved.
+  const { attribution: attributed, silenced } = findSilenced(
+    await attributeEdit({
+      before: paired.before,
+      after: paired.after,
+      beforeHashes: paired.beforeHashes,
+      base: baseline.snapshot.tree,
+      current: after.snapshot.tree,
+      changes,
+      repo: context.repo,
+      hasLine: after.sources.hasLine,
+    }),
+    after.sources.lines,
+    changes.renames,
+  );
+  const base = { tree: baseline.snapshot.tree, current: after.snapshot.tree, changes };
   const debt = campaign === undefined ? undefined : makeDebtAttribution(attributed, new Set(campaign.targets));
   const attribution = debt?.attribution ?? attributed;
   // Checking the very tree the last attempt checked (the JSON after the text, a Stop hook right
@@ -236,6 +261,7 @@ async function checkLocked(
       paired.declarations === undefined
         ? undefined
         : { ...paired.declarations, renames: changes.renames, plain: isPlainEdit(changes) },
+    silenced,
   });
   // A deferral stands only when the ladder did show the syntax rung; otherwise every check runs.
   if (triaged.checks.some((check) => check.status === 'deferred') && triaged.rung !== 'syntax')
@@ -351,6 +377,10 @@ interface PairedChecks {
   before: AnchoredDiagnostic[];
   /** The before findings' stored hashes, by index, when every paired baseline check has them. */
   beforeHashes?: string[];
+  /**
+   * The after findings, and those the comparison of each check with its baseline's run makes
+   * (core/coverage/): files it no longer checks, settings it relaxed, checks that no longer run.
+   */
   after: AnchoredDiagnostic[];
   /** The after runs, with checks whose baseline is unusable marked failed. */
   checks: CheckRun[];
@@ -359,12 +389,23 @@ interface PairedChecks {
   declarations?: { base: DeclarationTables; current: DeclarationTables; tools: Set<string> };
 }
 
+export interface PairOptions {
+  /** What the user can do about a check the baseline cannot be compared with. */
+  remedy?: string;
+  /** What the edit changed: with it, coverage, strength and removed checks are compared too. */
+  changes?: TreeChanges;
+  policy?: CoveragePolicy;
+}
+
 /**
  * Findings can only be attributed for checks that completed on both trees. A check that failed
  * on either side contributes nothing to the difference and is reported as failed, so a broken
- * baseline never turns a repository's whole standing debt into "introduced".
+ * baseline never turns a repository's whole standing debt into "introduced". A check of the
+ * baseline that no longer runs at all, a file it no longer checks, and a setting it relaxed are
+ * findings of their own: clean means checked, as strictly, over the same files.
  */
-export function pairChecks(baseline: Snapshot, current: Snapshot, remedy = describeRemedy('started')): PairedChecks {
+export function pairChecks(baseline: Snapshot, current: Snapshot, options: PairOptions = {}): PairedChecks {
+  const { remedy = describeRemedy('started'), changes, policy = strictPolicy } = options;
   const baseByName = new Map(baseline.checks.map((check) => [check.name, check]));
   const paired: PairedChecks = { before: [], after: [], checks: [], notes: [] };
   let beforeHashes: string[] | undefined = [];
@@ -393,9 +434,15 @@ export function pairChecks(baseline: Snapshot, current: Snapshot, remedy = descr
     if (base.version !== check.version) {
       paired.notes.push(describeVersionChange(check, base));
     }
-    paired.before.push(...base.diagnostics);
-    beforeHashes = base.hashes === undefined ? undefined : beforeHashes?.concat(base.hashes);
-    paired.after.push(...check.diagnostics);
+    const kept = applyCoveragePolicy(base.diagnostics, policy);
+    paired.before.push(...kept.findings);
+    beforeHashes = base.hashes === undefined ? undefined : beforeHashes?.concat(kept.keep(base.hashes));
+    paired.after.push(...applyCoveragePolicy(check.diagnostics, policy).findings);
+    if (changes !== undefined)
+      paired.after.push(
+        ...listCoverageLoss(base, check, changes),
+        ...listWeakenings(base, check, changes.renames, policy.allowWeakening),
+      );
     paired.checks.push(check);
     if (base.declarations !== undefined && check.declarations !== undefined) {
       paired.declarations ??= { base: {}, current: {}, tools: new Set() };
@@ -404,6 +451,10 @@ export function pairChecks(baseline: Snapshot, current: Snapshot, remedy = descr
       for (const diagnostic of check.diagnostics) paired.declarations.tools.add(diagnostic.tool);
     }
   }
+  if (changes !== undefined)
+    paired.after.push(
+      ...listRemovedChecks({ base: baseline.checks, current: current.checks, changes, configFile: configFileName }),
+    );
   return beforeHashes === undefined ? paired : { ...paired, beforeHashes };
 }
 

@@ -11,7 +11,7 @@ import { findRepository, type Repository } from '../git/git.js';
 import { withLockFile, type LockHolder } from '../state/lock-file.js';
 import { resolveLockWait } from '../state/lock-wait.js';
 import { resolveStateLayout, type StateLayout } from '../state/state-dir.js';
-import { describeWorkTreeWait } from '../render/wording.js';
+import { describeLockTakeOver, describeWorkTreeWait } from '../render/wording.js';
 
 export interface TaskOptions {
   /** Where to run; the repository is found from here (default: the current directory). */
@@ -30,13 +30,20 @@ export interface TaskContext {
   layout: StateLayout;
 }
 
-export async function resolveTaskContext(options: TaskOptions = {}): Promise<TaskContext> {
+/**
+ * `mayCheckNothing`: the command compares with a baseline whose checks may be gone now (`check`,
+ * `debt check`): no check to run is then each baseline check reported removed, not an error.
+ */
+export async function resolveTaskContext(
+  options: TaskOptions = {},
+  { mayCheckNothing = false }: { mayCheckNothing?: boolean } = {},
+): Promise<TaskContext> {
   const cwd = resolve(options.cwd ?? process.cwd());
   if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw makeUserError(`not a directory: ${cwd}`);
   const repo = await findRepository(cwd);
   const root = repo?.root ?? cwd;
   const { raw } = await loadConfig(root);
-  const settings = await resolveSettings(root, raw);
+  const settings = await resolveSettings(root, raw, { mayCheckNothing });
   if (options.maxFiles !== undefined) settings.maxFiles = validatePositive('--max-files', options.maxFiles);
   if (options.outputLimit !== undefined) settings.outputLimit = validatePositive('--output-limit', options.outputLimit);
   return { root, repo, settings, layout: resolveStateLayout(root, repo) };
@@ -57,7 +64,12 @@ function validatePositive(name: string, value: number): number {
 export function withWorkTreeLock<T>(context: TaskContext, command: string, use: () => Promise<T>): Promise<T> {
   return withLockFile(
     context.layout.lockFile,
-    { command, waitMs: resolveLockWait(context.settings.checks), onWait: reportWait },
+    {
+      command,
+      waitMs: resolveLockWait(context.settings.checks),
+      onWait: reportWait,
+      onTakeOver: (holder, why) => process.stderr.write(describeLockTakeOver(context.layout.lockFile, holder, why)),
+    },
     use,
   );
 }

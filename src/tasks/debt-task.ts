@@ -112,7 +112,7 @@ async function startLocked(
 
 /** One attempt of the campaign `culprit debt start` began in this work tree. */
 export async function debtCheckTask(options: Omit<CheckTaskOptions, 'base'> = {}): Promise<CheckResult> {
-  const context = await resolveTaskContext(options);
+  const context = await resolveTaskContext(options, { mayCheckNothing: true });
   return withWorkTreeLock(context, 'debt check', () => {
     const campaign = loadSessionFile(context.layout.sessionFile, context.root).debt;
     if (campaign === undefined)

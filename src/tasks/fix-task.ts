@@ -19,7 +19,8 @@ import type { DeclarationRename, RenameAnswer } from '../checks/check-definition
 import { makeTreeKey } from '../core/snapshot.js';
 import { makeEditabilityClassifier } from '../core/triage/non-editable.js';
 import { readTreeState } from '../snapshot/take-snapshot.js';
-import { readTreeFile, rewriteFiles, type FileRewrite } from '../tree/rewrite-files.js';
+import { findRefusedRewrites, readTreeFile, rewriteFiles, type FileRewrite } from '../tree/rewrite-files.js';
+import type { WriteRefusal } from '../core/write-refusal.js';
 import { checkTask, type CheckResult, type CheckTaskOptions, type MadeCheck } from './check-task.js';
 import type { TaskContext } from './context.js';
 import { readEditSides, type EditSides } from './edit-sides.js';
@@ -41,34 +42,41 @@ export interface FixResult {
   /** Each rewritten file's text before and after, in path order. */
   files: FileRewrite[];
   dryRun: boolean;
+  /** Files the fixes needed that culprit may not replace (read-only, another user's): then nothing was written. */
+  refused: WriteRefusal[];
 }
 
 export async function fixTask(options: FixTaskOptions = {}): Promise<FixResult> {
   const dryRun = options.dryRun ?? false;
   let planned: PlannedRewrites | undefined;
+  let refused: WriteRefusal[] = [];
   // Planned before the attempt would be recorded: a check with fixes to write is not the
-  // attempt (the check after them is), one without is, and a dry run changes nothing.
+  // attempt (the check after them is), one without is (so is one whose files culprit may not
+  // write: nothing will be), and a dry run changes nothing.
   const first = await checkTask({
     ...options,
     isAttempt: async (made) => {
       planned = await planAllFixes(made, options);
-      return !dryRun && planned.files.length === 0;
+      refused = dryRun ? [] : findRefusedRewrites(made.context.root, planned.files);
+      return !dryRun && (planned.files.length === 0 || refused.length > 0);
     },
   });
   // Not asked when the check failed (nothing is fixed then) or repeated the last attempt's tree.
   if (planned === undefined) {
     const made = { ...first, attribution: first.details.attribution, base: first.details.base };
     planned = first.report.verdict === 'check-failed' ? noRewrites : await planAllFixes(made, options);
+    refused = dryRun ? [] : findRefusedRewrites(first.context.root, planned.files);
   }
-  if (dryRun || planned.files.length === 0) return { result: first, ...planned, dryRun };
+  if (dryRun || planned.files.length === 0) return { result: first, ...planned, dryRun, refused: [] };
+  if (refused.length > 0) return { result: first, ...planned, dryRun, refused };
   // Whoever asked is gone (a served fix whose client was interrupted): nothing is written for nobody.
-  if (options.isWanted?.() === false) return { result: first, plan: noRewrites.plan, files: [], dryRun };
+  if (options.isWanted?.() === false) return { result: first, plan: noRewrites.plan, files: [], dryRun, refused };
   const { root, repo, layout } = first.context;
   const now = await readTreeState({ root, repo, scratch: layout.scratch });
   if (makeTreeKey(now) !== makeTreeKey(first.tree))
     throw makeUserError('the work tree changed while culprit fix ran; nothing was written (run it again)');
   rewriteFiles(root, planned.files);
-  return { result: await checkTask(options), ...planned, dryRun };
+  return { result: await checkTask(options), ...planned, dryRun, refused };
 }
 
 export interface PlannedRewrites {
@@ -168,6 +176,7 @@ async function listProvenRenames(
     movedTo: sides.movedTo,
     deleted: sides.deleted,
     baseTextOf: sides.baseTextOf,
+    editedLinesOf: sides.editedLinesOf,
     readText,
     introduced: attribution.introduced,
   });

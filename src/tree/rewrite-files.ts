@@ -1,14 +1,17 @@
 /**
  * Reading and rewriting the work tree's own files for `culprit fix`. Only a regular file inside
  * the work tree is read (a link is not followed out of it, nor replaced by a file), and each file
- * is replaced whole by rename, with its mode kept, so an interrupted fix leaves every file either
- * as it was or fixed, never half written.
+ * is replaced whole by rename (state/atomic-write.ts: mode and owner kept, flushed to disk, its
+ * folder's real path checked again right before the rename), so an interrupted fix leaves every
+ * file either as it was or fixed, never half written. A file the user cannot write, or made
+ * read-only, is refused before anything is written.
  */
-import { chmodSync, lstatSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { basename, dirname, join } from 'node:path';
+import { lstatSync, readFileSync, realpathSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { isInside } from '../core/is-inside.js';
 import { makeUserError } from '../core/errors.js';
+import { describeWriteRefusal, type WriteRefusal } from '../core/write-refusal.js';
+import { findWriteRefusal, writeFileAtomic } from '../state/atomic-write.js';
 
 /** A file's text now, or undefined when it is not a regular file inside the work tree (or cannot be read). */
 export function readTreeFile(root: string, path: string): string | undefined {
@@ -29,9 +32,18 @@ export interface FileRewrite {
   after: string;
 }
 
+/** The files culprit may not replace (read-only, another user's), with repository-relative paths. */
+export function findRefusedRewrites(root: string, rewrites: readonly { path: string }[]): WriteRefusal[] {
+  return rewrites.flatMap((rewrite) => {
+    const refusal = findWriteRefusal(join(root, rewrite.path));
+    return refusal === undefined ? [] : [{ ...refusal, path: rewrite.path }];
+  });
+}
+
 /**
  * Replaces each file with its new text. Every file is compared with the text its edits were
- * planned on first; if one differs (someone edited it meanwhile), nothing is written.
+ * planned on first, and asked whether culprit may replace it; if one differs (someone edited it
+ * meanwhile) or is refused, nothing is written.
  */
 export function rewriteFiles(root: string, rewrites: readonly FileRewrite[]): void {
   const changed = rewrites.filter((rewrite) => readTreeFile(root, rewrite.path) !== rewrite.before);
@@ -39,20 +51,13 @@ export function rewriteFiles(root: string, rewrites: readonly FileRewrite[]): vo
     throw makeUserError(
       `${changed.map((rewrite) => rewrite.path).join(', ')} changed while culprit fix ran; nothing was written (run it again)`,
     );
-  for (const rewrite of rewrites) replaceFile(join(root, rewrite.path), rewrite.after);
-}
-
-function replaceFile(file: string, text: string): void {
-  const temporary = join(
-    dirname(file),
-    `.${basename(file)}.culprit-${process.pid}-${randomBytes(4).toString('hex')}.tmp`,
-  );
-  try {
-    writeFileSync(temporary, text, { flag: 'wx' });
-    chmodSync(temporary, statSync(file).mode & 0o7777);
-    renameSync(temporary, file);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
-  }
+  const refused = findRefusedRewrites(root, rewrites);
+  if (refused.length > 0)
+    throw makeUserError(`culprit fix wrote nothing: ${refused.map(describeWriteRefusal).join('; ')}`);
+  // Each folder's real path as checked (inside the work tree): a folder swapped for a link meanwhile stops the write.
+  const planned = rewrites.map((rewrite) => {
+    const file = join(root, rewrite.path);
+    return { file, text: rewrite.after, realFolder: realpathSync(dirname(file)) };
+  });
+  for (const { file, text, realFolder } of planned) writeFileAtomic(file, text, { inTree: true, realFolder });
 }

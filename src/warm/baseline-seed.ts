@@ -13,7 +13,7 @@ import { checkDefinitions } from '../checks/registry.js';
 import type { Snapshot, SnapshotCheck, TreeChanges } from '../core/snapshot.js';
 import { listIgnoredPaths } from '../git/checkout-tree.js';
 import type { Repository } from '../git/git.js';
-import { readTreeTexts } from '../git/read-tree-texts.js';
+import { readBlobTexts } from '../git/read-blobs.js';
 import { isRestartFile } from './warm-engine.js';
 
 /** Past this many changed files, reading their base text and walking from each costs more than it saves. */
@@ -48,9 +48,8 @@ export async function readBaselineSeeds(request: SeedRequest): Promise<BaselineS
     return check.kind !== 'eslint' || !run.diagnostics.some((diagnostic) => diagnostic.phase === 'config');
   });
   if (seedable.length === 0) return { reason: 'no check the baseline can seed' };
-  const texts = await readTreeTexts(request.repo, baseline.tree.treeId, changed);
-  if (texts === undefined) return { reason: "git could not read the baseline's text of the edited files" };
-  if (texts.includes(null)) return { reason: 'the edit added files' };
+  const texts = await readBaseTexts(request.repo, baseline.tree.treeId, changed);
+  if (texts === undefined) return { reason: 'the edit added files' };
   const baseTexts = Object.fromEntries(changed.map((path, index) => [join(root, path), texts[index]!]));
   // Installed packages change with their lockfile or manifest, which leave nothing seeded (above).
   const ignoredPaths = (await listIgnoredPaths(request.repo))
@@ -72,4 +71,18 @@ function makeSeedRun(check: SnapshotCheck): SeedRun {
     derived: check.derived,
     checkedPaths: check.checkedPaths,
   };
+}
+
+/** Each path's text in the tree, as TypeScript reads a file (a leading BOM dropped); undefined when one is not there. */
+async function readBaseTexts(
+  repo: Repository,
+  treeId: string,
+  paths: readonly string[],
+): Promise<string[] | undefined> {
+  const texts = await readBlobTexts(
+    repo,
+    paths.map((path) => `${treeId}:${path}`),
+  );
+  const found = texts.filter((text) => text !== undefined);
+  return found.length === texts.length ? found.map((text) => text.replace(/^\uFEFF/, '')) : undefined;
 }

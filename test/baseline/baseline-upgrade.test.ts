@@ -48,7 +48,7 @@ describe('an old baseline file', () => {
         runs: [{ name: 'eslint', status: 'ok', durationMs: 1, version: '10.0.1', diagnostics: [finding(union)] }],
         exists: () => true,
       });
-      expect([report.verdict, report.counts]).toEqual(['pass', { new: 0, unchanged: 1, absent: 0 }]);
+      expect([report.verdict, report.counts]).toEqual(['pass', { new: 0, unchanged: 1, absent: 0, reanchored: 0 }]);
     }
     expect(file.checks.eslint?.files['src/a.ts']?.[0]?.fingerprint).toBe(
       hashFingerprint({

@@ -5,8 +5,8 @@
  * work trees of one repository checking at once. Real git, real tsc, the built CLI.
  */
 import { execFileSync } from 'node:child_process';
-import { createHmac } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHmac, generateKeyPairSync } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, expect, test } from 'vitest';
@@ -108,7 +108,7 @@ function headLabel(root: string): string {
   return `HEAD (${execFileSync('git', ['rev-parse', '--short=7', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()})`;
 }
 
-const expectedCounts = { introduced: 1, resolved: 0, standing: 1, reworded: 0 };
+const expectedCounts = { introduced: 1, resolved: 0, standing: 1, reworded: 0, reanchored: 0, silenced: 0 };
 
 /** A fresh clone's first check, whose remote baseline must not be used: it runs HEAD's checks itself and is still right. */
 async function checkLocally(origin: TestRepo, env: NodeJS.ProcessEnv): Promise<CliResult & { report: Report }> {
@@ -214,6 +214,62 @@ test(
     const tampered = await checkLocally(origin, env);
     expect(tampered.report.notes).toContain(
       `remote cache ${server.url}: the signature of its artifact does not verify with TURBO_REMOTE_CACHE_SIGNATURE_KEY; the baseline ran here`,
+    );
+  },
+  slow,
+);
+
+test(
+  'CI signs with an Ed25519 private key; agents with the public key alone take its baseline, and refuse one an agent uploaded',
+  async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const signingKey = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const verifyingKey = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    // The server keeps tags only when it has a key of its own; it never checks them.
+    const server = await startServer('the-server-keeps-tags');
+    const origin = makeOrigin();
+    const ci = makeClone(origin);
+    const base = remoteEnv(server, { TURBO_TEAMID: 'team_fleet' });
+
+    const published = await runCliAsync(ci, ['baseline', '--publish', '--json'], {
+      env: { ...base, CULPRIT_REMOTE_CACHE_SIGNING_KEY: signingKey },
+    });
+    expect(published.exitCode, published.stderr).toBe(0);
+    const { key } = JSON.parse(published.stdout) as { key: string };
+    const stored = join(server.storage, 'team_fleet', key);
+    expect(readFileSync(`${stored}.tag`, 'utf8')).toMatch(/^ed25519:/);
+
+    const agentEnv = { ...base, CULPRIT_REMOTE_CACHE_PUBLIC_KEY: verifyingKey };
+    const agent = makeClone(origin);
+    const start = await runCliAsync(agent, ['start', '--json'], { env: agentEnv });
+    expect(start.exitCode, start.stderr).toBe(0);
+    expect(JSON.parse(start.stdout)).toMatchObject({ source: 'remote', findings: 1 });
+    expect(readRuns(start.stderr)).toEqual([]);
+
+    // A copy whose tag another scheme made (a shared HMAC key, which any holder can use) is refused.
+    const body = readFileSync(stored);
+    writeFileSync(
+      `${stored}.tag`,
+      createHmac('sha256', 'shared').update(key).update('team_fleet').update(body).digest('base64'),
+    );
+    const hmac = await checkLocally(origin, agentEnv);
+    expect(hmac.report.notes).toContain(
+      `remote cache ${server.url}: the signature of its artifact does not verify with CULPRIT_REMOTE_CACHE_PUBLIC_KEY; the baseline ran here`,
+    );
+    // An agent can only verify: it computed that baseline and uploaded nothing.
+    expect(hmac.stderr).not.toMatch(/remote cache: PUT/);
+
+    // A cache that keeps no tags (this server without a key of its own) serves it unsigned: refused.
+    const plain = await startServer();
+    mkdirSync(join(plain.storage, 'team_fleet'));
+    writeFileSync(join(plain.storage, 'team_fleet', key), body);
+    const plainEnv = {
+      ...remoteEnv(plain, { TURBO_TEAMID: 'team_fleet' }),
+      CULPRIT_REMOTE_CACHE_PUBLIC_KEY: verifyingKey,
+    };
+    const unsigned = await checkLocally(origin, plainEnv);
+    expect(unsigned.report.notes).toContain(
+      `remote cache ${plain.url}: its artifact has no signature (x-artifact-tag), and CULPRIT_REMOTE_CACHE_PUBLIC_KEY is set; the baseline ran here`,
     );
   },
   slow,
@@ -348,7 +404,14 @@ test(
     for (const result of results) {
       expect(result.exitCode, result.stderr).toBe(1);
       expect(result.report.attempt).toBe(1);
-      expect(result.report.counts).toEqual({ introduced: 2, resolved: 0, standing: 1, reworded: 0 });
+      expect(result.report.counts).toEqual({
+        introduced: 2,
+        resolved: 0,
+        standing: 1,
+        reworded: 0,
+        reanchored: 0,
+        silenced: 0,
+      });
     }
     expect(results.map((result) => result.report.baseline.source).sort()).toEqual(['cache', 'cache', 'run']);
     // One base run on a copy of HEAD among all three; each work tree ran its own checks once.

@@ -113,3 +113,19 @@ export async function waitFor(condition: () => boolean, timeoutMs: number): Prom
   }
   return condition();
 }
+
+/** A suppression finding as a check reports it: `expect(…).toEqual([suppression('a.py', 2, 15, …)])`. */
+export function makeSuppressionFinding(tool: string, phase: Diagnostic['phase']) {
+  return (path: string, line: number, column: number, code: string, message: string, scope: object) => ({
+    tool,
+    code,
+    severity: 'error',
+    phase,
+    path,
+    line,
+    column,
+    message,
+    kind: 'suppression',
+    suppression: scope,
+  });
+}

@@ -27,7 +27,7 @@ const debt = {
 
 interface GateJson {
   verdict: string;
-  counts: { new: number; unchanged: number; absent: number };
+  counts: { new: number; unchanged: number; absent: number; reanchored: number };
   findings: {
     state: string;
     path: string | null;
@@ -109,7 +109,7 @@ test(
     const { exitCode, report } = gateJson(r);
     expect(exitCode).toBe(1);
     expect(report.verdict).toBe('new-findings');
-    expect(report.counts).toEqual({ new: 1, unchanged: 2, absent: 1 });
+    expect(report.counts).toEqual({ new: 1, unchanged: 2, absent: 1, reanchored: 0 });
     expect(
       report.findings.filter((f) => f.state !== 'unchanged').map((f) => [f.state, f.path, f.code, f.line]),
     ).toEqual([

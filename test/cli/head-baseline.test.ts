@@ -83,7 +83,14 @@ test(
 
     const first = check(repo, tmp);
     expect(first.exitCode, first.stderr).toBe(1);
-    expect(first.report.counts).toEqual({ introduced: 2, resolved: 0, standing: 1, reworded: 0 });
+    expect(first.report.counts).toEqual({
+      introduced: 2,
+      resolved: 0,
+      standing: 1,
+      reworded: 0,
+      reanchored: 0,
+      silenced: 0,
+    });
     expect(first.report.shown.map((f) => [f.path, f.code])).toEqual([
       ['src/a.ts', 'TS2322'],
       ['src/untracked.ts', 'TS2322'],
@@ -142,7 +149,14 @@ test(
     const tmp = makeTemporaryParent();
     const first = check(repo, tmp);
     expect(first.exitCode, first.stderr).toBe(0);
-    expect(first.report.counts).toEqual({ introduced: 0, resolved: 0, standing: 1, reworded: 0 });
+    expect(first.report.counts).toEqual({
+      introduced: 0,
+      resolved: 0,
+      standing: 1,
+      reworded: 0,
+      reanchored: 0,
+      silenced: 0,
+    });
     expect(first.stderr).toMatch(/cache miss \w+; the work tree is tree \w+, so its run is the baseline/);
     expect(readRuns(first.stderr)).toEqual([`culprit debug: running tsc on ${repo.root}`]);
 
@@ -150,7 +164,14 @@ test(
     const second = check(repo, tmp);
     expect(second.stderr).toMatch(/baseline HEAD \(\w+\): cache hit/);
     expect(readRuns(second.stderr)).toEqual([`culprit debug: running tsc on ${repo.root}`]);
-    expect(second.report.counts).toEqual({ introduced: 1, resolved: 0, standing: 1, reworded: 0 });
+    expect(second.report.counts).toEqual({
+      introduced: 1,
+      resolved: 0,
+      standing: 1,
+      reworded: 0,
+      reanchored: 0,
+      silenced: 0,
+    });
     expect(second.report.attempt).toBe(2);
     expect(readdirSync(tmp)).toEqual([]);
   },
@@ -174,12 +195,26 @@ test(
     repo.write('src/b.ts', "export const b: number = 'b';\n");
     const afterCommit = check(repo, tmp);
     expect(afterCommit.report.attempt).toBe(1);
-    expect(afterCommit.report.counts).toEqual({ introduced: 1, resolved: 0, standing: 1, reworded: 0 });
+    expect(afterCommit.report.counts).toEqual({
+      introduced: 1,
+      resolved: 0,
+      standing: 1,
+      reworded: 0,
+      reanchored: 0,
+      silenced: 0,
+    });
 
     expect(runCli(repo.root, ['start'], { env: { TMPDIR: tmp } }).exitCode).toBe(0);
     repo.write('src/c.ts', "export const c: number = 'c';\n");
     const started = check(repo, tmp);
-    expect(started.report.counts).toEqual({ introduced: 1, resolved: 0, standing: 2, reworded: 0 });
+    expect(started.report.counts).toEqual({
+      introduced: 1,
+      resolved: 0,
+      standing: 2,
+      reworded: 0,
+      reanchored: 0,
+      silenced: 0,
+    });
     expect(started.report.notes.filter((note) => note.startsWith('baseline:'))).toEqual([]);
     expect(started.report['baseline']).toEqual({ label: 'culprit start', source: 'started' });
 
@@ -187,7 +222,14 @@ test(
     const againstHead = check(repo, tmp, ['--base', 'HEAD~1']);
     const parent = repo.git('rev-parse', '--short=7', 'HEAD~1').trim();
     expect(againstHead.report.notes).toContain(`baseline: HEAD~1 (${parent}), from the local cache`);
-    expect(againstHead.report.counts).toEqual({ introduced: 3, resolved: 0, standing: 0, reworded: 0 });
+    expect(againstHead.report.counts).toEqual({
+      introduced: 3,
+      resolved: 0,
+      standing: 0,
+      reworded: 0,
+      reanchored: 0,
+      silenced: 0,
+    });
   },
   slow,
 );
@@ -231,7 +273,14 @@ test(
     repo.commit('break a');
     repo.write('package-lock.json', '{ "lockfileVersion": 3, "packages": {} }\n');
     const result = check(repo, tmp, ['--base', 'main~1']);
-    expect(result.report.counts).toEqual({ introduced: 1, resolved: 0, standing: 0, reworded: 0 });
+    expect(result.report.counts).toEqual({
+      introduced: 1,
+      resolved: 0,
+      standing: 0,
+      reworded: 0,
+      reanchored: 0,
+      silenced: 0,
+    });
     expect(result.report.notes).toContain(
       `package-lock.json differs from main~1 (${repo.git('rev-parse', '--short=7', 'main~1').trim()}): the baseline ran with the packages installed in the work tree, not the ones its lockfile names`,
     );

@@ -57,7 +57,14 @@ describe('Python', () => {
       [rates, 9, 33, 'reportAttributeAccessIssue', 'Cannot access attribute "price" for class "RateCard"'],
     ]);
     expect(first.report.withheld).toMatchObject({ count: 4, files: [invoice, testInvoice] });
-    expect(first.report.counts).toEqual({ introduced: 6, resolved: 0, standing: 1, reworded: 0 });
+    expect(first.report.counts).toEqual({
+      introduced: 6,
+      resolved: 0,
+      standing: 1,
+      reworded: 0,
+      reanchored: 0,
+      silenced: 0,
+    });
 
     renameInPython(rates);
     const second = checkJson(repo.root);
@@ -69,7 +76,14 @@ describe('Python', () => {
     const last = checkJson(repo.root);
     expect(last.exitCode).toBe(0);
     expect(last.report.verdict).toBe('clean');
-    expect(last.report.counts).toEqual({ introduced: 0, resolved: 0, standing: 1, reworded: 0 });
+    expect(last.report.counts).toEqual({
+      introduced: 0,
+      resolved: 0,
+      standing: 1,
+      reworded: 0,
+      reanchored: 0,
+      silenced: 0,
+    });
   });
 
   const hasMypy = findExecutable('mypy', { local: [], roots: [] }) !== null;
@@ -119,7 +133,14 @@ describe('Rust', () => {
     expect(first.report['notes']).toContain(
       'cargo: crate app was not checked: cargo skips a crate whose dependency failed to compile, so its findings come once that compiles',
     );
-    expect(first.report.counts).toEqual({ introduced: 2, resolved: 0, standing: 1, reworded: 0 });
+    expect(first.report.counts).toEqual({
+      introduced: 2,
+      resolved: 0,
+      standing: 1,
+      reworded: 0,
+      reanchored: 0,
+      silenced: 0,
+    });
 
     renameInRust(ratesRs);
     const second = checkJson(repo.root);
@@ -136,7 +157,14 @@ describe('Rust', () => {
     renameInRust(modelCard);
     const first = checkJson(repo.root);
     expect(first.report.roots.map((root) => root.files)).toEqual([[ratesRs]]);
-    expect(first.report.counts).toEqual({ introduced: 2, resolved: 0, standing: 1, reworded: 0 });
+    expect(first.report.counts).toEqual({
+      introduced: 2,
+      resolved: 0,
+      standing: 1,
+      reworded: 0,
+      reanchored: 0,
+      silenced: 0,
+    });
     // --ignored: target/ is in the fixture's .gitignore, and would show here.
     expect(repo.git('status', '--porcelain', '--ignored')).toBe(` M ${modelCard}\n`);
     // The cache folder is keyed by the work tree (see src/checks/tool-cache.ts).
@@ -171,7 +199,14 @@ describe('SARIF', () => {
     expect(first.report.shown.map((f) => [f.tool, f.code, f.severity, f.path, f.line, f.column, f.message])).toEqual([
       ['todos', 'todo', 'warning', 'src/tax.js', 2, 4, 'Unfinished work: reduced rate for books'],
     ]);
-    expect(first.report.counts).toEqual({ introduced: 1, resolved: 0, standing: 2, reworded: 0 });
+    expect(first.report.counts).toEqual({
+      introduced: 1,
+      resolved: 0,
+      standing: 2,
+      reworded: 0,
+      reanchored: 0,
+      silenced: 0,
+    });
     expect(first.report.checks).toEqual([expect.objectContaining({ name: 'todos', status: 'ok', version: '1.2.0' })]);
   });
 });

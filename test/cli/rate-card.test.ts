@@ -57,7 +57,14 @@ describe.each(['6.0', '5.9'] as const)('TypeScript %s', (typescript) => {
       },
     });
     expect(first.report.groups[0]!.listed).toHaveLength(11);
-    expect(first.report.counts).toEqual({ introduced: 11, resolved: 0, standing: 0, reworded: 0 });
+    expect(first.report.counts).toEqual({
+      introduced: 11,
+      resolved: 0,
+      standing: 0,
+      reworded: 0,
+      reanchored: 0,
+      silenced: 0,
+    });
     expect(first.report.checks).toEqual([
       expect.objectContaining({ name: 'tsc', status: 'ok', version: typescript === '6.0' ? '6.0.3' : '5.9.3' }),
     ]);
@@ -67,7 +74,14 @@ describe.each(['6.0', '5.9'] as const)('TypeScript %s', (typescript) => {
     expect(last.exitCode).toBe(0);
     expect(last.report.attempt).toBe(2);
     expect(last.report.verdict).toBe('clean');
-    expect(last.report.counts).toEqual({ introduced: 0, resolved: 0, standing: 0, reworded: 0 });
+    expect(last.report.counts).toEqual({
+      introduced: 0,
+      resolved: 0,
+      standing: 0,
+      reworded: 0,
+      reanchored: 0,
+      silenced: 0,
+    });
   });
 });
 

@@ -73,7 +73,7 @@ test('three identical findings becoming four is one introduced finding', () => {
   r.write('src/flags.ts', `${r.read('src/flags.ts')}${line}`);
   const { exitCode, report } = checkJson(r.root);
   expect(exitCode).toBe(1);
-  expect(report.counts).toEqual({ introduced: 1, resolved: 0, standing: 3, reworded: 0 });
+  expect(report.counts).toEqual({ introduced: 1, resolved: 0, standing: 3, reworded: 0, reanchored: 0, silenced: 0 });
   expect(report.shown).toHaveLength(1);
   expect(report.shown[0]).toMatchObject({ code: 'TS2345', path: 'src/flags.ts' });
   expect(report.shown[0]?.fingerprint).toMatch(/^[0-9a-f]{16}#4$/);
@@ -102,7 +102,7 @@ test('a renamed file keeps its findings\u2019 identity', () => {
   r.move('src/old-name.ts', 'src/lib/new-name.ts');
   r.write('src/use.ts', "import { f } from './lib/new-name';\nexport const y = f(2);\n");
   const { exitCode, report } = checkJson(r.root);
-  expect(report.counts).toEqual({ introduced: 0, resolved: 0, standing: 2, reworded: 0 });
+  expect(report.counts).toEqual({ introduced: 0, resolved: 0, standing: 2, reworded: 0, reanchored: 0, silenced: 0 });
   expect(exitCode).toBe(0);
 });
 

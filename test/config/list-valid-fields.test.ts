@@ -30,6 +30,8 @@ function hasRow(section: string, field: string): boolean {
 describe('listValidFields', () => {
   it('lists the fields of the object at a path, through optional fields, arrays, records and unions', () => {
     expect(listValidFields(configSchema, [])).toEqual([
+      'allowSuppressionReason',
+      'allowWeakening',
       'budget',
       'checks',
       'fixBeforeBlock',
@@ -38,6 +40,7 @@ describe('listValidFields', () => {
       'outputLimit',
       'remoteCache',
       'serve',
+      'suppressions',
       'verifyWarm',
     ]);
     expect(listValidFields(configSchema, ['nonEditable', 0])).toEqual(['glob', 'hint']);

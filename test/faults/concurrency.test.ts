@@ -48,9 +48,19 @@ test('two checks at once are two attempts in order; with a start racing them, ev
       ['check', '--json'],
     ].map((args) => spawnCulprit(fault.repo.root, args, fault.env()).exited),
   );
-  for (const result of raced) {
-    expect([0, 1, 3], result.stderr).toContain(result.code);
-    expect(() => JSON.parse(result.stdout) as unknown).not.toThrow();
+  // Whichever order the lock gave them: the start is clean; a check before it checks the tree the
+  // stuck attempt 2 checked, so it repeats that attempt; a check after it compares with the
+  // started task and is clean.
+  const [firstCheck, start, secondCheck] = raced.map((result) => {
+    expect(result.code, result.stderr).not.toBe(2);
+    return JSON.parse(result.stdout) as { verdict?: string; baseline?: { source: string }; complete?: boolean };
+  });
+  expect(start).toMatchObject({ complete: true });
+  expect(raced[1]!.code).toBe(0);
+  for (const [index, check] of [firstCheck!, secondCheck!].entries()) {
+    const afterStart = check.baseline?.source === 'started';
+    expect(check.verdict).toBe(afterStart ? 'clean' : 'stuck');
+    expect(raced[index * 2]!.code).toBe(afterStart ? 0 : 3);
   }
   const session = readSessionFile(fault);
   expect(session.started).not.toBeNull();

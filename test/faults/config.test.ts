@@ -55,12 +55,12 @@ describe('culprit.config.json', () => {
     [
       'an unknown top-level key',
       '{ "maxfiles": 2 }',
-      'maxfiles: unknown field; valid here: budget, checks, fixBeforeBlock, maxFiles, nonEditable, outputLimit, remoteCache, serve, verifyWarm',
+      'maxfiles: unknown field; valid here: allowSuppressionReason, allowWeakening, budget, checks, fixBeforeBlock, maxFiles, nonEditable, outputLimit, remoteCache, serve, suppressions, verifyWarm',
     ],
     [
       'several unknown keys',
       '{ "a": 1, "b": 2, "c": 3 }',
-      'a: unknown field, as are "b", "c"; valid here: budget, checks, fixBeforeBlock, maxFiles, nonEditable, outputLimit, remoteCache, serve, verifyWarm',
+      'a: unknown field, as are "b", "c"; valid here: allowSuppressionReason, allowWeakening, budget, checks, fixBeforeBlock, maxFiles, nonEditable, outputLimit, remoteCache, serve, suppressions, verifyWarm',
     ],
     [
       'an unknown key in an entry',

@@ -1,15 +1,20 @@
 /**
  * The lock file on its own: taken and released, waited for, given up on with the holder named,
- * and taken over when its holder is gone or it stays unreadable.
+ * and taken over when its holder is gone, from another boot, its pid reused, or it stays
+ * unreadable; and a check that finds its work tree's lock left on another boot.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { withLockFile } from '../../src/state/lock-file.js';
+import { readBootId, readProcessStart } from '../../src/state/process-identity.js';
+import { hashPath } from '../../src/state/state-dir.js';
 import { readTemporaryPaths } from '../../src/state/temporary-paths.js';
-import { projectRoot } from '../helpers/repo.js';
+import { runCli } from '../helpers/cli.js';
+import { makeRepo, projectRoot } from '../helpers/repo.js';
+import { todoFiles } from '../fixtures/sarif-todos.js';
 import { useTemporaryDirectories } from '../helpers/temporary-dirs.js';
 
 const makeTemporaryDir = useTemporaryDirectories();
@@ -105,3 +110,69 @@ test('a holder that is alive keeps its lock however long it stays busy', async (
   expect(await exited).toBe(0);
   expect(existsSync(lock)).toBe(false);
 }, 20_000);
+
+/** A lock as this culprit writes it, for a holder that is `pid` on this host. */
+const recorded = (pid: number, fields: { bootId?: string; startTime?: string }) =>
+  `${JSON.stringify({ pid, host: hostname(), command: 'check', since: '2025-01-01T00:00:00.000Z', ...fields })}\n`;
+
+test('records the boot and when its holder started', async () => {
+  const lock = makeLockPath();
+  const seen = await withLockFile(lock, { command: 'check', waitMs: 0 }, async () => readFileSync(lock, 'utf8'));
+  expect(JSON.parse(seen)).toMatchObject({
+    pid: process.pid,
+    bootId: readBootId(),
+    startTime: readProcessStart(process.pid),
+  });
+  expect(readBootId()).toMatch(/^[0-9a-f-]{36}$/);
+  expect(readProcessStart(process.pid)).toMatch(/^\d+$/);
+});
+
+test('a lock from another boot, or whose pid now names another process, is taken over at once with a note', async () => {
+  const lock = makeLockPath();
+  mkdirSync(join(lock, '..'));
+  // The parent process is alive: by its pid alone, the holder still runs.
+  const live = process.ppid;
+  const takeOvers: [number | undefined, string][] = [];
+  const options = {
+    command: 'check',
+    waitMs: 0,
+    onTakeOver: (seen: { pid: number } | null, why: string) => takeOvers.push([seen?.pid, why]),
+  };
+
+  writeFileSync(lock, recorded(live, { bootId: '00000000-0000-4000-8000-000000000000', startTime: '1' }));
+  expect(await withLockFile(lock, options, async () => 'ran')).toBe('ran');
+  writeFileSync(lock, recorded(live, { bootId: readBootId()!, startTime: '1' }));
+  expect(await withLockFile(lock, options, async () => 'ran')).toBe('ran');
+  writeFileSync(lock, recorded(readDeadPid(), { bootId: readBootId()! }));
+  expect(await withLockFile(lock, options, async () => 'ran')).toBe('ran');
+  expect(takeOvers).toEqual([
+    [live, 'other-boot'],
+    [live, 'reused'],
+    [expect.any(Number), 'gone'],
+  ]);
+
+  // The same boot and the same start: the holder it names is the one running, and is waited for.
+  writeFileSync(lock, recorded(live, { bootId: readBootId()!, startTime: readProcessStart(live)! }));
+  await expect(withLockFile(lock, { ...options, waitMs: 100, pollMs: 20 }, async () => 'ran')).rejects.toThrow(
+    `pid ${live} on`,
+  );
+  expect(takeOvers).toHaveLength(3);
+});
+
+test('culprit check takes over a work tree lock left on another boot at once, and says so', () => {
+  const repo = makeRepo({ typescript: false, files: todoFiles });
+  try {
+    const lock = join(repo.root, '.git', 'culprit', 'locks', `${hashPath(repo.root)}.lock`);
+    mkdirSync(join(lock, '..'), { recursive: true });
+    writeFileSync(lock, recorded(process.pid, { bootId: '00000000-0000-4000-8000-000000000000' }));
+    // Were the lock judged by its pid alone (this test's, alive), the check would wait, then fail.
+    const check = runCli(repo.root, ['check'], { env: { CULPRIT_LOCK_WAIT_MS: '3000' } });
+    expect(check.exitCode, check.stderr).toBe(0);
+    expect(check.stderr).toBe(
+      `culprit: took over ${lock}, left by culprit check (pid ${process.pid}, since 2025-01-01T00:00:00.000Z): it was taken before this machine (or container) last started\n`,
+    );
+    expect(existsSync(lock)).toBe(false);
+  } finally {
+    repo.cleanup();
+  }
+});

@@ -32,7 +32,7 @@ test('start and check work: a new finding is introduced, a moved file keeps its 
   const check = runCli(repo.root, ['check', '--json'], { env: env() });
   expect(check.exitCode, check.stderr).toBe(1);
   const report = JSON.parse(check.stdout) as Report;
-  expect(report.counts).toEqual({ introduced: 1, resolved: 1, standing: 1, reworded: 0 });
+  expect(report.counts).toEqual({ introduced: 1, resolved: 1, standing: 1, reworded: 0, reanchored: 0, silenced: 0 });
   expect(report.shown.map(({ path, message }) => [path, message])).toEqual([
     ['src/tax.js', 'Unfinished work: regional rates'],
   ]);

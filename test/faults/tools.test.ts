@@ -206,24 +206,19 @@ describe('checks that crash or print garbage', () => {
     );
   });
 
-  it('a tool that prints 100 MB is stopped, fails clearly, and culprit stays small', () => {
+  // How long stopping it takes and culprit's peak memory meanwhile are measured in `npm run bench`
+  // (bench/command-checks.ts), not asserted here.
+  it('a tool that prints 100 MB is stopped and fails clearly', () => {
     const repo = commandRepo(
       "const chunk = Buffer.alloc(1 << 20, 'x');\nlet left = 100;\nconst write = () => { while (left > 0) { left--; if (!process.stdout.write(chunk)) { process.stdout.once('drain', write); return; } } };\nwrite();\n",
     );
-    // GNU time reports the largest resident set of culprit and of every process it waited for (the worker).
-    const result = spawnSync('/usr/bin/time', ['-f', 'maxrss=%M', process.execPath, cliPath, 'start', '--json'], {
-      cwd: repo.root,
-      encoding: 'utf8',
-    });
+    const result = spawnSync(process.execPath, [cliPath, 'start', '--json'], { cwd: repo.root, encoding: 'utf8' });
     const start = JSON.parse(result.stdout) as StartJson;
     expect(result.status).toBe(2);
     expect(start.checks[0]).toMatchObject({
       status: 'failed',
       error: 'node tool.mjs printed more than 64 MiB on stdout and was stopped; culprit does not read further',
     });
-    const maxRssKb = Number(/maxrss=(\d+)/.exec(result.stderr)?.[1]);
-    expect(maxRssKb).toBeGreaterThan(0);
-    expect(maxRssKb).toBeLessThan(400 * 1024);
   });
 
   it('a tool that runs past its timeout is killed with its whole process group', async () => {

@@ -131,7 +131,26 @@ function makeSarifLog(wrap: Wrap): fc.Arbitrary<unknown> {
       tool: wrap(record({ driver: wrap(driver) }, ['driver'])),
       results: wrap(fc.array(result, { maxLength: 4 })),
       artifacts: wrap(
-        fc.array(record({ location: wrap(record({ uri: wrap(fc.string({ maxLength: 10 })) })) }), { maxLength: 3 }),
+        fc.array(
+          record({
+            location: wrap(record({ uri: wrap(fc.string({ maxLength: 10 })) })),
+            roles: wrap(fc.array(fc.constantFrom('analysisTarget', 'resultFile'), { maxLength: 2 })),
+          }),
+          { maxLength: 3 },
+        ),
+      ),
+      invocations: wrap(
+        fc.array(
+          record({
+            executionSuccessful: wrap(fc.boolean()),
+            toolExecutionNotifications: wrap(
+              fc.array(record({ level: wrap(fc.constantFrom('error', 'warning')), message: wrap(message) }), {
+                maxLength: 2,
+              }),
+            ),
+          }),
+          { maxLength: 2 },
+        ),
       ),
       originalUriBaseIds: wrap(
         fc.dictionary(
@@ -167,8 +186,11 @@ describe('SARIF logs', () => {
     fc.assert(
       fc.property(logs, (log) =>
         expectResultOrClearError(() => {
-          const { diagnostics } = parseSarifLog(JSON.stringify(log), context);
+          const { diagnostics, failures, analyzed } = parseSarifLog(JSON.stringify(log), context);
           found += diagnostics.length;
+          // The run's own failure signals are one line each; its coverage is paths.
+          for (const failure of failures) expect(failure).toMatch(/^[^\n]*$/);
+          for (const path of analyzed ?? []) expect(typeof path).toBe('string');
           return diagnostics;
         }),
       ),

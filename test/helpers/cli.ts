@@ -81,12 +81,21 @@ export interface JsonFinding {
   endColumn?: number;
   message: string;
   fingerprint: string;
+  kind?: 'suppression' | 'coverage' | 'weakened' | 'check-removed';
+  silenced?: { code: string; path: string; line: number; column: number; message: string }[];
 }
 
 export interface JsonReport {
   verdict: 'clean' | 'introduced' | 'stuck' | 'check-failed';
   attempt: number;
-  counts: { introduced: number; resolved: number; standing: number; reworded: number };
+  counts: {
+    introduced: number;
+    resolved: number;
+    standing: number;
+    reworded: number;
+    reanchored: number;
+    silenced: number;
+  };
   shown: JsonFinding[];
   groups: EchoGroup[];
   withheld: Withheld;

@@ -10,9 +10,9 @@
  * cold. Every server a test starts is stopped after it, and no process is left in the repository. The suite runs with CI set (vitest.config.ts), so these tests clear it
  * for the culprits they run. Runs dist/cli/main.js: `npm run build` first (npm test does).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isProcessAlive, waitFor } from '../checks/helpers.js';
 import { runCli, type CliResult, type JsonReport } from '../helpers/cli.js';
@@ -20,6 +20,7 @@ import { makeRepo, type TestRepo } from '../helpers/repo.js';
 import { agentDocuments } from '../hooks/documents.js';
 import { findProcessesIn, runCliAsync, useRepos } from '../warm/helpers.js';
 import { findServeSocket } from '../../src/serve/client.js';
+import { makeSocketFolder } from '../../src/serve/paths.js';
 
 const repos = useRepos();
 
@@ -158,7 +159,8 @@ describe('culprit serve started by the commands that need it', () => {
     stopped.push(repo.root);
     // An older culprit's server, as far as the protocol shows it: it refuses the command and is asked to stop.
     const { socket } = await findServeSocket(repo.root);
-    mkdirSync(dirname(socket), { recursive: true });
+    // The folder as a server makes it: a folder of the user's alone, or the client would not ask it.
+    expect(makeSocketFolder(socket)).toBeUndefined();
     const heard: string[] = [];
     const older = createServer((connection) => {
       connection.once('data', (chunk: Buffer) => {

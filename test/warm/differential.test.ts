@@ -11,10 +11,12 @@
  * file imports first), release after release; then the same files reverted (one by one, in the
  * opposite order, in the full run; at once in CI); then seeded random edits (exported types,
  * signatures, renames, imports added and removed) on top of each other, every fourth one a
- * revert, then a member renamed (`Patch.path`), whose sites culprit fix finishes with
- * TypeScript's rename provider on the baseline's program (the served and the cold dry run must
- * plan the same), then `culprit fix` through the warm engine, and finally everything reverted.
- * Every step also compares the fixes culprit fix would write (their edits, the sites of renames).
+ * revert, then lines that carry standing findings edited (a comment appended: their findings
+ * stay as they were, so nothing may be introduced and they are re-anchored), then a member renamed
+ * (`Patch.path`), whose sites culprit fix finishes with TypeScript's rename provider on the
+ * baseline's program (the served and the cold dry run must plan the same), then `culprit fix`
+ * through the warm engine, and finally everything reverted. Every step also compares the fixes
+ * culprit fix would write (their edits, the sites of renames).
  * Each step costs one served check, one cold check from the baseline and one in full (most of
  * it: ~10 s on an idle 2-core machine, ~25 s on a shared one).
  * CI runs immer 10.1.0 → 10.1.1 (5 files) and 3 random edits: 10 steps, about 3 minutes.
@@ -22,7 +24,7 @@
  * 17 minutes on a shared machine), and `CULPRIT_DIFFERENTIAL_SEED` picks another random sequence.
  */
 import { afterAll, expect, test } from 'vitest';
-import { checkTask } from '../../src/tasks/check-task.js';
+import { checkTask, type CheckResult } from '../../src/tasks/check-task.js';
 import { fixTask } from '../../src/tasks/fix-task.js';
 import { startTask } from '../../src/tasks/start-task.js';
 import { makeWarmEngine } from '../../src/warm/warm-engine.js';
@@ -67,15 +69,59 @@ const debug = useDebugLines();
 /** Steps whose cold check started from the baseline (the others' edits added, deleted or renamed files). */
 let seededSteps = 0;
 
-async function compareStep(step: string): Promise<void> {
+/** Compares the step's served, cold and full checks; returns the full one. */
+async function compareStep(step: string): Promise<CheckResult> {
   steps.push(step);
   debug.take();
   const { served, cold } = await checkServedAndCold(repo!.root, engine);
   if (debug.take().some((line) => line.startsWith('checks start from the baseline'))) seededSteps += 1;
-  const full = await summarizeCheck(await checkInFull(repo!.root));
+  const inFull = await checkInFull(repo!.root);
+  const full = await summarizeCheck(inFull);
   const reproduce = `(seed ${seed}); reproduce: CULPRIT_DIFFERENTIAL_SEED=${seed} npx vitest run test/warm/differential.test.ts`;
   expect(await summarizeCheck(served), `served: ${step} ${reproduce}`).toEqual(full);
   expect(await summarizeCheck(cold), `cold from the baseline: ${step} ${reproduce}`).toEqual(full);
+  return inFull;
+}
+
+/**
+ * Up to `count` lines that carry a standing finding, drawn with `random`, each with a comment
+ * appended: a line that ends a statement, opens a block or continues a list, so the comment
+ * changes no finding, only the flagged line's text.
+ */
+function editFlaggedLines(
+  result: CheckResult,
+  current: Record<string, string>,
+  random: () => number,
+  count: number,
+): { text: Record<string, string>; lines: string[] } {
+  const candidates = [
+    ...new Set(
+      result.details.attribution.standing
+        .filter((finding) => finding.path !== null && finding.line >= 1 && current[finding.path] !== undefined)
+        .map((finding) => `${finding.path}:${finding.line}`),
+    ),
+  ]
+    .filter((site) => {
+      const [path, line] = splitSite(site);
+      return /[;{,]\s*$/.test(current[path]!.split('\n')[line - 1] ?? '');
+    })
+    .sort();
+  const text: Record<string, string> = {};
+  const lines: string[] = [];
+  while (lines.length < count && candidates.length > 0) {
+    const site = candidates.splice(Math.floor(random() * candidates.length), 1)[0]!;
+    const [path, line] = splitSite(site);
+    const fileLines = (text[path] ?? current[path]!).split('\n');
+    fileLines[line - 1] = `${fileLines[line - 1]!} // edited ${lines.length + 1}`;
+    text[path] = fileLines.join('\n');
+    lines.push(site);
+  }
+  return { text, lines };
+}
+
+function splitSite(site: string): [string, number] {
+  const at = site.lastIndexOf(':');
+  return [site.slice(0, at), Number(site.slice(at + 1))];
 }
 
 test(
@@ -119,6 +165,7 @@ test(
     }
 
     const random = makeRandom(seed);
+    let lastStep: CheckResult | undefined;
     for (let serial = 1; serial <= randomSteps; serial += 1) {
       // Every fourth step reverts a file edited before, so undoing is checked among the edits.
       const edited = Object.keys(current)
@@ -127,14 +174,23 @@ test(
       if (serial % 4 === 0 && edited.length > 0) {
         const path = edited[Math.floor(random() * edited.length)]!;
         write(path, releases[0]![path]);
-        await compareStep(`random ${serial}: reverted ${path}`);
+        lastStep = await compareStep(`random ${serial}: reverted ${path}`);
         continue;
       }
       const edit = drawEdit(current, random, serial);
       if (edit === undefined) continue;
       write(edit.path, edit.text);
-      await compareStep(`random ${serial}: ${edit.kind} in ${edit.path}: ${edit.detail}`);
+      lastStep = await compareStep(`random ${serial}: ${edit.kind} in ${edit.path}: ${edit.detail}`);
     }
+    // Lines with standing findings edited, their findings as they were: nothing more is introduced.
+    const before = lastStep ?? (await checkInFull(repo.root));
+    const flagged = editFlaggedLines(before, current, random, 3);
+    for (const [path, text] of Object.entries(flagged.text)) write(path, text);
+    const reanchored = await compareStep(`flagged lines edited: ${flagged.lines.join(', ')}`);
+    expect(flagged.lines.length).toBeGreaterThan(0);
+    expect(reanchored.report.counts.introduced).toBe(before.report.counts.introduced);
+    expect(reanchored.report.counts.resolved).toBe(before.report.counts.resolved);
+    expect(reanchored.report.counts.reanchored).toBeGreaterThanOrEqual(flagged.lines.length);
     // A member renamed: culprit fix finishes it with TypeScript's rename provider on the baseline's
     // program, and plans the same sites served and cold (the step compares the planned fixes too).
     const patchTypes = 'src/types/types-external.ts';
@@ -154,8 +210,8 @@ test(
     for (const path of Object.keys(releases[0]!))
       if (current[path] !== releases[0]![path]) write(path, releases[0]![path]);
     await compareStep('everything reverted');
-    const last = await checkTask({ cwd: repo.root, runChecks: engine.runChecks, oncePerTree: true });
-    expect(last.report.counts.introduced).toBe(0);
+    const reverted = await checkTask({ cwd: repo.root, runChecks: engine.runChecks, oncePerTree: true });
+    expect(reverted.report.counts.introduced).toBe(0);
     console.log(
       `differential: ${steps.length} steps compared served and cold (${seededSteps} from the baseline) against full (seed ${seed}); culprit fix wrote ${fixed.plan.fixes.length} fixes`,
     );

@@ -3,37 +3,68 @@
  * `biome lint --reporter=sarif --max-diagnostics=none <targets>`, without fixes and without
  * colours. Biome keeps no cache in the tree, so nothing is written there. Biome exits 1 on error
  * findings and on failures alike (a biome.json it cannot read), so the output decides: a SARIF
- * log is a result, anything else fails the check with what Biome said on stderr.
+ * log is a result, anything else fails the check with what Biome said on stderr. The same run
+ * writes its summary reporter, with `--verbose`'s list of the files it processed, to a file
+ * outside the tree: the run's coverage (Biome's SARIF names only the files with results).
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { CheckOutput, CheckRequest } from '../check.js';
 import type { BiomeOptions } from './index.js';
-import { makeMissingToolError } from '../check.js';
-import { dedupeDiagnostics } from '../output/dedupe-diagnostics.js';
-import { makeRootStripper } from '../output/repo-path.js';
+import { makeRepoPath, makeRootStripper } from '../output/repo-path.js';
 import { findExecutable } from '../runner/find-executable.js';
-import { describeToolFailure, runTool } from '../runner/run-tool.js';
-import { parseBiomeSarif, parseBiomeVersion, readBiomeFailure } from './output.js';
+import { runCommandCheck, type CommandCheck } from '../runner/command-check.js';
+import { describeToolFailure } from '../runner/run-tool.js';
+import { parseBiomeProcessedFiles, parseBiomeSarif, parseBiomeVersion, readBiomeFailure } from './output.js';
 
-export async function runBiome({ root, options }: CheckRequest<BiomeOptions>): Promise<CheckOutput> {
-  const executable = findExecutable('biome', { local: ['node'], roots: [root, options.workTree] });
-  if (executable === null)
-    throw makeMissingToolError(
-      `biome is not installed: no node_modules/.bin/biome in ${root} or above, and none on PATH`,
-    );
-  const versionRun = runTool(executable, ['--version'], { name: 'biome --version', cwd: root });
-  const lintRun = runTool(
-    executable,
-    ['lint', '--reporter=sarif', '--max-diagnostics=none', '--colors=off', ...options.targets],
-    { name: 'biome', cwd: root },
-  );
-  const [version, result] = await Promise.all([versionRun, lintRun]);
-  let findings;
-  try {
-    findings = parseBiomeSarif(result.stdout, root);
-  } catch (error) {
+const summaryName = 'biome-summary.txt';
+
+const biome: CommandCheck<BiomeOptions> = {
+  name: () => 'biome',
+  locate: ({ root, options }) => ({
+    executable: findExecutable('biome', { local: ['node'], roots: [root, options.workTree] }),
+    missing: `biome is not installed: no node_modules/.bin/biome in ${root} or above, and none on PATH`,
+  }),
+  version: { args: ['--version'], read: parseBiomeVersion },
+  args: (run) => [
+    'lint',
+    '--reporter=sarif',
+    '--max-diagnostics=none',
+    '--colors=off',
+    '--verbose',
+    '--reporter=summary',
+    `--reporter-file=${join(run.scratch(), summaryName)}`,
+    ...run.options.targets,
+  ],
+  exitCodes: 'any',
+  read: (result, run) => {
+    const log = parseBiomeSarif(result.stdout, run.root);
+    return {
+      diagnostics: log.diagnostics,
+      failure: log.failures.length === 0 ? undefined : log.failures.join('; '),
+      checkedPaths: readProcessedFiles(join(run.scratch(), summaryName), run.root),
+    };
+  },
+  describeFailure: (result, error, { root }) => {
     const said = readBiomeFailure(result.stderrLines, makeRootStripper(root));
-    const reason = result.stdout.trim() === '' ? '' : `; its stdout is no SARIF 2.1.0 log: ${(error as Error).message}`;
-    throw new Error(describeToolFailure('biome', { ...result, stderrLines: said }) + reason, { cause: error });
-  }
-  return { version: parseBiomeVersion(version.stdout), diagnostics: dedupeDiagnostics(findings.diagnostics) };
+    const reason =
+      result.stdout.trim() === '' || error === undefined ? '' : `; its stdout is no SARIF 2.1.0 log: ${error.message}`;
+    return describeToolFailure('biome', { ...result, stderrLines: said }) + reason;
+  },
+  readConfig: ({ root }) => ({
+    configFiles: ['biome.json', 'biome.jsonc'].filter((name) => existsSync(join(root, name))),
+  }),
+  // The `biome-ignore*` comments of the files it linted are scanned by the JavaScript comment
+  // scanner (checks/output/), wired here as `scanSuppressions` when it lands.
+};
+
+export function runBiome(request: CheckRequest<BiomeOptions>): Promise<CheckOutput> {
+  return runCommandCheck(biome, request);
+}
+
+function readProcessedFiles(summary: string, root: string): string[] | undefined {
+  if (!existsSync(summary)) return undefined;
+  const files = parseBiomeProcessedFiles(readFileSync(summary, 'utf8'));
+  const toRepoPath = makeRepoPath(root);
+  return files?.map((file) => toRepoPath(resolve(root, file)));
 }

@@ -23,9 +23,28 @@ export function parseBiomeSarif(stdout: string, root: string): SarifFindings {
   const findings = parseSarifLog(stdout, { root, toRepoPath: makeRepoPath(root), phase: 'lint' });
   const recount = makeColumnRecounter(root, 'code-points');
   return {
-    version: findings.version,
+    ...findings,
     diagnostics: findings.diagnostics.map((d) => recount({ ...d, tool: 'biome', phase: readPhase(d.code) })),
   };
+}
+
+/**
+ * The files Biome processed, from the `Files processed:` list `--verbose` adds to its summary
+ * reporter (`  - src/a.js`, relative to the folder it ran in; "The list is empty" when none);
+ * null when the list is not there.
+ */
+export function parseBiomeProcessedFiles(stdout: string): string[] | null {
+  const lines = stdout.split(/\r?\n/);
+  const start = lines.findIndex((line) => /^\s*(?:\S\s)?Files processed:\s*$/u.test(line));
+  if (start === -1) return null;
+  const files: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (line.trim() === '') continue;
+    const item = /^\s*- (.+)$/.exec(line);
+    if (item === null) break;
+    files.push(item[1]!);
+  }
+  return files;
 }
 
 function readPhase(category: string): Phase {

@@ -1,89 +1,148 @@
 /**
- * The `cargo` check: `cargo check` (or `cargo clippy`) with `--message-format=json`, offline,
+ * The `cargo` check, through the command runner: `cargo check` (or `cargo clippy`) with `--message-format=json`, offline,
  * over the whole workspace, with `--keep-going` so that a failing crate does not stop cargo
  * from checking crates that do not depend on it (without it, which independent crates get
  * checked would depend on scheduling). Build files go to a target dir in culprit's cache (see
  * tool-cache.ts), never to the user's target/ unless `targetDir` says so. The graph comes from
- * `cargo metadata --no-deps`: crates are the units (cargo-graph.ts).
+ * `cargo metadata --no-deps`: crates are the units (cargo-graph.ts). Its coverage is the files
+ * of the crates cargo checked; a crate it skipped behind one that failed to compile is an
+ * unchecked part of the run, never a clean one.
  */
-import { existsSync, readdirSync, type Dirent } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import type { CheckOutput, CheckRequest, ImportRecord } from '../check.js';
 import type { CargoOptions } from './index.js';
 import { makeMissingToolError } from '../check.js';
-import { assignFilesToCrates, makeCrateImports, parseCargoMetadata, type CargoWorkspace } from './graph.js';
+import { assignFilesToCrates, makeCrateImports, parseCargoMetadata, type CargoWorkspace, type Crate } from './graph.js';
 import { parseCargoMessages } from './messages.js';
-import { dedupeDiagnostics } from '../output/dedupe-diagnostics.js';
+import { scanRustSuppressions } from './suppressions.js';
 import { findExecutable } from '../runner/find-executable.js';
 import { makeRepoPath } from '../output/repo-path.js';
-import { describeToolFailure, runTool, type ToolResult } from '../runner/run-tool.js';
+import { runCommandCheck, type CommandCheck } from '../runner/command-check.js';
+import { describeToolFailure, type ToolResult } from '../runner/run-tool.js';
 import { resolveToolCacheDir } from '../runner/tool-cache.js';
 
-export async function runCargo({ root, options }: CheckRequest<CargoOptions>): Promise<CheckOutput> {
-  const cargo = findCargo();
-  if (cargo === null) throw makeMissingToolError('cargo is not installed: none on PATH or in $CARGO_HOME/bin');
-  const manifest = resolve(root, options.manifestPath);
-  if (!existsSync(manifest))
-    throw new Error(`cargo: ${options.manifestPath} does not exist in ${root} (set manifestPath)`);
-  const env = {
-    ...process.env,
+interface CargoSide {
+  workspace: CargoWorkspace;
+  filesByCrate: Map<string, string[]>;
+  imports: ImportRecord;
+  version: string | null;
+}
+
+const cargo: CommandCheck<CargoOptions, CargoSide> = {
+  name: (options) => `cargo ${readSubcommand(options)}`,
+  locate: () => ({ executable: findCargo(), missing: 'cargo is not installed: none on PATH or in $CARGO_HOME/bin' }),
+  env: ({ root, options }) => ({
     CARGO_TARGET_DIR:
       options.targetDir === null
         ? resolveToolCacheDir('cargo', options.workTree, root)
         : resolve(root, options.targetDir),
     CARGO_TERM_COLOR: 'never',
     CARGO_TERM_PROGRESS_WHEN: 'never',
-  };
-  const run = (name: string, args: string[]) => runTool(cargo, args, { name, cwd: root, env });
-  const subcommand = options.clippy ? 'clippy' : 'check';
-  const checking = run(`cargo ${subcommand}`, [
-    subcommand,
+  }),
+  args: ({ root, options }) => [
+    readSubcommand(options),
     '--message-format=json',
     '--offline',
     '--workspace',
     '--keep-going',
     ...(options.allTargets ? ['--all-targets'] : []),
     '--manifest-path',
-    manifest,
-  ]);
-  const [metadataRun, versionRun, clippyVersionRun] = await Promise.all([
-    run('cargo metadata', ['metadata', '--format-version', '1', '--no-deps', '--offline', '--manifest-path', manifest]),
-    run('cargo --version', ['--version']),
-    options.clippy ? run('cargo clippy --version', ['clippy', '--version']) : null,
-  ]);
-  if (metadataRun.exitCode !== 0) throw new Error(describeCargoFailure('cargo metadata', metadataRun));
-  const toRepoPath = makeRepoPath(root);
-  const workspace = parseCargoMetadata(metadataRun.stdout, toRepoPath);
-  const imports = readCrateImports(workspace, toRepoPath);
-  const result = await checking;
-  if (options.clippy && isMissingClippy(result))
-    throw makeMissingToolError('cargo clippy is not installed (rustup component add clippy)');
+    readManifest(root, options),
+  ],
+  beside: async (run) => {
+    const manifest = readManifest(run.root, run.options);
+    const [metadataRun, versionRun, clippyVersionRun] = await Promise.all([
+      run.call(
+        ['metadata', '--format-version', '1', '--no-deps', '--offline', '--manifest-path', manifest],
+        'cargo metadata',
+      ),
+      run.call(['--version'], 'cargo --version'),
+      run.options.clippy ? run.call(['clippy', '--version'], 'cargo clippy --version') : null,
+    ]);
+    if (metadataRun.exitCode !== 0) throw new Error(describeCargoFailure('cargo metadata', metadataRun));
+    const toRepoPath = makeRepoPath(run.root);
+    const workspace = parseCargoMetadata(metadataRun.stdout, toRepoPath);
+    const files = listRustFiles(workspace.workspaceRoot).map(toRepoPath);
+    const filesByCrate = assignFilesToCrates(workspace.crates, files);
+    const cargoVersion = readVersion(versionRun, 'cargo');
+    const clippyVersion = clippyVersionRun === null ? null : readVersion(clippyVersionRun, 'clippy');
+    return {
+      workspace,
+      filesByCrate,
+      imports: makeCrateImports(workspace.crates, filesByCrate),
+      version: clippyVersion === null ? cargoVersion : `${cargoVersion ?? '?'} + clippy ${clippyVersion}`,
+    };
+  },
+  exitCodes: 'any',
+  read: (result, { root, options }, side) => {
+    if (options.clippy && isMissingClippy(result))
+      throw makeMissingToolError('cargo clippy is not installed (rustup component add clippy)');
+    const toRepoPath = makeRepoPath(root);
+    const messages = parseCargoMessages(result.stdout, (fileName) =>
+      toRepoPath(resolve(side.workspace.workspaceRoot, fileName)),
+    );
+    if (result.exitCode !== 0 && messages.failed.size === 0)
+      return { diagnostics: [], failure: describeCargoFailure(`cargo ${readSubcommand(options)}`, result) };
+    const { crates } = side.workspace;
+    const filesOf = (crate: Crate) => side.filesByCrate.get(crate.id) ?? [];
+    const checked = crates.filter((crate) => messages.checked.has(crate.id) || messages.failed.has(crate.id));
+    const skipped = messages.failed.size === 0 ? [] : crates.filter((crate) => !checked.includes(crate));
+    return {
+      version: side.version,
+      diagnostics: messages.diagnostics,
+      imports: side.imports,
+      checkedPaths: checked.flatMap(filesOf),
+      unchecked: skipped.map((crate) => ({ paths: filesOf(crate), reason: describeUnchecked([crate.name]) })),
+      // The same in words, until every report words the unchecked parts itself.
+      notes: skipped.length === 0 ? [] : [describeUnchecked(skipped.map((crate) => crate.name))],
+    };
+  },
+  describeFailure: (result, error, { options }) =>
+    error?.message ?? describeCargoFailure(`cargo ${readSubcommand(options)}`, result),
+  scanSuppressions: (root, paths) =>
+    paths
+      .filter((path) => path.endsWith('.rs'))
+      .flatMap((path) => {
+        const text = readSource(join(root, path));
+        return text === null ? [] : scanRustSuppressions(path, text);
+      }),
+  readConfig: ({ root, options }) => ({
+    configFiles: [
+      options.manifestPath,
+      ...['clippy.toml', '.clippy.toml'].filter((name) => existsSync(join(root, name))),
+    ],
+  }),
+};
 
-  const messages = parseCargoMessages(result.stdout, (fileName) =>
-    toRepoPath(resolve(workspace.workspaceRoot, fileName)),
-  );
-  if (result.exitCode !== 0 && messages.failed.size === 0)
-    throw new Error(describeCargoFailure(`cargo ${subcommand}`, result));
-  const cargoVersion = readVersion(versionRun, 'cargo');
-  const clippyVersion = clippyVersionRun === null ? null : readVersion(clippyVersionRun, 'clippy');
-  const unchecked = workspace.crates.filter(
-    (crate) => !messages.checked.has(crate.id) && !messages.failed.has(crate.id),
-  );
-  const notes =
-    messages.failed.size > 0 && unchecked.length > 0 ? [describeUnchecked(unchecked.map((crate) => crate.name))] : [];
-  return {
-    version: clippyVersion === null ? cargoVersion : `${cargoVersion ?? '?'} + clippy ${clippyVersion}`,
-    diagnostics: dedupeDiagnostics(messages.diagnostics),
-    imports,
-    ...(notes.length > 0 ? { notes } : {}),
-  };
+export function runCargo(request: CheckRequest<CargoOptions>): Promise<CheckOutput> {
+  return runCommandCheck(cargo, request);
 }
 
-/** Cargo skips a crate whose dependency failed; the agent should know more may come. */
+function readSubcommand(options: CargoOptions): 'check' | 'clippy' {
+  return options.clippy ? 'clippy' : 'check';
+}
+
+function readManifest(root: string, options: CargoOptions): string {
+  const manifest = resolve(root, options.manifestPath);
+  if (!existsSync(manifest))
+    throw new Error(`cargo: ${options.manifestPath} does not exist in ${root} (set manifestPath)`);
+  return manifest;
+}
+
+/** Cargo skips a crate whose dependency failed; the agent should know its findings come later. */
 function describeUnchecked(names: readonly string[]): string {
   const one = names.length === 1;
   return `${one ? 'crate' : 'crates'} ${names.join(', ')} ${one ? 'was' : 'were'} not checked: cargo skips a crate whose dependency failed to compile, so ${one ? 'its' : 'their'} findings come once that compiles`;
+}
+
+function readSource(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
 }
 
 /** cargo on PATH, else where rustup puts it. */
@@ -91,11 +150,6 @@ function findCargo(): string | null {
   const cargoHome = process.env['CARGO_HOME'] ?? join(homedir(), '.cargo');
   const path = [process.env['PATH'] ?? '', join(cargoHome, 'bin')].join(delimiter);
   return findExecutable('cargo', { local: [], roots: [], path });
-}
-
-function readCrateImports(workspace: CargoWorkspace, toRepoPath: (absolute: string) => string): ImportRecord {
-  const files = listRustFiles(workspace.workspaceRoot).map(toRepoPath);
-  return makeCrateImports(workspace.crates, assignFilesToCrates(workspace.crates, files));
 }
 
 /** Every `.rs` file under the workspace, build output and hidden folders left out. */

@@ -120,3 +120,22 @@ function makeDiagnostic(parts: Parts): Diagnostic {
     diagnostic.endColumn = parts.endColumn;
   return diagnostic;
 }
+
+/**
+ * The files mypy read, from what `--verbose` logs on stderr: each source it was given (`Found
+ * source: BuildSource(path='pkg/a.py', module='pkg.a', …)`) and each module it parsed or took
+ * fresh from its cache (`Parsing pkg/a.py (pkg.a)`, `Metadata fresh for pkg.a: file pkg/a.py`),
+ * as printed path → module; the standard library's are there too, for the caller to leave out.
+ */
+export function parseMypyReadFiles(stderr: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const line of stderr.split(/\r?\n/)) {
+    const source = /^LOG:\s+Found source:\s+BuildSource\(path='((?:[^'\\]|\\.)*)', module='([^']*)'/.exec(line);
+    const parsed = /^LOG:\s+Parsing (.+) \(([\w.]+)\)$/.exec(line);
+    const fresh = /^LOG:\s+Metadata fresh for ([\w.]+): file (.+)$/.exec(line);
+    if (source !== null) files.set(source[1]!, source[2]!);
+    else if (parsed !== null) files.set(parsed[1]!, parsed[2]!);
+    else if (fresh !== null) files.set(fresh[2]!, fresh[1]!);
+  }
+  return files;
+}

@@ -1,7 +1,9 @@
 /**
  * A SARIF 2.1.0 log as diagnostics: every run's results that are failures (`kind` fail, not
  * suppressed, not absent from the baseline the tool kept itself), placed at their first
- * physical location. Artifact URIs are resolved the way SARIF defines them — through
+ * physical location. Beside them, what the log says about the run itself: the tool's own
+ * failure signals (`results: null`, an invocation that says it did not succeed, an execution
+ * notification of level error), and the files it analyzed where the log can tell. Artifact URIs are resolved the way SARIF defines them — through
  * `uriBaseId` and the run's `originalUriBaseIds`, through `index` into the run's artifacts,
  * `file://` URIs as file paths — and relative ones against the folder the command ran in.
  * Only the fields culprit reads are validated; everything else a producer adds is ignored.
@@ -67,7 +69,19 @@ const run = z.looseObject({
     }),
   }),
   results: z.array(result).nullable().optional(),
-  artifacts: z.array(z.looseObject({ location: artifactLocation.optional() })).optional(),
+  artifacts: z
+    .array(z.looseObject({ location: artifactLocation.optional(), roles: z.array(z.string()).optional() }))
+    .optional(),
+  invocations: z
+    .array(
+      z.looseObject({
+        executionSuccessful: z.boolean().optional(),
+        toolExecutionNotifications: z
+          .array(z.looseObject({ level: z.string().optional(), message: message.optional() }))
+          .optional(),
+      }),
+    )
+    .optional(),
   originalUriBaseIds: z
     .record(z.string(), z.looseObject({ uri: z.string().optional(), uriBaseId: z.string().optional() }))
     .optional(),
@@ -90,6 +104,15 @@ export interface SarifFindings {
   /** The first run's tool version. */
   version: string | null;
   diagnostics: Diagnostic[];
+  /** The tool's own word that a run did not finish, one line each; empty when every run did. */
+  failures: string[];
+  /**
+   * The files the runs analyzed, repository-relative, where the log tells: the artifacts whose
+   * `roles` include `analysisTarget`, or, in a log whose artifacts carry no roles, every artifact
+   * when some of them no result points at (a producer listing only the files with results says
+   * nothing about the others). Undefined when any run cannot tell.
+   */
+  analyzed: string[] | undefined;
 }
 
 /** Throws an error whose message says, on one line, why the text is not a SARIF 2.1.0 log. */
@@ -119,7 +142,54 @@ export function parseSarifLog(text: string, context: SarifContext): SarifFinding
     }),
   );
   const driver = parsed.data.runs[0]?.tool.driver;
-  return { version: driver?.version ?? driver?.semanticVersion ?? null, diagnostics };
+  return {
+    version: driver?.version ?? driver?.semanticVersion ?? null,
+    diagnostics,
+    failures: parsed.data.runs.flatMap(listRunFailures),
+    analyzed: listAnalyzed(parsed.data.runs, context),
+  };
+}
+
+/** A run's own failure signals, in words: SARIF's `results: null` means the tool produced none, which is not "no findings". */
+function listRunFailures(sarifRun: SarifRun): string[] {
+  const name = sarifRun.tool.driver.name;
+  const failures: string[] = [];
+  if (sarifRun.results === null) failures.push(`${name} gave "results": null, a run that produced no results`);
+  for (const invocation of sarifRun.invocations ?? []) {
+    const errors = (invocation.toolExecutionNotifications ?? []).filter((note) => note.level === 'error');
+    const said = errors.map((note) => (note.message?.text ?? note.message?.markdown ?? '').trim()).filter(Boolean);
+    if (invocation.executionSuccessful === false)
+      failures.push(`${name} says its run did not succeed${said.length > 0 ? `: ${said.join(' | ')}` : ''}`);
+    else if (errors.length > 0)
+      failures.push(`${name} reported an error running: ${said.length > 0 ? said.join(' | ') : 'without a message'}`);
+  }
+  return failures.map((failure) => failure.replace(/\s*\n\s*/g, ' '));
+}
+
+function listAnalyzed(sarifRuns: readonly SarifRun[], context: SarifContext): string[] | undefined {
+  const analyzed = new Set<string>();
+  for (const sarifRun of sarifRuns) {
+    const artifacts = sarifRun.artifacts ?? [];
+    const hasRoles = artifacts.some((artifact) => artifact.roles !== undefined);
+    const chosen = hasRoles ? artifacts.filter((artifact) => artifact.roles?.includes('analysisTarget')) : artifacts;
+    const paths = chosen.flatMap((artifact) => {
+      const absolute =
+        artifact.location === undefined ? null : resolveArtifact(artifact.location, sarifRun, context.root);
+      return absolute === null ? [] : [context.toRepoPath(absolute)];
+    });
+    if (!hasRoles) {
+      const withResults = new Set(
+        (sarifRun.results ?? []).flatMap((sarifResult) => {
+          const location = sarifResult.locations?.[0]?.physicalLocation?.artifactLocation;
+          const absolute = location === undefined ? null : resolveArtifact(location, sarifRun, context.root);
+          return absolute === null ? [] : [context.toRepoPath(absolute)];
+        }),
+      );
+      if (paths.every((path) => withResults.has(path))) return undefined;
+    }
+    for (const path of paths) analyzed.add(path);
+  }
+  return [...analyzed].sort();
 }
 
 function makeSarifDiagnostic(sarifResult: SarifResult, sarifRun: SarifRun, context: SarifContext): Diagnostic | null {

@@ -3,39 +3,53 @@
  * `oxlint --format=sarif <targets>`, without fixes; oxlint keeps no cache, so nothing is
  * written into the tree. oxlint exits 1 on findings and on failures alike, and prints its own
  * errors (a broken .oxlintrc.json, an unknown rule) on stdout, so the output decides: a SARIF log
- * is a result, anything else fails the check with what oxlint said.
+ * is a result, anything else fails the check with what oxlint said. Beside it, `oxlint
+ * --debug=files <targets>` lists the files it lints (its SARIF names only those with results):
+ * the run's coverage. A tree where it finds nothing to lint is a run that checked no file.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CheckOutput, CheckRequest } from '../check.js';
 import type { OxlintOptions } from './index.js';
-import { makeMissingToolError } from '../check.js';
-import { dedupeDiagnostics } from '../output/dedupe-diagnostics.js';
 import { findExecutable } from '../runner/find-executable.js';
-import { describeToolFailure, runTool } from '../runner/run-tool.js';
-import { parseOxlintSarif, parseOxlintVersion } from './output.js';
+import { runCommandCheck, type CommandCheck } from '../runner/command-check.js';
+import { describeToolFailure, type ToolResult } from '../runner/run-tool.js';
+import { parseOxlintFileList, parseOxlintSarif } from './output.js';
 
-export async function runOxlint({ root, options }: CheckRequest<OxlintOptions>): Promise<CheckOutput> {
-  const executable = findExecutable('oxlint', { local: ['node'], roots: [root, options.workTree] });
-  if (executable === null)
-    throw makeMissingToolError(
-      `oxlint is not installed: no node_modules/.bin/oxlint in ${root} or above, and none on PATH`,
-    );
-  const result = await runTool(executable, ['--format=sarif', ...options.targets], { name: 'oxlint', cwd: root });
-  const printed = result.stdout.trim();
-  // A tree with nothing to lint (a base before the first .js file): oxlint's words, exit 1, no log.
-  if (result.exitCode === 1 && /^No files found to lint\b/.test(printed)) {
-    const version = await runTool(executable, ['--version'], { name: 'oxlint --version', cwd: root });
-    return { version: parseOxlintVersion(version.stdout), diagnostics: [] };
-  }
-  let findings;
-  try {
-    findings = parseOxlintSarif(result.stdout, root);
-  } catch (error) {
+const oxlint: CommandCheck<OxlintOptions, ToolResult> = {
+  name: () => 'oxlint',
+  locate: ({ root, options }) => ({
+    executable: findExecutable('oxlint', { local: ['node'], roots: [root, options.workTree] }),
+    missing: `oxlint is not installed: no node_modules/.bin/oxlint in ${root} or above, and none on PATH`,
+  }),
+  args: ({ options }) => ['--format=sarif', ...options.targets],
+  beside: (run) => run.call(['--debug=files', ...run.options.targets], 'oxlint --debug=files'),
+  exitCodes: 'any',
+  read: (result, { root }, listing) => {
+    // A tree with nothing to lint (a base before the first .js file): oxlint's words, exit 1, no log.
+    if (result.exitCode === 1 && /^No files found to lint\b/.test(result.stdout.trim()))
+      return { diagnostics: [], checkedPaths: [] };
+    const log = parseOxlintSarif(result.stdout, root);
+    return {
+      version: log.version,
+      diagnostics: log.diagnostics,
+      failure: log.failures.length === 0 ? undefined : log.failures.join('; '),
+      checkedPaths: listing.exitCode === 0 ? parseOxlintFileList(listing.stdout, root) : undefined,
+    };
+  },
+  describeFailure: (result, error) => {
+    const printed = result.stdout.trim();
     const said = printed.startsWith('{') ? [] : readPrintedError(printed);
-    const reason = said.length > 0 ? '' : `; its stdout is no SARIF 2.1.0 log: ${(error as Error).message}`;
-    const failure = describeToolFailure('oxlint', { ...result, stderrLines: [...result.stderrLines, ...said] });
-    throw new Error(failure + reason, { cause: error });
-  }
-  return { version: findings.version, diagnostics: dedupeDiagnostics(findings.diagnostics) };
+    const reason = said.length > 0 || error === undefined ? '' : `; its stdout is no SARIF 2.1.0 log: ${error.message}`;
+    return describeToolFailure('oxlint', { ...result, stderrLines: [...result.stderrLines, ...said] }) + reason;
+  },
+  readConfig: ({ root }) => ({ configFiles: existsSync(join(root, '.oxlintrc.json')) ? ['.oxlintrc.json'] : [] }),
+  // The `oxlint-disable*` and `eslint-disable*` comments of the files it linted are scanned by the
+  // JavaScript comment scanner (checks/output/), wired here as `scanSuppressions` when it lands.
+};
+
+export function runOxlint(request: CheckRequest<OxlintOptions>): Promise<CheckOutput> {
+  return runCommandCheck(oxlint, request);
 }
 
 /** oxlint's own error on stdout, its report markers (`x`, `|`) left out: `Rule 'no-such-rule' not found…`. */

@@ -6,6 +6,7 @@
  * semantic checker reject (an unexpected token, a redeclared `let`: phase syntax) or an unused
  * disable directive; and regions count columns in UTF-8 bytes.
  */
+import { resolve } from 'node:path';
 import type { Diagnostic } from '../../core/diagnostic.js';
 import { makeRepoPath } from '../output/repo-path.js';
 import { parseSarifLog, type SarifFindings } from '../output/sarif-log.js';
@@ -20,7 +21,16 @@ export function parseOxlintVersion(output: string): string | null {
 export function parseOxlintSarif(stdout: string, root: string): SarifFindings {
   const findings = parseSarifLog(stdout, { root, toRepoPath: makeRepoPath(root), phase: 'lint' });
   const recount = makeColumnRecounter(root, 'utf8-bytes');
-  return { version: findings.version, diagnostics: findings.diagnostics.map((d) => recount(classifyOxlint(d))) };
+  return { ...findings, diagnostics: findings.diagnostics.map((d) => recount(classifyOxlint(d))) };
+}
+
+/** `oxlint --debug=files`: one linted file a line, relative to the folder it ran in. */
+export function parseOxlintFileList(stdout: string, root: string): string[] {
+  const toRepoPath = makeRepoPath(root);
+  return stdout
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '')
+    .map((line) => toRepoPath(resolve(root, line)));
 }
 
 function classifyOxlint(diagnostic: Diagnostic): Diagnostic {

@@ -21,11 +21,14 @@ const reportSchema = z.looseObject({
       range: z.looseObject({ start: position, end: position }).optional(),
     }),
   ),
+  summary: z.looseObject({ filesAnalyzed: z.number().int().optional() }).optional(),
 });
 
 export interface PyrightReport {
   version: string | null;
   diagnostics: Diagnostic[];
+  /** How many source files pyright analyzed, when its summary says. */
+  filesAnalyzed: number | undefined;
 }
 
 /** Parses the report; `toRepoPath` turns pyright's absolute file paths into repository paths. */
@@ -64,7 +67,7 @@ export function parsePyrightReport(stdout: string, toRepoPath: (absolute: string
     }
     diagnostics.push(diagnostic);
   }
-  return { version: parsed.data.version ?? null, diagnostics };
+  return { version: parsed.data.version ?? null, diagnostics, filesAnalyzed: parsed.data.summary?.filesAnalyzed };
 }
 
 function describeStart(text: string): string {

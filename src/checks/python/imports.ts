@@ -204,7 +204,7 @@ export function readLogicalLines(text: string): string[] {
 }
 
 /** The index just after the string literal opening at `start`; an unterminated one ends at its line. */
-function skipString(text: string, start: number): number {
+export function skipString(text: string, start: number): number {
   const quote = text[start]!;
   const triple = text.startsWith(quote.repeat(3), start);
   let index = start + (triple ? 3 : 1);

@@ -6,7 +6,9 @@
 import { readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import type { ImportRecord } from '../check.js';
+import type { Diagnostic } from '../../core/diagnostic.js';
 import { resolvePythonImports, type PythonSource } from './imports.js';
+import { scanPythonSuppressions, type PythonTool } from './suppressions.js';
 
 const skippedFolders = new Set(['node_modules', '__pycache__', 'site-packages', 'venv', 'target']);
 
@@ -33,6 +35,16 @@ export function loadPythonSources(root: string): PythonSource[] {
   };
   walk(root, '');
   return sources;
+}
+
+/** The suppression directives `tool` obeys in the Python files a run checked (repository-relative). */
+export function readPythonSuppressions(tool: PythonTool, root: string, paths: readonly string[]): Diagnostic[] {
+  return paths
+    .filter((path) => /\.pyi?$/.test(path))
+    .flatMap((path) => {
+      const text = readText(join(root, path));
+      return text === null ? [] : scanPythonSuppressions(tool, path, text);
+    });
 }
 
 function readEntries(dir: string): Dirent[] {

@@ -53,3 +53,36 @@ export function parseRuffOutput(stdout: string, toRepoPath: (absolute: string) =
     return diagnostic;
   });
 }
+
+/** `ruff check --show-files`: one file a line, absolute; only Python files and notebooks are kept. */
+export function parseRuffFileList(stdout: string): string[] {
+  return stdout
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => /\.(?:pyi?|ipynb)$/.test(line));
+}
+
+export interface RuffSettings {
+  /** The configuration file ruff resolved (absolute), or null when it runs on its defaults. */
+  settingsPath: string | null;
+  /** The codes of the rules it enforces, with their names: `F401` → `unused-import`. */
+  enabled: Map<string, string>;
+}
+
+/**
+ * `ruff check --show-settings`: its `Settings path: "…"` line and its `linter.rules.enabled`
+ * list (`\tunused-import (F401),` a line); null when the list is not there.
+ */
+export function parseRuffSettings(stdout: string): RuffSettings | null {
+  const lines = stdout.split(/\r?\n/);
+  const start = lines.findIndex((line) => /^linter\.rules\.enabled\s*=\s*\[\s*$/.test(line.trim()));
+  if (start === -1) return null;
+  const enabled = new Map<string, string>();
+  for (const line of lines.slice(start + 1)) {
+    if (/^\s*\]/.test(line)) break;
+    const rule = /^\s*([\w-]+) \(([A-Z]+[0-9]+)\),?\s*$/.exec(line);
+    if (rule !== null) enabled.set(rule[2]!, rule[1]!);
+  }
+  const path = /^Settings path:\s*"(.*)"\s*$/m.exec(stdout)?.[1] ?? null;
+  return { settingsPath: path, enabled };
+}

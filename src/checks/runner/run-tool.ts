@@ -14,8 +14,10 @@ export interface RunToolOptions {
   name: string;
   cwd: string;
   env?: NodeJS.ProcessEnv;
-  /** More bytes than this on stdout stop the tool and fail the run. */
-  maxOutputBytes?: number;
+  /** More bytes than this on stdout (or on stderr, when kept) stop the tool and fail the run. */
+  maxOutputBytes?: number | undefined;
+  /** Keep all of stderr, not only its last lines: mypy lists the files it read there. */
+  keepStderr?: boolean | undefined;
 }
 
 export interface ToolResult {
@@ -25,6 +27,8 @@ export interface ToolResult {
   stdout: string;
   /** The last meaningful lines of stderr (up to 20), for error messages. */
   stderrLines: string[];
+  /** All of stderr, when the call asked to keep it. */
+  stderr?: string;
 }
 
 export function runTool(file: string, args: readonly string[], options: RunToolOptions): Promise<ToolResult> {
@@ -36,38 +40,58 @@ export function runTool(file: string, args: readonly string[], options: RunToolO
       stdio: ['ignore', 'pipe', 'pipe'],
       shell: false,
     });
-    const chunks: Buffer[] = [];
-    let size = 0;
+    const stdout = makeBoundedOutput(limit);
+    const keptStderr = options.keepStderr === true ? makeBoundedOutput(limit) : null;
     let overflowed = false;
     const stderr = makeOutputTail();
+    const overflow = (stream: 'stdout' | 'stderr') => {
+      overflowed = true;
+      child.kill('SIGKILL');
+      // Not waiting for 'close': a grandchild may hold the pipe open. The worker's exit takes down its group.
+      child.stdout.destroy();
+      child.stderr.destroy();
+      reject(
+        new Error(
+          `${options.name} printed more than ${describeBytes(limit)} on ${stream} and was stopped; culprit does not read further`,
+        ),
+      );
+    };
     child.stdout.on('data', (chunk: Buffer) => {
-      if (overflowed) return;
-      size += chunk.length;
-      if (size > limit) {
-        overflowed = true;
-        chunks.length = 0;
-        child.kill('SIGKILL');
-        // Not waiting for 'close': a grandchild may hold the pipe open. The worker's exit takes down its group.
-        child.stdout.destroy();
-        reject(
-          new Error(
-            `${options.name} printed more than ${describeBytes(limit)} on stdout and was stopped; culprit does not read further`,
-          ),
-        );
-        return;
-      }
-      chunks.push(chunk);
+      if (!overflowed && !stdout.push(chunk)) overflow('stdout');
     });
-    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr.push(chunk);
+      if (!overflowed && keptStderr !== null && !keptStderr.push(chunk)) overflow('stderr');
+    });
     child.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') reject(makeMissingToolError(`${options.name}: ${file} was not found`, error));
       else reject(new Error(`${options.name}: ${file} could not be started: ${error.message}`, { cause: error }));
     });
     child.once('close', (exitCode, signal) => {
       if (overflowed) return;
-      resolve({ exitCode, signal, stdout: Buffer.concat(chunks).toString('utf8'), stderrLines: stderr.readLines(20) });
+      const result: ToolResult = { exitCode, signal, stdout: stdout.read(), stderrLines: stderr.readLines(20) };
+      if (keptStderr !== null) result.stderr = keptStderr.read();
+      resolve(result);
     });
   });
+}
+
+/** Chunks up to `limit` bytes; `push` says false once past it, and drops what it held. */
+function makeBoundedOutput(limit: number): { push(chunk: Buffer): boolean; read(): string } {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  return {
+    push(chunk) {
+      size += chunk.length;
+      if (size > limit) {
+        chunks.length = 0;
+        return false;
+      }
+      chunks.push(chunk);
+      return true;
+    },
+    read: () => Buffer.concat(chunks).toString('utf8'),
+  };
 }
 
 /** Why a run that should have printed a result did not: its exit and the end of its stderr, on one line. */

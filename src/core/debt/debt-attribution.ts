@@ -27,9 +27,13 @@ export interface DebtAttribution {
 /**
  * A target is resolved when its fingerprint is among the resolved findings; it remains
  * otherwise, so one the attribution cannot find (its file was renamed) is never counted fixed.
+ * A standing finding is a target when the base finding it was paired with is one: a target on a
+ * line the agent edited without fixing it is found again there (re-anchored) and stays the task.
  */
 export function makeDebtAttribution(attribution: Attribution, targets: ReadonlySet<string>): DebtAttribution {
-  const remaining = attribution.standing.filter((finding) => targets.has(finding.fingerprint));
+  const isTarget = (finding: Finding) =>
+    targets.has(attribution.baseFingerprints?.[finding.fingerprint] ?? finding.fingerprint);
+  const remaining = attribution.standing.filter(isTarget);
   const fixed = attribution.resolved.filter((finding) => targets.has(finding.fingerprint));
   const resolved = fixed.length;
   const fixedByRule: Record<string, number> = {};
@@ -38,7 +42,7 @@ export function makeDebtAttribution(attribution: Attribution, targets: ReadonlyS
     attribution: {
       ...attribution,
       introduced: [...attribution.introduced, ...remaining].sort(compareByPosition),
-      standing: attribution.standing.filter((finding) => !targets.has(finding.fingerprint)),
+      standing: attribution.standing.filter((finding) => !isTarget(finding)),
     },
     targets: { total: targets.size, resolved, remaining: targets.size - resolved },
     introduced: attribution.introduced.length,

@@ -41,7 +41,8 @@ export function selectDebtTargets(
   const byFile = new Map<string, Finding[]>();
   for (const finding of findings) {
     const { path } = finding;
-    if (path === null || declarationFile.test(path)) continue;
+    // A suppression directive is no debt to pay down by itself: the finding it hides is.
+    if (path === null || declarationFile.test(path) || finding.kind !== undefined) continue;
     if (selection.tool !== undefined && finding.tool !== selection.tool) continue;
     if (rules.size > 0 && !rules.has(finding.code)) continue;
     if (!matchesPath(path) || !classify(path).editable) continue;

@@ -1,10 +1,11 @@
 /**
- * Which lines of a file the edit changed, read from the file's text on both sides. `culprit fix`
- * applies a spelling fix only where the edit typed the name, and maps what the baseline's program
- * says (a rename's sites) onto the file as it is now: a line the edit left alone moves with the
- * lines around it; a line it changed is the agent's, and is not rewritten.
+ * Which lines of a file the edit changed, read from its line map (the hunks of git's diff between
+ * the baseline's tree and the tree checked, core/identity/line-map.ts). `culprit fix` applies a
+ * spelling fix only where the edit typed the name, and maps what the baseline's program says (a
+ * rename's sites) onto the file as it is now: a line the edit left alone moves with the lines
+ * around it; a line it changed is the agent's, and is not rewritten.
  */
-import { diffLines } from './line-diff.js';
+import { mapLine, type Hunk, type LineMap } from '../identity/line-map.js';
 import { findLineStarts } from './text-positions.js';
 
 export interface EditedLines {
@@ -12,8 +13,6 @@ export interface EditedLines {
   changed: ReadonlySet<number>;
   /** The current line of a base line the edit left as it was; undefined for a line it changed or removed. */
   currentLineOf(baseLine: number): number | undefined;
-  /** The base line of a current line the edit left as it was; undefined for one it added or changed. */
-  baseLineOf(currentLine: number): number | undefined;
   /** For a base line the edit changed or removed: the current lines it wrote in that place (its hunk's). */
   replacementOf(baseLine: number): readonly number[];
   /** For a current line the edit added or changed: the lines its hunk removed and wrote. */
@@ -35,53 +34,32 @@ export function splitTextLines(text: string): string[] {
   });
 }
 
-/** The lines of `current` against `base`; a file the base tree did not have (null) is changed throughout. */
-export function readEditedLines(base: string | null, current: string): EditedLines {
-  const currentLines = splitTextLines(current);
-  if (base === null) {
-    const all = currentLines.map((_, index) => index + 1);
+/** The lines of a file from its line map; `lineCount` lines the edit wrote whole (a file the baseline did not have, or one git gave no map of). */
+export function readEditedLines(map: Pick<LineMap, 'hunks'> | { added: number }): EditedLines {
+  if ('added' in map) {
+    const all = Array.from({ length: map.added }, (_, index) => index + 1);
     return {
       changed: new Set(all),
       currentLineOf: () => undefined,
-      baseLineOf: () => undefined,
       replacementOf: () => [],
       hunkOf: () => ({ base: [], current: all }),
     };
   }
-  const baseLines = splitTextLines(base);
-  const toCurrent = new Map<number, number>();
-  const toBase = new Map<number, number>();
-  const hunkOfBase = new Map<number, number>();
-  const hunkOfCurrent = new Map<number, number>();
-  const hunks: { base: number[]; current: number[] }[] = [];
-  let baseLine = 0;
-  let currentLine = 0;
-  let open: { base: number[]; current: number[] } | undefined;
-  for (const step of diffLines(baseLines, currentLines)) {
-    if (step.kind === ' ') {
-      baseLine += 1;
-      currentLine += 1;
-      toCurrent.set(baseLine, currentLine);
-      toBase.set(currentLine, baseLine);
-      open = undefined;
-      continue;
-    }
-    if (open === undefined) hunks.push((open = { base: [], current: [] }));
-    if (step.kind === '-') {
-      baseLine += 1;
-      open.base.push(baseLine);
-      hunkOfBase.set(baseLine, hunks.length - 1);
-    } else {
-      currentLine += 1;
-      open.current.push(currentLine);
-      hunkOfCurrent.set(currentLine, hunks.length - 1);
-    }
+  const lines = (start: number, count: number) => Array.from({ length: count }, (_, index) => start + index);
+  const hunks = map.hunks.map((hunk: Hunk) => ({
+    base: lines(hunk.oldStart, hunk.oldCount),
+    current: lines(hunk.newStart, hunk.newCount),
+  }));
+  const hunkOfBase = new Map<number, EditHunk>();
+  const hunkOfCurrent = new Map<number, EditHunk>();
+  for (const hunk of hunks) {
+    for (const line of hunk.base) hunkOfBase.set(line, hunk);
+    for (const line of hunk.current) hunkOfCurrent.set(line, hunk);
   }
   return {
     changed: new Set(hunkOfCurrent.keys()),
-    currentLineOf: (line) => toCurrent.get(line),
-    baseLineOf: (line) => toBase.get(line),
-    replacementOf: (line) => hunks[hunkOfBase.get(line) ?? -1]?.current ?? [],
-    hunkOf: (line) => hunks[hunkOfCurrent.get(line) ?? -1],
+    currentLineOf: (line) => (hunkOfBase.has(line) ? undefined : mapLine({ from: '', to: '', ...map }, line).start),
+    replacementOf: (line) => hunkOfBase.get(line)?.current ?? [],
+    hunkOf: (line) => hunkOfCurrent.get(line),
   };
 }

@@ -115,7 +115,8 @@ export function planFixes(input: PlanFixesInput): FixPlan {
       last = undefined;
     }
     const range = makeRange(lineStarts.starts, fix);
-    if (lineStarts.standing.some(([start, end]) => touches(fix, start, end))) {
+    const changed = trimUnchanged(fix, text);
+    if (lineStarts.standing.some(([start, end]) => touches(changed, start, end))) {
       skipped.push({ fix, reason: 'standing', range });
       continue;
     }
@@ -159,8 +160,29 @@ function fitsText(fix: OfferedFix, text: string): boolean {
   );
 }
 
+/**
+ * The part of an edit that changes text: tools replace whole nodes (ESLint's prefer-const fix
+ * rewrites the declaration to change `let` into `const`), and the text they keep is not
+ * changed, so a standing finding inside it is left as it is.
+ */
+function trimUnchanged(fix: OfferedFix, text: string): Pick<OfferedFix, 'start' | 'end'> {
+  let start = fix.start;
+  let end = fix.end;
+  let at = 0;
+  while (start < end && at < fix.text.length && text.charCodeAt(start) === fix.text.charCodeAt(at)) {
+    start += 1;
+    at += 1;
+  }
+  let back = fix.text.length;
+  while (end > start && back > at && text.charCodeAt(end - 1) === fix.text.charCodeAt(back - 1)) {
+    end -= 1;
+    back -= 1;
+  }
+  return { start, end };
+}
+
 /** Whether an edit changes the text of `[start, end)`; an insertion at either edge of it does not. */
-function touches(fix: OfferedFix, start: number, end: number): boolean {
+function touches(fix: Pick<OfferedFix, 'start' | 'end'>, start: number, end: number): boolean {
   if (start === end) return fix.start <= start && start < fix.end;
   if (fix.start === fix.end) return start < fix.start && fix.start < end;
   return fix.start < end && start < fix.end;

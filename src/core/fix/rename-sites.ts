@@ -7,7 +7,7 @@
  */
 import type { Finding } from '../diagnostic.js';
 import type { CauseChange } from '../triage/echo-groups.js';
-import { readEditedLines, splitTextLines, type EditedLines } from './edited-lines.js';
+import { splitTextLines, type EditedLines } from './edited-lines.js';
 import type { OfferedFix } from './fix-plan.js';
 import { countName, findLineStarts, findPosition, stripByteOrderMark } from './text-positions.js';
 
@@ -43,6 +43,8 @@ export interface PlaceRenameSitesInput {
   deleted: ReadonlySet<string>;
   /** The baseline's text of a file the edit touched, by base path (null: the baseline had none); undefined for an untouched file. */
   baseTextOf: (basePath: string) => string | null | undefined;
+  /** The lines the edit changed in a file (current path); undefined for a file it did not touch. */
+  editedLinesOf: (path: string) => EditedLines | undefined;
   /** A file's text as it is now (current path), or undefined when it cannot be read. */
   readText: (path: string) => string | undefined;
   /** Introduced findings, so a site that is one is fixed under its own fingerprint. */
@@ -55,14 +57,6 @@ export function placeRenameSites(input: PlaceRenameSitesInput): { offered: Offer
   const findingAt = new Map<string, Finding>();
   for (const finding of input.introduced)
     if (finding.path !== null) findingAt.set(`${finding.path}:${finding.line}:${finding.column}`, finding);
-  const edits = new Map<string, EditedLines | undefined>();
-  const editedLinesOf = (basePath: string, current: string): EditedLines | undefined => {
-    if (!edits.has(basePath)) {
-      const base = input.baseTextOf(basePath);
-      edits.set(basePath, base === undefined ? undefined : readEditedLines(base, current));
-    }
-    return edits.get(basePath);
-  };
   for (const { change, sites, first } of input.renames) {
     const byFile = new Map<string, RenameSite[]>();
     for (const site of sites) {
@@ -77,7 +71,7 @@ export function placeRenameSites(input: PlaceRenameSitesInput): { offered: Offer
       if (raw === undefined) continue;
       const current = stripByteOrderMark(raw);
       const base = input.baseTextOf(basePath) ?? current;
-      const placed = placeFileSites(fileSites, base, current, editedLinesOf(basePath, current));
+      const placed = placeFileSites(fileSites, base, current, input.editedLinesOf(path));
       const currentStarts = findLineStarts(current);
       for (const site of placed.sites) {
         const at = findPosition(currentStarts, site.start);

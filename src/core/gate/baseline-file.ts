@@ -12,6 +12,7 @@
 import { compareStrings, type Severity } from '../diagnostic.js';
 import { fingerprintFindings, upgradeStoredHash } from '../identity/fingerprint.js';
 import type { SnapshotCheck } from '../snapshot.js';
+import { sortSummary, summarizeStrength, type StrengthSummary } from '../coverage/strength-summary.js';
 
 export const baselineFileName = 'culprit-baseline.json';
 
@@ -38,16 +39,30 @@ export interface BaselineCheck {
   version: string | null;
   /** Repository-relative path → entries; "" holds findings tied to no file. */
   files: Record<string, BaselineEntry[]>;
+  /** How strictly the check checked when the file was written (strength-summary.ts); the gate fails on less. */
+  strength?: StrengthSummary | undefined;
 }
 
 export interface BaselineFile {
   version: 1;
+  /**
+   * The commit HEAD was at when the entries were written (absent outside git, and in files written
+   * by culprit before it recorded one): the gate finds an entry whose flagged line was edited
+   * since through the diff from this commit.
+   */
+  commit?: string | undefined;
+  /**
+   * The file lists suppression directives among its entries (culprit reads them since issue 35):
+   * the gate then fails on one it does not list. A file written before has none, so the gate
+   * leaves directives out until `culprit baseline --write` records them.
+   */
+  suppressions?: true | undefined;
   /** Check name → its accepted findings. */
   checks: Record<string, BaselineCheck>;
 }
 
-/** The file for these runs: every finding accepted as it stands. */
-export function makeBaselineFile(runs: readonly SnapshotCheck[]): BaselineFile {
+/** The file for these runs: every finding accepted as it stands, at `commit` (HEAD's, when there is one). */
+export function makeBaselineFile(runs: readonly SnapshotCheck[], commit?: string): BaselineFile {
   const checks: Record<string, BaselineCheck> = {};
   for (const run of runs) {
     const files: Record<string, BaselineEntry[]> = {};
@@ -71,9 +86,13 @@ export function makeBaselineFile(runs: readonly SnapshotCheck[]): BaselineFile {
       byKey.set(`${path}\0${fingerprint}`, entry);
       (files[path] ??= []).push(entry);
     }
-    checks[run.name] = { version: run.version, files };
+    checks[run.name] = {
+      version: run.version,
+      files,
+      strength: run.strength === undefined ? undefined : summarizeStrength(run.strength),
+    };
   }
-  return { version: 1, checks };
+  return { version: 1, commit, suppressions: true, checks };
 }
 
 /** Sorted, two-space JSON with a final newline: the same content always gives the same bytes. */
@@ -86,9 +105,18 @@ export function serializeBaselineFile(file: BaselineFile): string {
       const entries = check.files[path]!;
       if (entries.length > 0) files[path] = [...entries].sort(compareEntries).map(orderEntry);
     }
-    checks[name] = { version: check.version, files };
+    checks[name] = {
+      version: check.version,
+      files,
+      ...(check.strength === undefined ? {} : { strength: sortSummary(check.strength) }),
+    };
   }
-  return `${JSON.stringify({ version: 1, checks }, null, 2)}\n`;
+  return `${JSON.stringify({ version: 1, commit: file.commit, ...(file.suppressions === true ? { suppressions: true } : {}), checks }, null, 2)}\n`;
+}
+
+/** Whether two files allow the same findings, whatever commit each records. */
+export function haveSameEntries(a: BaselineFile, b: BaselineFile): boolean {
+  return serializeBaselineFile({ ...a, commit: undefined }) === serializeBaselineFile({ ...b, commit: undefined });
 }
 
 /**

@@ -7,13 +7,24 @@
  * A file that is gone from the tree may have been renamed: its entries are fingerprinted again
  * under the path of a file the baseline does not know, and the pairing that explains the most
  * findings wins, one file to one file (as git pairs renames).
+ *
+ * An entry whose flagged line was edited since the commit the file records is found again
+ * through the diff from that commit (core/reanchor.ts): its source line is looked up in the
+ * file's text at the commit, and a finding of the same check, rule and message on a line that
+ * line became is the entry's, not new.
  */
 import { compareByPosition, compareStrings, type Finding } from '../diagnostic.js';
 import { groupBy } from '../group-by.js';
-import { fingerprintFindings, hashFingerprint } from '../identity/fingerprint.js';
+import { fingerprintFindings, hashFingerprint, makeMessageKey } from '../identity/fingerprint.js';
+import { isLineEdited, type LineMap } from '../identity/line-map.js';
+import { foldWhitespace } from '../identity/source-lines.js';
+import { makeMaskedMessageKey, makePairingState, pairStage, type AlongDiff } from '../reanchor.js';
 import { makeReportCheck, type ReportCheck } from '../report/report.js';
 import type { SnapshotCheck } from '../snapshot.js';
 import { noFileKey, stripOccurrence, type BaselineEntry, type BaselineFile } from './baseline-file.js';
+import { applyCoveragePolicy, strictPolicy, type CoveragePolicy } from '../coverage/suppression-policy.js';
+import { listSummaryScopes, summarizeStrength } from '../coverage/strength-summary.js';
+import { listWeakenings } from '../coverage/weakening.js';
 
 /** `new`: not allowed by the file. `unchanged`: allowed. `absent`: allowed by the file but no longer found. */
 export type GateState = 'new' | 'unchanged' | 'absent';
@@ -33,8 +44,17 @@ export interface AbsentFinding {
 
 export type GateItem =
   | { state: 'new'; finding: Finding }
-  /** `renamedFrom`: allowed by the entries of a file that was renamed to this finding's file. */
-  | { state: 'unchanged'; finding: Finding; renamedFrom?: string }
+  /**
+   * `renamedFrom`: allowed by the entries of a file that was renamed to this finding's file.
+   * `reanchoredFrom`: allowed by this entry (its file and identity), whose flagged line the edit
+   * since the file's commit changed into this finding's line.
+   */
+  | {
+      state: 'unchanged';
+      finding: Finding;
+      renamedFrom?: string;
+      reanchoredFrom?: { path: string; fingerprint: string };
+    }
   | { state: 'absent'; finding: AbsentFinding };
 
 /**
@@ -50,7 +70,8 @@ export interface GateReport {
   file: string;
   /** Every current finding (position order), then every absent occurrence. */
   items: GateItem[];
-  counts: { new: number; unchanged: number; absent: number };
+  /** `reanchored`: of the unchanged, those found again on a line edited since the file's commit. */
+  counts: { new: number; unchanged: number; absent: number; reanchored: number };
   /** Files whose entries were matched under a new path. */
   renames: { from: string; to: string }[];
   /** Each check's run, as `check`'s report lists them. */
@@ -65,7 +86,22 @@ export interface GateInput {
   runs: readonly SnapshotCheck[];
   /** Whether a repository-relative path exists in the work tree. */
   exists: (path: string) => boolean;
+  /** What the edit since the file's commit made of its entries' lines, for the files that need it (listGateReanchorPaths). */
+  diff?: GateDiff | undefined;
+  /** What a suppression or a relaxed setting is (culprit.config.json); strict by default. */
+  policy?: CoveragePolicy | undefined;
 }
+
+/**
+ * `mapped`: the line maps from the file's commit to the work tree, by the entries' path, and
+ * those files' lines at the commit. `missing`: the file records a commit this repository does
+ * not have (a shallow clone). `unrecorded`: the file records none (written by an older culprit,
+ * or outside git). Without maps, identity alone decides.
+ */
+export type GateDiff =
+  | { kind: 'mapped'; maps: ReadonlyMap<string, LineMap>; lines: ReadonlyMap<string, readonly string[]> }
+  | { kind: 'missing'; commit: string }
+  | { kind: 'unrecorded' };
 
 interface Allowance {
   check: string;
@@ -76,13 +112,26 @@ interface Allowance {
 }
 
 export function makeGateReport(input: GateInput): GateReport {
-  const { file, runs } = input;
+  const { file } = input;
+  const runs = input.runs.map((run) => applyGatePolicy(run, file, input.policy ?? strictPolicy));
   const ran = runs.filter((run) => run.status === 'ok');
   const allowances = makeAllowances(file, new Set(runs.filter((run) => run.status !== 'ok').map((run) => run.name)));
   const current: Exclude<GateItem, { state: 'absent' }>[] = [];
   const unmatched: Finding[] = [];
 
   for (const run of ran) {
+    // A setting below what the file records is a finding the file cannot allow.
+    const recorded = file.checks[run.name]?.strength;
+    const weakened =
+      recorded === undefined || run.strength === undefined
+        ? []
+        : listWeakenings(
+            { name: run.name, strength: listSummaryScopes(recorded) },
+            { name: run.name, strength: listSummaryScopes(summarizeStrength(run.strength)) },
+            new Map(),
+            input.policy?.allowWeakening,
+          );
+    for (const finding of fingerprintFindings(weakened)) current.push({ state: 'new', finding });
     for (const finding of fingerprintFindings(run.diagnostics)) {
       const allowance = allowances.get(
         keyOf(run.name, finding.path ?? noFileKey, stripOccurrence(finding.fingerprint)),
@@ -98,6 +147,7 @@ export function makeGateReport(input: GateInput): GateReport {
 
   const byPath = groupBy(allowances.values(), (allowance) => allowance.path);
   const renames = pairRenamedFiles(file, byPath, unmatched, input.exists);
+  const stillNew: Finding[] = [];
   for (const finding of unmatched) {
     const from = finding.path === null ? undefined : renames.get(finding.path);
     const allowance = from === undefined ? undefined : findRenamedAllowance(byPath.get(from) ?? [], finding);
@@ -105,13 +155,23 @@ export function makeGateReport(input: GateInput): GateReport {
       allowance.remaining -= 1;
       current.push({ state: 'unchanged', finding, renamedFrom: from });
     } else {
-      current.push({ state: 'new', finding });
+      stillNew.push(finding);
     }
+  }
+  const reanchored =
+    input.diff?.kind === 'mapped'
+      ? pairAlongDiff(input.diff, byPath, stillNew)
+      : new Map<Finding, { path: string; fingerprint: string }>();
+  for (const finding of stillNew) {
+    const entry = reanchored.get(finding);
+    current.push(
+      entry === undefined ? { state: 'new', finding } : { state: 'unchanged', finding, reanchoredFrom: entry },
+    );
   }
   current.sort((a, b) => compareByPosition(a.finding, b.finding));
   const items = [...current, ...[...allowances.values()].flatMap(makeAbsentItems)];
 
-  const counts = { new: 0, unchanged: 0, absent: 0 };
+  const counts = { new: 0, unchanged: 0, absent: 0, reanchored: reanchored.size };
   for (const item of items) counts[item.state] += 1;
   return {
     verdict: decideGateVerdict(runs, counts),
@@ -122,6 +182,20 @@ export function makeGateReport(input: GateInput): GateReport {
     checks: runs.map(makeReportCheck),
     notes: makeGateNotes(input, [...renames]),
   };
+}
+
+/**
+ * A run as the gate compares it: suppression findings under the policy, and left out altogether
+ * when the file predates them (it lists none, so every standing directive would read as new).
+ */
+function applyGatePolicy(run: SnapshotCheck, file: BaselineFile, policy: CoveragePolicy): SnapshotCheck {
+  const diagnostics = applyCoveragePolicy(
+    file.suppressions === true ? run.diagnostics : run.diagnostics.filter((finding) => finding.kind !== 'suppression'),
+    policy,
+  ).findings;
+  return diagnostics.length === run.diagnostics.length && policy === strictPolicy
+    ? run
+    : { ...run, diagnostics, hashes: undefined };
 }
 
 export function exitCodeOfGate(verdict: GateVerdict): 0 | 1 | 2 {
@@ -153,6 +227,97 @@ function makeAllowances(file: BaselineFile, failed: ReadonlySet<string>): Map<st
     }
   }
   return allowances;
+}
+
+/**
+ * Where the diff since the file's commit could match entries with new findings: the files with
+ * absent entries (`entries`) and those with new findings (`findings`), both empty unless there
+ * are some of each; git pairs a file renamed from one to the other. Sorted.
+ */
+export function listGateReanchorPaths(report: GateReport): { entries: string[]; findings: string[] } {
+  const pathsOf = (state: GateState) => {
+    const paths = new Set<string>();
+    for (const item of report.items)
+      if (item.state === state && item.finding.path !== null && item.finding.anchor !== '')
+        paths.add(item.finding.path);
+    return [...paths].sort(compareStrings);
+  };
+  const entries = pathsOf('absent');
+  const findings = entries.length === 0 ? [] : pathsOf('new');
+  return findings.length === 0 ? { entries: [], findings: [] } : { entries, findings };
+}
+
+/**
+ * Each new finding that is an entry's finding found again along the diff: an entry that still
+ * has occurrences to match, whose source line is at the commit on a line the edit changed, and a
+ * finding of the same check, rule and message (or one alike but for the text it quotes) on a line
+ * that line became. Matched first with first, one occurrence each; the entry's allowance shrinks.
+ */
+function pairAlongDiff(
+  diff: Extract<GateDiff, { kind: 'mapped' }>,
+  byPath: ReadonlyMap<string, readonly Allowance[]>,
+  findings: readonly Finding[],
+): Map<Finding, { path: string; fingerprint: string }> {
+  const paired = new Map<Finding, { path: string; fingerprint: string }>();
+  for (const [from, map] of diff.maps) {
+    const text = diff.lines.get(from)?.map(foldWhitespace);
+    const current = findings.filter((finding) => finding.path === map.to && finding.anchor !== '' && finding.line >= 1);
+    if (text === undefined || current.length === 0) continue;
+    const occurrences: { allowance: Allowance; lines: number[] }[] = [];
+    for (const allowance of byPath.get(from) ?? []) {
+      if (allowance.remaining === 0 || allowance.entry.source === '') continue;
+      const lines = findEditedLines(text, allowance.entry.source, map);
+      for (let index = 0; index < allowance.remaining && lines.length > 0; index += 1)
+        occurrences.push({ allowance, lines });
+    }
+    if (occurrences.length === 0) continue;
+    const state = makePairingState(occurrences.length, current.length);
+    const along: AlongDiff = {
+      map,
+      baseLines: (index) => occurrences[index]!.lines,
+      currentLine: (index) => current[index]!.line,
+    };
+    const entryAsFinding = ({ allowance }: { allowance: Allowance }) => ({
+      tool: allowance.check,
+      code: allowance.entry.code,
+      message: allowance.entry.message,
+      anchor: allowance.entry.source,
+    });
+    pairStage(
+      state,
+      1,
+      (index) => makeEntryMessageKey(entryAsFinding(occurrences[index]!)),
+      (index) => makeEntryMessageKey(current[index]!),
+      along,
+    );
+    pairStage(
+      state,
+      2,
+      (index) => makeMaskedMessageKey(entryAsFinding(occurrences[index]!)),
+      (index) => makeMaskedMessageKey(current[index]!),
+      along,
+    );
+    state.current.forEach((index, findingIndex) => {
+      if (index === -1) return;
+      const { allowance } = occurrences[index]!;
+      allowance.remaining -= 1;
+      paired.set(current[findingIndex]!, { path: allowance.path, fingerprint: allowance.entry.fingerprint });
+    });
+  }
+  return paired;
+}
+
+function makeEntryMessageKey(finding: { tool: string; code: string; message: string }): string {
+  return makeMessageKey(finding.tool, finding.code, finding.message);
+}
+
+/** The 1-based lines whose folded text is `source` and that the edit changed. */
+function findEditedLines(folded: readonly string[], source: string, map: LineMap): number[] {
+  const lines: number[] = [];
+  folded.forEach((line, index) => {
+    if (line === source && isLineEdited(map, index + 1)) lines.push(index + 1);
+  });
+  return lines;
 }
 
 /**
@@ -241,6 +406,13 @@ function makeGateNotes(input: GateInput, renames: readonly [string, string][]): 
       );
     }
   }
+  if (
+    input.file.suppressions !== true &&
+    input.runs.some((run) => run.diagnostics.some((f) => f.kind === 'suppression'))
+  )
+    notes.push(
+      `${input.fileName} was written before culprit read suppression directives, so they are not gated; \`culprit baseline --write\` records them`,
+    );
   const configured = new Set(input.runs.map((run) => run.name));
   for (const check of Object.keys(input.file.checks).sort(compareStrings)) {
     if (!configured.has(check))
@@ -248,6 +420,14 @@ function makeGateNotes(input: GateInput, renames: readonly [string, string][]): 
         `${input.fileName} lists findings of ${check}, which is not configured here: they count as no longer existing`,
       );
   }
+  if (input.diff?.kind === 'missing')
+    notes.push(
+      `${input.fileName} was written at commit ${input.diff.commit.slice(0, 12)}, which this clone does not have: a finding on a line edited since counts as new (fetch that commit, e.g. fetch-depth: 0, to match it through the diff)`,
+    );
+  if (input.diff?.kind === 'unrecorded')
+    notes.push(
+      `${input.fileName} records no commit (written by an older culprit): a finding on a line edited since counts as new; the next \`culprit baseline --write\` records one`,
+    );
   for (const [to, from] of [...renames].sort((a, b) => compareStrings(a[1], b[1]))) {
     notes.push(
       `${from} was renamed to ${to}: its entries still apply; \`culprit baseline --prune\` records the new path`,

@@ -1,7 +1,9 @@
 /**
  * `culprit baseline --prune`: the file minus what no longer exists. It never adds an identity or
  * raises a count; entries of a renamed file move to the new path (fingerprinted again there),
- * and entries keep their recorded message and source line, so the diff shows only removals.
+ * and entries keep their recorded message and source line, so the diff shows only removals. An
+ * entry found again on an edited line keeps its source line too, and the file its commit: the
+ * gate finds it again through the diff from that commit.
  */
 import { hashFingerprint } from '../identity/fingerprint.js';
 import {
@@ -22,7 +24,8 @@ export function pruneBaselineFile(file: BaselineFile, report: GateReport): Basel
     if (run === undefined) continue;
     checks[name] = run.status === 'ok' ? pruneCheck(name, check, report, run.version) : check;
   }
-  return { version: 1, checks };
+  // The entries keep the source lines they were written with, so they still describe the commit's tree.
+  return { version: 1, commit: file.commit, suppressions: file.suppressions, checks };
 }
 
 function pruneCheck(name: string, check: BaselineCheck, report: GateReport, version: string | null): BaselineCheck {
@@ -31,6 +34,28 @@ function pruneCheck(name: string, check: BaselineCheck, report: GateReport, vers
   for (const item of report.items) {
     if (item.state !== 'unchanged' || item.finding.tool !== name) continue;
     const path = item.finding.path ?? noFileKey;
+    if (item.reanchoredFrom !== undefined) {
+      const { path: from, fingerprint: allowed } = item.reanchoredFrom;
+      const original = (check.files[from] ?? []).find((entry) => entry.fingerprint === allowed);
+      if (from === path || original === undefined) {
+        const key = `${from}\0${allowed}`;
+        found.set(key, (found.get(key) ?? 0) + 1);
+        continue;
+      }
+      // Renamed since the commit as well: the entry moves to the new path as a renamed file's do.
+      const rehashed = hashFingerprint({
+        tool: name,
+        code: original.code,
+        path,
+        message: original.message,
+        anchor: original.source,
+      });
+      const key = `${path}\0${rehashed}`;
+      const existing = moved.get(key);
+      if (existing === undefined) moved.set(key, { path, entry: { ...original, fingerprint: rehashed, count: 1 } });
+      else existing.entry.count += 1;
+      continue;
+    }
     const fingerprint = stripOccurrence(item.finding.fingerprint);
     if (item.renamedFrom === undefined) {
       const key = `${path}\0${fingerprint}`;
@@ -59,5 +84,6 @@ function pruneCheck(name: string, check: BaselineCheck, report: GateReport, vers
     }
   }
   for (const { path, entry } of moved.values()) (files[path] ??= []).push(entry);
-  return { version, files };
+  // Pruning never loosens what the file holds the check to: its recorded strength stays.
+  return { version, files, strength: check.strength };
 }

@@ -137,6 +137,16 @@ function sortByInsertion(order: number[], start: number, end: number, compare: (
   }
 }
 
+/** The complete order of two findings, as sortCompletely sorts them: for merging lists it sorted. */
+export function compareCompletely(a: AnchoredDiagnostic, b: AnchoredDiagnostic): number {
+  if (a.path !== b.path) {
+    if (a.path === null) return -1;
+    if (b.path === null) return 1;
+    return compareStrings(a.path, b.path);
+  }
+  return a.line - b.line || a.column - b.column || compareRest(a, b);
+}
+
 /** What path, line and column leave undecided: compareByPosition's code and message, then every other field. */
 function compareRest(a: AnchoredDiagnostic, b: AnchoredDiagnostic): number {
   return (

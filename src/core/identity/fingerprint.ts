@@ -120,6 +120,15 @@ export function upgradeStoredHash(stored: string, parts: FingerprintParts): stri
   return old === stored ? hashFingerprint(parts) : stored;
 }
 
+/**
+ * What a fingerprint says about a finding but for its file and flagged line: the check, the rule
+ * and the normalised message (a TypeScript suggestion dropped). Findings re-anchored across an
+ * edited line (core/reanchor.ts) agree on it.
+ */
+export function makeMessageKey(tool: string, code: string, message: string): string {
+  return joinParts(tool, code, null, message, '');
+}
+
 /** The text a fingerprint hashes. */
 function joinParts(tool: string, code: string, path: string | null, message: string, anchor: string): string {
   const plain = code.startsWith('TS') ? dropSuggestion(code, message) : undefined;

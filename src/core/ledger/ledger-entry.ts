@@ -78,6 +78,20 @@ export interface LedgerEntry {
   checks: LedgerCheck[];
   /** Only in a debt campaign's attempt: its targets, and the fixed ones by rule (since the campaign began). */
   debt?: LedgerDebt | undefined;
+  /**
+   * Only when the attempt tried to reach clean by switching a check off: the introduced findings
+   * about checking by kind (suppressions added, files no longer checked, settings relaxed, checks
+   * removed) and how many findings suppressions silenced.
+   */
+  silencing?: LedgerSilencing | undefined;
+}
+
+export interface LedgerSilencing {
+  suppression: number;
+  coverage: number;
+  weakened: number;
+  'check-removed': number;
+  silenced: number;
 }
 
 /** A debt campaign's targets at one attempt. */
@@ -171,7 +185,20 @@ export function makeLedgerEntry(input: MakeLedgerEntryInput): LedgerEntry {
       };
     }),
     debt: input.debt,
+    silencing: countSilencing(attribution.introduced, report.counts.silenced),
   };
+}
+
+/** The attempt's findings about checking by kind; undefined when it has none. */
+function countSilencing(introduced: readonly Finding[], silenced: number): LedgerSilencing | undefined {
+  const counts: LedgerSilencing = { suppression: 0, coverage: 0, weakened: 0, 'check-removed': 0, silenced };
+  let any = silenced > 0;
+  for (const finding of introduced) {
+    if (finding.kind === undefined) continue;
+    counts[finding.kind] += 1;
+    any = true;
+  }
+  return any ? counts : undefined;
 }
 
 /** The files of the selected non-editable roots, whose instruction the payload always carries; sorted. */

@@ -16,6 +16,8 @@ export interface TaskStats {
   payloadChars: { median: number; p90: number };
   shown: { median: number; p90: number };
   editsOutsideShown: number;
+  /** Attempts that added a suppression, narrowed or relaxed a check, or removed one (docs/checks.md). */
+  silencingAttempts: number;
 }
 
 export interface CheckStats {
@@ -117,6 +119,7 @@ function makeTaskStats(task: LedgerTask): TaskStats {
     shown: spread(entries.map((entry) => entry.shownCount)),
     // The first attempt's changes are the task's own first edit, never outside what was shown.
     editsOutsideShown: entries.slice(1).reduce((sum, entry) => sum + entry.outside.length, 0),
+    silencingAttempts: entries.filter((entry) => entry.silencing !== undefined).length,
   };
 }
 

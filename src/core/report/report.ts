@@ -5,7 +5,8 @@
  */
 import type { CheckRun, CheckStatus } from '../check-run.js';
 import { compareByPosition, compareStrings } from '../diagnostic.js';
-import type { Diagnostic, Finding } from '../diagnostic.js';
+import type { Diagnostic, Finding, FindingKind } from '../diagnostic.js';
+import type { SilencedFinding } from '../coverage/silenced.js';
 import type { Attribution } from '../attribute.js';
 import type { ModuleGraph } from '../graph/module-graph.js';
 import { decideAttempt, keepWidth, makeAttemptRecord } from './attempts.js';
@@ -38,6 +39,17 @@ export type Verdict = 'clean' | 'introduced' | 'stuck' | 'check-failed';
 /** A finding as reported: the diagnostic and its fingerprint (the anchor is internal). */
 export interface ShownFinding extends Diagnostic {
   fingerprint: string;
+  /** On a suppression the edit added: the findings it hides that the check would report, where the tool or the baseline says. */
+  silenced?: SilencedSite[];
+}
+
+/** A finding a suppression hides, where it is in the checked tree. */
+export interface SilencedSite {
+  code: string;
+  path: string;
+  line: number;
+  column: number;
+  message: string;
 }
 
 /** Withheld findings of one kind, and the files they are in. */
@@ -85,13 +97,27 @@ export interface ReportCheck {
   durationMs: number;
   version: string | null;
   error?: string;
+  /** A partial run (status `ok`): how many files it could not check, and why. */
+  unchecked?: { files: number; reasons: string[] };
 }
 
 export interface Report {
   verdict: Verdict;
   attempt: number;
-  /** `reworded`: how many of the standing findings only name other types than in the baseline (set when the attribution says). */
-  counts: { introduced: number; resolved: number; standing: number; reworded?: number };
+  /**
+   * `reworded`: how many of the standing findings only name other types than in the baseline;
+   * `reanchored`: how many are on a line the edit changed, found again on the line it became
+   * (each set when the attribution says). `silenced`: findings hidden by a suppression directive
+   * the edit added (or one it moved them under), which are neither resolved nor shown as findings.
+   */
+  counts: {
+    introduced: number;
+    resolved: number;
+    standing: number;
+    reworded?: number;
+    reanchored?: number;
+    silenced: number;
+  };
   shown: ShownFinding[];
   /** The shown findings that are one error at several sites, in the order their first site is shown. */
   groups: EchoGroup[];
@@ -161,6 +187,8 @@ export interface MakeReportInput {
      */
     plain?: boolean | undefined;
   };
+  /** The findings suppressions hide (core/coverage/silenced.ts): counted, and named under the directive that hides them. */
+  silenced?: readonly SilencedFinding[];
 }
 
 /**
@@ -174,7 +202,12 @@ export function makeReport(input: MakeReportInput): {
   withheldFindings: Record<WithheldReason, Finding[]>;
 } {
   const { attribution, checks } = input;
-  const lint = splitDerivedFindings(attribution.introduced, checks);
+  // Findings about how the code is checked (a suppression, a file no longer checked, a relaxed
+  // setting, a removed check) are no node of the module graph: each is shown, first, whatever
+  // the frontier shows of the code.
+  const checking = attribution.introduced.filter((finding) => finding.kind !== undefined).sort(compareCheckingFindings);
+  const code = attribution.introduced.filter((finding) => finding.kind === undefined);
+  const lint = splitDerivedFindings(code, checks);
   const ladder = applyLadder(lint.kept);
   const causes = traceCauses(input, ladder.kept);
   const roots = withCauseUnits(
@@ -232,6 +265,7 @@ export function makeReport(input: MakeReportInput): {
     causes?.placeOf,
   );
   const changeOf = (finding: Finding) => causes?.changeOf(finding);
+  const shown = [...checking, ...frontier.shown];
   const causeGroups = makeCauseGroups(
     frontier.shown,
     changeOf,
@@ -252,9 +286,15 @@ export function makeReport(input: MakeReportInput): {
       resolved: attribution.resolved.length,
       standing: attribution.standing.length,
       ...(attribution.reworded === undefined ? {} : { reworded: attribution.reworded.length }),
+      ...(attribution.reanchored === undefined ? {} : { reanchored: attribution.reanchored.length }),
+      silenced: input.silenced?.length ?? 0,
     },
-    shown: frontier.shown.map(makeShownFinding),
-    groups: orderGroups(frontier.shown, [...causeGroups, ...otherGroups]),
+    shown: shown.map(makeSiteLister(input.silenced ?? [])),
+    groups: orderGroups(shown, [
+      ...makeEchoGroups(checking.filter((f) => f.kind === 'coverage')),
+      ...causeGroups,
+      ...otherGroups,
+    ]),
     withheld: makeWithheld(withheld, lint.traced),
     roots: frontier.roots.map(makeReportRoot),
     checks: checks.map(makeReportCheck),
@@ -485,6 +525,25 @@ function addCauseSites(frontier: Frontier, causes: TracedCauses): Frontier {
   };
 }
 
+/** The order findings about checking are shown in: what switched a check off first, then by position. */
+const kindOrder: Record<FindingKind, number> = { 'check-removed': 0, weakened: 1, suppression: 2, coverage: 3 };
+
+function compareCheckingFindings(a: Finding, b: Finding): number {
+  return kindOrder[a.kind!] - kindOrder[b.kind!] || compareStrings(a.tool, b.tool) || compareByPosition(a, b);
+}
+
+/** Each shown finding as reported, a suppression with the findings it hides. */
+function makeSiteLister(silenced: readonly SilencedFinding[]): (finding: Finding) => ShownFinding {
+  const byDirective = new Map<string, SilencedSite[]>();
+  for (const { by, code, path, line, column, message } of silenced)
+    (byDirective.get(by) ?? byDirective.set(by, []).get(by)!).push({ code, path, line, column, message });
+  return (finding) => {
+    const shown = makeShownFinding(finding);
+    const sites = byDirective.get(finding.fingerprint);
+    return sites === undefined ? shown : { ...shown, silenced: sites };
+  };
+}
+
 /** Groups in the order their first site is shown. */
 function orderGroups(shown: readonly Finding[], groups: EchoGroup[]): EchoGroup[] {
   const position = new Map(shown.map((finding, index) => [finding.fingerprint, index]));
@@ -519,8 +578,9 @@ function makeSameCauseTest(findings: readonly Finding[], causeOf: (finding: Find
  * not a clean result either: with nothing introduced there was nothing to defer it for.
  */
 function decideVerdict(checks: readonly CheckRun[], stuck: boolean, introduced: number): Verdict {
-  if (checks.length === 0 || checks.some((check) => check.status !== 'ok' && check.status !== 'deferred'))
-    return 'check-failed';
+  // No check at all is a failure, unless the edit removed the baseline's checks: that is what it introduced.
+  if (checks.length === 0 && introduced === 0) return 'check-failed';
+  if (checks.some((check) => check.status !== 'ok' && check.status !== 'deferred')) return 'check-failed';
   if (introduced === 0 && checks.some((check) => check.status === 'deferred')) return 'check-failed';
   if (stuck) return 'stuck';
   return introduced > 0 ? 'introduced' : 'clean';
@@ -610,7 +670,13 @@ export function makeShownFinding(finding: ShownFinding): ShownFinding {
     ...(finding.endColumn === undefined ? {} : { endColumn: finding.endColumn }),
     message: finding.message,
     fingerprint: finding.fingerprint,
+    ...(finding.kind === undefined ? {} : { kind: finding.kind }),
+    ...(finding.silenced === undefined ? {} : { silenced: finding.silenced.map(orderSilencedSite) }),
   };
+}
+
+function orderSilencedSite({ code, path, line, column, message }: SilencedSite): SilencedSite {
+  return { code, path, line, column, message };
 }
 
 function makeReportRoot(root: RootUnit): ReportRoot {
@@ -627,8 +693,12 @@ function makeReportRoot(root: RootUnit): ReportRoot {
 
 /** A check's run as reports (check's and the gate's) list it: without its findings. */
 export function makeReportCheck(
-  check: Pick<CheckRun, 'name' | 'status' | 'durationMs' | 'version' | 'error'>,
+  check: Pick<CheckRun, 'name' | 'status' | 'durationMs' | 'version' | 'error' | 'unchecked'>,
 ): ReportCheck {
-  const { name, status, durationMs, version, error } = check;
-  return error === undefined ? { name, status, durationMs, version } : { name, status, durationMs, version, error };
+  const { name, status, durationMs, version, error, unchecked = [] } = check;
+  const made: ReportCheck =
+    error === undefined ? { name, status, durationMs, version } : { name, status, durationMs, version, error };
+  if (unchecked.length === 0) return made;
+  const files = new Set(unchecked.flatMap((part) => part.paths)).size;
+  return { ...made, unchecked: { files, reasons: unchecked.map((part) => part.reason) } };
 }

@@ -98,7 +98,18 @@ describe('biome check', () => {
         message: 'Using == may be unsafe if you are relying on type coercion.',
       },
     ]);
+    // Its coverage: the files Biome processed, from --verbose's list in its summary report (biome.json is linted too).
+    expect(run.checkedPaths).toEqual(['biome.json', 'src/broken.js', 'src/debug.ts', 'src/tag.js', 'src/total.ts']);
+    expect(run.configFiles).toEqual(['biome.json']);
     expect(readdirSync(repo.root, { recursive: true, encoding: 'utf8' }).sort()).toEqual(before);
+  });
+
+  it('leaves the files biome.json now ignores out of its coverage', async () => {
+    const config = { ...(JSON.parse(biomeConfig) as object), files: { includes: ['**', '!src/total.ts'] } };
+    const repo = makeBiomeRepo({ 'biome.json': JSON.stringify(config) });
+    const run = await runCheck(biomeCheck(repo.root), repo.root);
+    expect(run.status).toBe('ok');
+    expect(run.checkedPaths).toEqual(['biome.json', 'src/broken.js', 'src/debug.ts', 'src/tag.js']);
   });
 
   it("reports what biome.json's own notes say as config findings on biome.json", async () => {
@@ -133,6 +144,18 @@ describe('biome check', () => {
     expect(run.error).toMatch(
       /^biome failed \(exit code 0\): it wrote nothing to stderr; its stdout is no SARIF 2\.1\.0 log: stdout is not JSON/,
     );
-    expect(fake.readCalls()).toEqual([['lint', '--reporter=sarif', '--max-diagnostics=none', '--colors=off', '.']]);
+    // The same run writes its summary, with the files it processed, to a file outside the tree.
+    expect(fake.readCalls()).toEqual([
+      [
+        'lint',
+        '--reporter=sarif',
+        '--max-diagnostics=none',
+        '--colors=off',
+        '--verbose',
+        '--reporter=summary',
+        expect.stringMatching(/^--reporter-file=.*\/culprit-tool-\w+\/biome-summary\.txt$/),
+        '.',
+      ],
+    ]);
   });
 });

@@ -18,7 +18,7 @@ import { makeRepo, type TestRepo } from '../../helpers/repo.js';
 import { makeFinding } from '../../helpers/findings.js';
 import { useTemporaryCacheHome, withPath } from '../../fixtures/python-tools.js';
 import { deprecatePrice, renamePrice, workspaceFiles } from '../../fixtures/rust-workspace.js';
-import { listTree } from '../helpers.js';
+import { listTree, makeSuppressionFinding } from '../helpers.js';
 
 const repos: TestRepo[] = [];
 const dirs: string[] = [];
@@ -97,6 +97,16 @@ describe('cargo adapter', () => {
     expect(run.notes).toEqual([
       'crate app was not checked: cargo skips a crate whose dependency failed to compile, so its findings come once that compiles',
     ]);
+    // The run is partial: it names the files it did not check, and why; its coverage is the crates it checked.
+    expect(run.unchecked).toEqual([
+      {
+        paths: [appMain],
+        reason:
+          'crate app was not checked: cargo skips a crate whose dependency failed to compile, so its findings come once that compiles',
+      },
+    ]);
+    expect(run.checkedPaths).toEqual([card, modelLib, legacy, pricingLib, rates]);
+    expect(run.configFiles).toEqual(['Cargo.toml']);
     // Each crate's files form a ring; each crate's root file imports its dependencies' root files.
     expect(run.imports).toEqual({
       [appMain]: [modelLib, pricingLib],
@@ -110,6 +120,65 @@ describe('cargo adapter', () => {
     expect(listTree(repo.root)).toEqual(before);
     const [slot] = readdirSync(join(readCacheHome(), 'culprit', 'cargo'));
     expect(readdirSync(join(readCacheHome(), 'culprit', 'cargo', slot!))).toEqual(['work']);
+  });
+
+  it('reports allow and expect attributes as suppressions, each covering its item, its block or its file', async () => {
+    const repo = makeWorkspace();
+    repo.write(
+      legacy,
+      [
+        '#![allow(dead_code)]',
+        '// #[allow(unused_variables)] in a comment is text',
+        'pub fn legacy_total() -> u32 {',
+        '    #[allow(unused_variables, reason = "kept for the old API")]',
+        '    let unused = "#[allow(clippy::all)] in a string";',
+        '    1',
+        '}',
+        '',
+        '#[cfg_attr(test, expect(clippy::needless_return))]',
+        '#[inline]',
+        'fn helper<T>(value: T) -> T',
+        'where',
+        '    T: Copy,',
+        '{',
+        '    value',
+        '}',
+        '',
+        'mod inner {',
+        '    #![allow(unused_imports)]',
+        '    use std::fmt;',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const run = await runCheck(cargoCheck(repo.root), repo.root);
+    expect(run.status).toBe('ok');
+    const suppression = (line: number, column: number, code: string, message: string, scope: object) =>
+      makeSuppressionFinding('cargo', 'lint')(legacy, line, column, code, message, scope);
+    expect(run.diagnostics.filter((d) => d.kind === 'suppression')).toEqual([
+      suppression(1, 1, 'allow', '#![allow(dead_code)]', { codes: ['dead_code'], reason: '', from: 1, to: 0 }),
+      suppression(4, 5, 'allow', '#[allow(unused_variables)]', {
+        codes: ['unused_variables'],
+        reason: 'kept for the old API',
+        from: 4,
+        to: 5,
+      }),
+      suppression(9, 1, 'expect', '#[expect(clippy::needless_return)]', {
+        codes: ['clippy::needless_return'],
+        reason: '',
+        from: 9,
+        to: 16,
+      }),
+      // Inside a block, an inner attribute covers the block.
+      suppression(19, 5, 'allow', '#![allow(unused_imports)]', {
+        codes: ['unused_imports'],
+        reason: '',
+        from: 18,
+        to: 21,
+      }),
+    ]);
+    // What they hide is hidden: no unused-variable warning in legacy.rs any more.
+    expect(run.diagnostics.filter((d) => d.kind === undefined)).toEqual([]);
   });
 
   it("builds a copy of a base tree in the copies slot, never in the work tree's target dir", async () => {

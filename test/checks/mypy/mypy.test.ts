@@ -6,9 +6,9 @@ import { findExecutable } from '../../../src/checks/runner/find-executable.js';
 import { chooseMypyFormat, parseMypyOutput, parseMypyVersion } from '../../../src/checks/mypy/output.js';
 import { runCheck } from '../../../src/checks/runner/run-check.js';
 import { makeRepo, type TestRepo } from '../../helpers/repo.js';
-import { renamePrice, shopFiles } from '../../fixtures/python-shop.js';
+import { renamePrice, shopFiles, shopSourcePaths } from '../../fixtures/python-shop.js';
 import { prependPath, useTemporaryCacheHome, withPath, writeFakeTool } from '../../fixtures/python-tools.js';
-import { listTree } from '../helpers.js';
+import { listTree, makeSuppressionFinding } from '../helpers.js';
 
 const repos: TestRepo[] = [];
 afterEach(() => {
@@ -76,22 +76,99 @@ describe.skipIf(!hasMypy && process.env['CI'] !== 'true')('mypy adapter with the
     expect(listTree(repo.root)).toEqual(before);
     expect(existsSync(join(repo.root, '.mypy_cache'))).toBe(false);
     expect(readdirSync(join(readCacheHome(), 'culprit', 'mypy'))).toHaveLength(1);
+    // What it checked, from its --verbose log, and with what configuration.
+    expect(run.checkedPaths).toEqual(shopSourcePaths);
+    expect(run.configFiles).toEqual(['pyproject.toml']);
+    expect(run.strength).toHaveLength(1);
+    expect(run.strength?.[0]?.settings).toMatchObject({
+      strict: [0, 'false'],
+      disallow_untyped_defs: [0, 'false'],
+      strict_optional: [1, 'true'],
+      ignore_missing_imports: [1, 'false'],
+      follow_imports: [2, 'normal'],
+    });
   });
 
-  it('reports a blocking syntax error (mypy exits 2) as a finding of phase syntax', async () => {
-    const repo = makeShop({ 'mypy.ini': '[mypy]\n', 'broken.py': 'def f(:\n    pass\n' });
+  it('reports the directives mypy obeys as suppressions, each with the lines it covers', async () => {
+    const repo = makeShop({
+      'mypy.ini': '[mypy]\n',
+      'lines.py': [
+        'a: int = "a"  # type: ignore[assignment]  # legacy data',
+        'b = "# type: ignore is text in a string"',
+        'c: int = "c"  # noqa',
+        '',
+      ].join('\n'),
+      'quiet.py': '# mypy: ignore-errors\nx: int = "a"\n',
+      'codes.py': '# mypy: disable-error-code="assignment, misc"\nz: int = "z"\n',
+      'top.py': '# type: ignore\nimport os\ny: int = "b"\n',
+    });
     const run = await runCheck(mypyCheck(repo.root, ['.']), repo.root);
     expect(run.status).toBe('ok');
+    expect(run.checkedPaths).toEqual(['codes.py', 'lines.py', 'quiet.py', 'top.py']);
+    const suppression = makeSuppressionFinding('mypy', 'semantic');
     expect(run.diagnostics).toEqual([
-      expect.objectContaining({
-        path: 'broken.py',
-        line: 1,
-        code: 'syntax',
-        phase: 'syntax',
-        severity: 'error',
-        message: 'invalid syntax',
+      suppression('codes.py', 1, 1, 'mypy: disable-error-code', 'mypy: disable-error-code="assignment, misc"', {
+        codes: ['assignment', 'misc'],
+        reason: '',
+        from: 1,
+        to: 0,
       }),
+      suppression('lines.py', 1, 15, 'type: ignore', 'type: ignore[assignment]', {
+        codes: ['assignment'],
+        reason: 'legacy data',
+        from: 1,
+        to: 1,
+      }),
+      expect.objectContaining({ path: 'lines.py', line: 3, code: 'assignment', severity: 'error' }),
+      suppression('quiet.py', 1, 1, 'mypy: ignore-errors', 'mypy: ignore-errors', {
+        codes: [],
+        reason: '',
+        from: 1,
+        to: 0,
+      }),
+      suppression('top.py', 1, 1, 'type: ignore', 'type: ignore', { codes: [], reason: '', from: 1, to: 0 }),
     ]);
+  });
+
+  it('reads its strength from mypy.ini, a per-module section giving its modules a scope of their own', async () => {
+    const repo = makeShop({
+      'mypy.ini':
+        '[mypy]\nstrict = True\nwarn_return_any = False\ndisable_error_code = misc,\n    union-attr\n\n[mypy-legacy.*]\nignore_errors = True\n',
+      'app.py': 'x: int = 1\n',
+      'legacy/__init__.py': '',
+      'legacy/old.py': 'y: int = "old"\n',
+    });
+    const run = await runCheck(mypyCheck(repo.root, ['.']), repo.root);
+    expect(run.status).toBe('ok');
+    expect(run.configFiles).toEqual(['mypy.ini']);
+    const [main, legacy] = run.strength ?? [];
+    expect(main).toMatchObject({ source: 'mypy.ini', files: ['app.py'] });
+    expect(main?.settings).toMatchObject({
+      strict: [1, 'true'],
+      disallow_untyped_defs: [1, 'true'],
+      warn_return_any: [0, 'false'],
+      implicit_reexport: [1, 'false'],
+      ignore_errors: [1, 'false'],
+      disable_error_code: [-2, 'misc, union-attr'],
+    });
+    expect(legacy).toMatchObject({ source: 'mypy.ini', files: ['legacy/__init__.py', 'legacy/old.py'] });
+    expect(legacy?.settings).toMatchObject({ strict: [1, 'true'], ignore_errors: [0, 'true'] });
+  });
+
+  it('fails with one line when its configuration no longer parses (mypy itself would go on without it)', async () => {
+    const repo = makeShop({ 'mypy.ini': '[mypy\nstrict = True\n', 'a.py': 'x = 1\n' });
+    const run = await runCheck(mypyCheck(repo.root, ['.']), repo.root);
+    expect(run).toMatchObject({ status: 'failed', error: 'mypy.ini does not parse: line 1: "[mypy"' });
+  });
+
+  it('fails, quoting the blocking error, when mypy stops at a file that does not parse (exit 2): it checked nothing after it', async () => {
+    const repo = makeShop({ 'mypy.ini': '[mypy]\n', 'broken.py': 'def f(:\n    pass\n', 'other.py': 'x: int = "a"\n' });
+    const run = await runCheck(mypyCheck(repo.root, ['.']), repo.root);
+    expect(run).toMatchObject({
+      status: 'failed',
+      diagnostics: [],
+      error: 'mypy stopped at a blocking error and checked nothing after it: broken.py:1:8: invalid syntax [syntax]',
+    });
   });
 
   it("fails with mypy's own words when it cannot run at all", async () => {
@@ -127,6 +204,7 @@ describe('mypy adapter', () => {
         '--no-error-summary',
         '--no-color-output',
         '--soft-error-limit=-1',
+        '--verbose',
         '--cache-dir',
         expect.stringMatching(/culprit\/mypy\/[0-9a-f]{16}\/work$/),
         'pkg',

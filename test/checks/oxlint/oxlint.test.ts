@@ -101,15 +101,30 @@ describe('oxlint check', () => {
         message: 'Expected === and instead saw ==',
       },
     ]);
+    // Its coverage: every file it linted, from `oxlint --debug=files` (its SARIF names only those with results).
+    expect(run.checkedPaths).toEqual(['src/broken.js', 'src/debug.ts', 'src/tag.js', 'src/total.ts']);
+    expect(run.configFiles).toEqual(['.oxlintrc.json']);
     expect(listTree(repo.root)).toEqual(before);
   });
 
-  it('gives a run without findings on a tree with nothing to lint', async () => {
+  it('leaves a file its config now ignores out of its coverage', async () => {
+    const config = { ...(JSON.parse(oxlintConfig) as object), ignorePatterns: ['src/total.ts'] };
+    const repo = makeOxlintRepo({ '.oxlintrc.json': JSON.stringify(config) });
+    const run = await runCheck(oxlintCheck(repo.root), repo.root);
+    expect(run.status).toBe('ok');
+    expect(run.checkedPaths).toEqual(['src/broken.js', 'src/debug.ts', 'src/tag.js']);
+  });
+
+  it('fails, never clean, on a tree with nothing to lint: a run that checked no file', async () => {
     const repo = makeRepo({ typescript: false, files: { '.oxlintrc.json': oxlintConfig, 'README.md': '# Docs\n' } });
     repos.push(repo);
     linkLinter(repo.root, 'oxlint');
     const run = await runCheck(oxlintCheck(repo.root), repo.root);
-    expect(run).toMatchObject({ status: 'ok', version: '1.95.0', diagnostics: [] });
+    expect(run).toMatchObject({
+      status: 'failed',
+      diagnostics: [],
+      error: 'oxlint checked no file: a run that covers nothing cannot say the code is clean',
+    });
   });
 
   it("fails with oxlint's own words when its configuration is wrong", async () => {
@@ -138,6 +153,15 @@ describe('oxlint check', () => {
     expect(garbled.error).toBe(
       'oxlint failed (exit code 0): it wrote nothing to stderr; its stdout is no SARIF 2.1.0 log: not a SARIF 2.1.0 log: runs.0.tool: expected object, received undefined',
     );
+    // A log that says the run produced no results is not a clean one.
+    const nothing = await run(
+      '{"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "oxlint"}}, "results": null}]}',
+      0,
+    );
+    expect(nothing).toMatchObject({
+      status: 'failed',
+      error: 'oxlint gave "results": null, a run that produced no results',
+    });
     const silent = await run('', 0);
     expect(silent.error).toBe(
       'oxlint failed (exit code 0): it wrote nothing to stderr; its stdout is no SARIF 2.1.0 log: stdout was empty',

@@ -3,9 +3,9 @@ import type { ResolvedCheck } from '../../../src/checks/check.js';
 import { parsePyrightReport } from '../../../src/checks/pyright/report.js';
 import { runCheck } from '../../../src/checks/runner/run-check.js';
 import { makeRepo, type TestRepo } from '../../helpers/repo.js';
-import { linkPyright, renamePrice, shopFiles } from '../../fixtures/python-shop.js';
+import { linkPyright, renamePrice, shopFiles, shopSourcePaths } from '../../fixtures/python-shop.js';
 import { readPathWithoutNodeBins, withPath } from '../../fixtures/python-tools.js';
-import { listTree } from '../helpers.js';
+import { listTree, makeSuppressionFinding } from '../helpers.js';
 
 const repos: TestRepo[] = [];
 afterEach(() => {
@@ -78,6 +78,95 @@ describe('pyright adapter', () => {
     });
     // pyright writes nothing into the tree.
     expect(listTree(repo.root)).toEqual(before);
+    // What it checked (the files of `include`, counted as pyright counted them), and with what configuration.
+    expect(run.checkedPaths).toEqual(shopSourcePaths);
+    expect(run.configFiles).toEqual(['pyproject.toml']);
+    expect(run.strength).toEqual([{ source: 'pyproject.toml', settings: { typeCheckingMode: [2, 'standard'] } }]);
+  });
+
+  it('reports the directives pyright obeys as suppressions, each with the lines it covers', async () => {
+    const repo = makeShop({
+      'pyrightconfig.json': '{}\n',
+      'top.py': '# type: ignore\n"""A module pyright skips."""\nx: int = "a"\n',
+      'lines.py': [
+        'import os',
+        'a: int = "a"  # type: ignore[assignment]  # legacy data',
+        'b: int = "b"  # pyright: ignore[reportAssignmentType, reportGeneralTypeIssues]',
+        'c = "# type: ignore is text in a string"',
+        'd = 1  # noqa: F401',
+        '',
+      ].join('\n'),
+      'mode.py': '# pyright: basic\n# pyright: reportMissingImports=false\nimport nowhere\n',
+    });
+    const run = await runCheck(pyrightCheck(repo.root), repo.root);
+    expect(run.status).toBe('ok');
+    const suppression = makeSuppressionFinding('pyright', 'semantic');
+    expect(run.diagnostics.filter((d) => d.kind === 'suppression')).toEqual([
+      suppression('lines.py', 2, 15, 'type: ignore', 'type: ignore[assignment]', {
+        codes: ['assignment'],
+        reason: 'legacy data',
+        from: 2,
+        to: 2,
+      }),
+      suppression(
+        'lines.py',
+        3,
+        15,
+        'pyright: ignore',
+        'pyright: ignore[reportAssignmentType, reportGeneralTypeIssues]',
+        { codes: ['reportAssignmentType', 'reportGeneralTypeIssues'], reason: '', from: 3, to: 3 },
+      ),
+      suppression('mode.py', 1, 1, 'pyright:', 'pyright: basic', { codes: [], reason: '', from: 1, to: 0 }),
+      suppression('mode.py', 2, 1, 'pyright:', 'pyright: reportMissingImports=false', {
+        codes: ['reportMissingImports'],
+        reason: '',
+        from: 1,
+        to: 0,
+      }),
+      suppression('top.py', 1, 1, 'type: ignore', 'type: ignore', { codes: [], reason: '', from: 1, to: 0 }),
+    ]);
+    // What the directives hide is hidden: pyright reports nothing of its own in those files.
+    expect(run.diagnostics.filter((d) => d.kind === undefined)).toEqual([]);
+  });
+
+  it('reads its strength from pyrightconfig.json, and leaves the files it ignores out of its coverage', async () => {
+    const repo = makeShop({
+      'pyrightconfig.json': JSON.stringify({
+        typeCheckingMode: 'strict',
+        reportMissingImports: 'warning',
+        reportUnusedVariable: false,
+        strictListInference: true,
+        enableTypeIgnoreComments: false,
+        ignore: ['legacy'],
+      }),
+      'app.py': 'x: int = 1\n',
+      'legacy/old.py': 'y: int = "old"\n',
+    });
+    const run = await runCheck(pyrightCheck(repo.root), repo.root);
+    expect(run.status).toBe('ok');
+    expect(run.checkedPaths).toEqual(['app.py']);
+    expect(run.configFiles).toEqual(['pyrightconfig.json']);
+    expect(run.strength).toEqual([
+      {
+        source: 'pyrightconfig.json',
+        settings: {
+          typeCheckingMode: [3, 'strict'],
+          reportMissingImports: [1, 'warning'],
+          reportUnusedVariable: [0, 'false'],
+          strictListInference: [1, 'true'],
+          enableTypeIgnoreComments: [1, 'false'],
+        },
+      },
+    ]);
+  });
+
+  it('fails, never clean, when pyright analyzed no file', async () => {
+    const repo = makeShop({ 'pyrightconfig.json': '{}\n', 'README.md': '# Docs\n' });
+    const run = await runCheck(pyrightCheck(repo.root), repo.root);
+    expect(run).toMatchObject({
+      status: 'failed',
+      error: 'pyright checked no file: a run that covers nothing cannot say the code is clean',
+    });
   });
 
   it('gives parse errors phase syntax, and errors CPython rejects at compile time too', async () => {

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ResolvedCheck } from '../../../src/checks/check.js';
 import { parseRuffOutput, parseRuffVersion } from '../../../src/checks/ruff/output.js';
 import { runCheck } from '../../../src/checks/runner/run-check.js';
+import { makeSuppressionFinding } from '../helpers.js';
 import { makeRepo, type TestRepo } from '../../helpers/repo.js';
 import { prependPath, withPath, writeFakeTool } from '../../fixtures/python-tools.js';
 
@@ -75,6 +76,28 @@ function makeRuffJson(root: string): string {
   );
 }
 
+/** What `ruff check --show-files` and `--show-settings` print, in the shape of ruff's own snapshot tests. */
+function makeRuffAnswers(root: string): Record<string, string> {
+  const files = ['app/__init__.py', 'app/main.py', 'app/util.py'].map((file) => join(root, file));
+  const settings = [
+    `Resolved settings for: "${join(root, 'app/__init__.py')}"`,
+    `Settings path: "${join(root, 'ruff.toml')}"`,
+    '',
+    '# Linter Settings',
+    'linter.exclude = []',
+    'linter.rules.enabled = [',
+    '\tline-too-long (E501),',
+    '\tunused-import (F401),',
+    ']',
+    'linter.rules.should_fix = [',
+    '\tunused-import (F401),',
+    ']',
+    'linter.per_file_ignores = {}',
+    '',
+  ];
+  return { '--show-files': `${files.join('\n')}\n`, '--show-settings': settings.join('\n') };
+}
+
 describe('ruff adapter', () => {
   it('runs ruff check without fixes or cache and reports its violations with the import graph', async () => {
     const repo = makeLintRepo();
@@ -82,12 +105,27 @@ describe('ruff adapter', () => {
       version: 'ruff 0.6.9',
       stdout: makeRuffJson(repo.root),
       exitCode: 1,
+      answers: makeRuffAnswers(repo.root),
     });
     const run = await withPath(prependPath(fake.bin), () => runCheck(ruffCheck(repo.root), repo.root));
     expect(run.status).toBe('ok');
     expect(run.version).toBe('0.6.9');
-    // --no-cache: ruff would otherwise write .ruff_cache into the tree.
-    expect(fake.readCalls()).toEqual([['check', '--output-format', 'json', '--no-fix', '--no-cache', '.']]);
+    // --no-cache: ruff would otherwise write .ruff_cache into the tree. Beside the lint, the files
+    // it lints and the rules it enforces are asked for.
+    const calls = fake.readCalls();
+    expect(calls).toHaveLength(3);
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        ['check', '--output-format', 'json', '--no-fix', '--no-cache', '.'],
+        ['check', '--show-files', '--no-cache', '.'],
+        ['check', '--show-settings', '--no-cache', '.'],
+      ]),
+    );
+    expect(run.checkedPaths).toEqual(['app/__init__.py', 'app/main.py', 'app/util.py']);
+    expect(run.configFiles).toEqual(['ruff.toml']);
+    expect(run.strength).toEqual([
+      { source: 'ruff.toml', settings: { E501: [1, 'line-too-long'], F401: [1, 'unused-import'] } },
+    ]);
     expect(run.diagnostics).toEqual([
       {
         tool: 'ruff',
@@ -134,10 +172,66 @@ describe('ruff adapter', () => {
 
   it("finds the repository's own ruff in its virtualenv before PATH", async () => {
     const repo = makeLintRepo();
-    const fake = writeFakeTool(join(repo.root, '.venv'), 'ruff', { version: 'ruff 0.8.0', stdout: '[]', exitCode: 0 });
+    const fake = writeFakeTool(join(repo.root, '.venv'), 'ruff', {
+      version: 'ruff 0.8.0',
+      stdout: '[]',
+      exitCode: 0,
+      answers: makeRuffAnswers(repo.root),
+    });
     const run = await withPath(join(repo.root, 'no-such-bin'), () => runCheck(ruffCheck(repo.root), repo.root));
     expect(run).toMatchObject({ status: 'ok', version: '0.8.0', diagnostics: [] });
-    expect(fake.readCalls()).toHaveLength(1);
+    // The lint, and beside it the files it lints and the rules it enforces.
+    expect(fake.readCalls()).toHaveLength(3);
+  });
+
+  it('reports the directives ruff obeys as suppressions, each with the lines it covers', async () => {
+    const repo = makeLintRepo();
+    repo.write(
+      'app/main.py',
+      'import os  # noqa: F401 used by plugins\nimport sys  # NOQA\nx = "# noqa in a string"  # type: ignore\n',
+    );
+    repo.write('app/util.py', '# ruff: noqa: E501\ndef f():\n    pass\n');
+    repo.write('app/__init__.py', '"""Package."""\n# flake8: noqa\n');
+    const fake = writeFakeTool(join(repo.root, '.tools'), 'ruff', {
+      version: 'ruff 0.6.9',
+      stdout: '[]',
+      exitCode: 0,
+      answers: makeRuffAnswers(repo.root),
+    });
+    const run = await withPath(prependPath(fake.bin), () => runCheck(ruffCheck(repo.root), repo.root));
+    expect(run.status).toBe('ok');
+    const suppression = makeSuppressionFinding('ruff', 'lint');
+    expect(run.diagnostics).toEqual([
+      suppression('app/__init__.py', 2, 1, 'flake8: noqa', 'flake8: noqa', { codes: [], reason: '', from: 1, to: 0 }),
+      suppression('app/main.py', 1, 12, 'noqa', 'noqa: F401', {
+        codes: ['F401'],
+        reason: 'used by plugins',
+        from: 1,
+        to: 1,
+      }),
+      suppression('app/main.py', 2, 13, 'noqa', 'NOQA', { codes: [], reason: '', from: 2, to: 2 }),
+      suppression('app/util.py', 1, 1, 'ruff: noqa', 'ruff: noqa: E501', {
+        codes: ['E501'],
+        reason: '',
+        from: 1,
+        to: 0,
+      }),
+    ]);
+  });
+
+  it('fails, never clean, when ruff lints no file', async () => {
+    const repo = makeLintRepo();
+    const fake = writeFakeTool(join(repo.root, '.tools'), 'ruff', {
+      version: 'ruff 0.6.9',
+      stdout: '[]',
+      exitCode: 0,
+      answers: { '--show-files': '', '--show-settings': '' },
+    });
+    const run = await withPath(prependPath(fake.bin), () => runCheck(ruffCheck(repo.root), repo.root));
+    expect(run).toMatchObject({
+      status: 'failed',
+      error: 'ruff checked no file: a run that covers nothing cannot say the code is clean',
+    });
   });
 });
 

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { Finding } from '../../../src/core/diagnostic.js';
+import { readEditedLines } from '../../../src/core/fix/edited-lines.js';
 import { placeRenameSites, type RenameSite } from '../../../src/core/fix/rename-sites.js';
+import type { Hunk } from '../../../src/core/identity/line-map.js';
 import type { CauseChange } from '../../../src/core/triage/echo-groups.js';
 
 const change: CauseChange = {
@@ -23,13 +25,20 @@ function sitesOf(path: string, text: string, name: string, to: string): RenameSi
   }));
 }
 
-function place(base: Record<string, string>, current: Record<string, string>, introduced: Finding[] = []) {
+function place(
+  base: Record<string, string>,
+  current: Record<string, string>,
+  hunks: Hunk[] = [],
+  introduced: Finding[] = [],
+) {
   const sites = Object.entries(base).flatMap(([path, text]) => sitesOf(path, text, 'getState', 'readState'));
+  const changed = (path: string) => base[path] !== current[path];
   return placeRenameSites({
     renames: [{ change, sites, first: { fingerprint: 'first', code: 'TS2551' } }],
     movedTo: new Map(),
     deleted: new Set(),
-    baseTextOf: (path) => (base[path] === current[path] ? undefined : base[path]),
+    baseTextOf: (path) => (changed(path) ? base[path] : undefined),
+    editedLinesOf: (path) => (changed(path) ? readEditedLines({ hunks }) : undefined),
     readText: (path) => current[path],
     introduced,
   });
@@ -39,7 +48,7 @@ describe('placeRenameSites', () => {
   test('a file the edit did not touch is renamed where the baseline says; its finding names the fix', () => {
     const text = 'store.getState();\nconst { getState } = store;\n';
     const finding = { path: 'src/use.ts', line: 1, column: 7, fingerprint: 'use1', code: 'TS2551' } as Finding;
-    const { offered, left } = place({ 'src/use.ts': text }, { 'src/use.ts': text }, [finding]);
+    const { offered, left } = place({ 'src/use.ts': text }, { 'src/use.ts': text }, [], [finding]);
     expect(left).toEqual([]);
     expect(offered.map((fix) => [fix.start, fix.end, fix.fingerprint, fix.code, fix.cause])).toEqual([
       [6, 14, 'use1', 'TS2551', 'StoreApi.getState'],
@@ -51,7 +60,11 @@ describe('placeRenameSites', () => {
     const base = 'export interface StoreApi {\n  getState: () => T;\n}\nconst read = () => store.getState();\n';
     const current =
       '// the store\nexport interface StoreApi {\n  readState: () => T;\n}\nconst read = () => store.getState();\n';
-    const { offered, left } = place({ 'src/store.ts': base }, { 'src/store.ts': current });
+    // A comment inserted at the top (git's -0,0 +1), the declaration's line renamed (-2 +3).
+    const { offered, left } = place({ 'src/store.ts': base }, { 'src/store.ts': current }, [
+      { oldStart: 0, oldCount: 0, newStart: 1, newCount: 1 },
+      { oldStart: 2, oldCount: 1, newStart: 3, newCount: 1 },
+    ]);
     expect(left).toEqual([]);
     expect(offered.map((fix) => current.slice(fix.start, fix.end))).toEqual(['getState']);
     expect(offered[0]!.start).toBe(current.lastIndexOf('getState'));
@@ -61,7 +74,9 @@ describe('placeRenameSites', () => {
     const base = 'a.getState();\nb.getState();\nc.getState();\n';
     // Line 1 renamed by hand (done), line 2 changed otherwise (left), line 3 removed (nothing to do).
     const current = 'a.readState();\nb.getState().count;\n';
-    const { offered, left } = place({ 'src/use.ts': base }, { 'src/use.ts': current });
+    const { offered, left } = place({ 'src/use.ts': base }, { 'src/use.ts': current }, [
+      { oldStart: 1, oldCount: 3, newStart: 1, newCount: 2 },
+    ]);
     expect(offered).toEqual([]);
     expect(left).toEqual([{ cause: 'StoreApi.getState', path: 'src/use.ts', line: 2, reason: 'changed-line' }]);
   });

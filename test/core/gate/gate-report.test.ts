@@ -5,7 +5,13 @@
 import { describe, expect, test } from 'vitest';
 import { parseBaselineFile } from '../../../src/config/baseline-file.js';
 import { makeBaselineFile, serializeBaselineFile, type BaselineFile } from '../../../src/core/gate/baseline-file.js';
-import { makeGateReport, type GateReport } from '../../../src/core/gate/gate-report.js';
+import {
+  listGateReanchorPaths,
+  makeGateReport,
+  type GateDiff,
+  type GateReport,
+} from '../../../src/core/gate/gate-report.js';
+import type { LineMap } from '../../../src/core/identity/line-map.js';
 import { pruneBaselineFile } from '../../../src/core/gate/prune-baseline-file.js';
 import type { AnchoredDiagnostic } from '../../../src/core/diagnostic.js';
 import type { SnapshotCheck } from '../../../src/core/snapshot.js';
@@ -80,14 +86,14 @@ describe('the gate', () => {
     const moved = standing.map((finding) => ({ ...finding, line: finding.line + 40 }));
     const report = gate(file, [run(moved)]);
     expect(report.verdict).toBe('pass');
-    expect(report.counts).toEqual({ new: 0, unchanged: 3, absent: 0 });
+    expect(report.counts).toEqual({ new: 0, unchanged: 3, absent: 0, reanchored: 0 });
   });
 
   test('a fix and a break of the same rule in the same file do not cancel out', () => {
     const swapped = [lint('src/a.ts', 3, 'let x: any;'), lint('src/a.ts', 9, 'let w: any;'), standing[2]!];
     const report = gate(file, [run(swapped)]);
     expect(report.verdict).toBe('new-findings');
-    expect(report.counts).toEqual({ new: 1, unchanged: 2, absent: 1 });
+    expect(report.counts).toEqual({ new: 1, unchanged: 2, absent: 1, reanchored: 0 });
     expect(
       report.items.filter((item) => item.state !== 'unchanged').map((item) => [item.state, item.finding.anchor]),
     ).toEqual([
@@ -127,7 +133,7 @@ describe('the gate', () => {
   test('a failed check is no answer, and its entries are neither new nor absent', () => {
     const report = gate(file, [run([], { status: 'failed', error: 'boom', version: null })]);
     expect(report.verdict).toBe('check-failed');
-    expect(report.counts).toEqual({ new: 0, unchanged: 0, absent: 0 });
+    expect(report.counts).toEqual({ new: 0, unchanged: 0, absent: 0, reanchored: 0 });
   });
 });
 
@@ -164,5 +170,147 @@ describe('pruning', () => {
       renames: [],
       notes: [],
     });
+  });
+});
+
+describe('entries followed through the diff from the file’s commit', () => {
+  const commit = 'a'.repeat(40);
+  const file = makeBaselineFile([run(standing)], commit);
+  const atCommit = {
+    'src/a.ts': ['', '', 'let x: any;', '', '', '', '', '', 'let y: any;'],
+    'src/b.ts': ['export let z: any;'],
+  };
+  const mapped = (maps: LineMap[]): GateDiff => ({
+    kind: 'mapped',
+    maps: new Map(maps.map((map) => [map.from, map])),
+    lines: new Map(Object.entries(atCommit)),
+  });
+  const editedLine3: LineMap = {
+    from: 'src/a.ts',
+    to: 'src/a.ts',
+    hunks: [{ oldStart: 3, oldCount: 1, newStart: 3, newCount: 1 }],
+  };
+  const withDiff = (runs: SnapshotCheck[], diff: GateDiff, existing = ['src/a.ts', 'src/b.ts']) =>
+    makeGateReport({
+      file,
+      fileName: 'culprit-baseline.json',
+      runs,
+      exists: (path) => existing.includes(path),
+      diff,
+    });
+
+  test('an entry whose line was edited allows the finding on the line it became; one elsewhere stays new', () => {
+    const current = [lint('src/a.ts', 3, 'let x: any = 1;'), standing[1]!, standing[2]!];
+    expect(listGateReanchorPaths(gate(file, [run(current)]))).toEqual({
+      entries: ['src/a.ts'],
+      findings: ['src/a.ts'],
+    });
+    const report = withDiff([run(current)], mapped([editedLine3]));
+    expect(report.verdict).toBe('pass');
+    expect(report.counts).toEqual({ new: 0, unchanged: 3, absent: 0, reanchored: 1 });
+    expect(report.items[0]).toMatchObject({
+      state: 'unchanged',
+      reanchoredFrom: { path: 'src/a.ts', fingerprint: file.checks['eslint']!.files['src/a.ts']![0]!.fingerprint },
+    });
+    // Pruned, the entry stays as written, and the file keeps its commit.
+    const pruned = pruneBaselineFile(file, report);
+    expect(serializeBaselineFile(pruned)).toBe(serializeBaselineFile(file));
+
+    // The same finding on a line the edit did not make of line 3: new, and line 3's entry absent.
+    const elsewhere = [lint('src/a.ts', 5, 'let w: any;'), standing[1]!, standing[2]!];
+    const swapped = withDiff(
+      [run(elsewhere)],
+      mapped([
+        {
+          ...editedLine3,
+          hunks: [
+            { oldStart: 3, oldCount: 1, newStart: 3, newCount: 0 },
+            { oldStart: 4, oldCount: 0, newStart: 5, newCount: 1 },
+          ],
+        },
+      ]),
+    );
+    expect(swapped.counts).toEqual({ new: 1, unchanged: 2, absent: 1, reanchored: 0 });
+  });
+
+  test('a file renamed and edited since the commit keeps its entries, which prune moves to the new path', () => {
+    const current = [
+      lint('src/lib/a2.ts', 3, 'let x: any = 1;'),
+      { ...standing[1]!, path: 'src/lib/a2.ts' },
+      standing[2]!,
+    ];
+    const report = withDiff([run(current)], mapped([{ ...editedLine3, to: 'src/lib/a2.ts' }]), [
+      'src/lib/a2.ts',
+      'src/b.ts',
+    ]);
+    expect(report.verdict).toBe('pass');
+    expect(report.counts).toEqual({ new: 0, unchanged: 3, absent: 0, reanchored: 1 });
+    const pruned = pruneBaselineFile(file, report);
+    expect(pruned.commit).toBe(commit);
+    expect(Object.keys(pruned.checks['eslint']!.files)).toEqual(['src/b.ts', 'src/lib/a2.ts']);
+    expect(pruned.checks['eslint']!.files['src/lib/a2.ts']!.map((entry) => [entry.source, entry.count])).toEqual([
+      ['let x: any;', 1],
+      ['let y: any;', 1],
+    ]);
+  });
+
+  test('without the commit, or without one recorded, identity alone decides and a note says why', () => {
+    const current = [lint('src/a.ts', 3, 'let x: any = 1;'), standing[1]!, standing[2]!];
+    const missing = withDiff([run(current)], { kind: 'missing', commit });
+    expect(missing.counts).toEqual({ new: 1, unchanged: 2, absent: 1, reanchored: 0 });
+    expect(missing.notes).toEqual([
+      `culprit-baseline.json was written at commit ${commit.slice(0, 12)}, which this clone does not have: a finding on a line edited since counts as new (fetch that commit, e.g. fetch-depth: 0, to match it through the diff)`,
+    ]);
+    expect(withDiff([run(current)], { kind: 'unrecorded' }).notes).toHaveLength(1);
+  });
+});
+
+describe('the gate and how the code is checked', () => {
+  const directive = lint('src/a.ts', 2, '// eslint-disable-next-line', {
+    code: 'eslint-disable-next-line',
+    severity: 'error',
+    message: 'eslint-disable-next-line',
+    kind: 'suppression',
+    suppression: { codes: [], reason: '', from: 3, to: 3 },
+  });
+
+  test('a directive the file does not list fails it; a file written before directives were read leaves them out, and says so', () => {
+    const file = makeBaselineFile([run(standing)]);
+    expect(file.suppressions).toBe(true);
+    const added = gate(file, [run([...standing, directive])]);
+    expect([added.verdict, added.counts.new]).toEqual(['new-findings', 1]);
+    const { suppressions: _recorded, ...older } = file;
+    const before = gate(older, [run([...standing, directive])]);
+    expect([before.verdict, before.counts.new]).toEqual(['pass', 0]);
+    expect(before.notes).toContainEqual(expect.stringContaining('written before culprit read suppression directives'));
+    // Written now, the directive is an entry and passes.
+    expect(gate(makeBaselineFile([run([...standing, directive])]), [run([...standing, directive])]).verdict).toBe(
+      'pass',
+    );
+  });
+
+  test('a setting below the strength the file records is new; the policy may allow it', () => {
+    const strict = { source: 'eslint.config.js', settings: { 'prefer-const': [2, 'error'] as [number, string] } };
+    const file = makeBaselineFile([run(standing, { strength: [strict] })]);
+    expect(serializeBaselineFile(file)).toContain('"prefer-const": [\n');
+    const relaxed = [{ ...strict, settings: { 'prefer-const': [0, 'off'] as [number, string] } }];
+    const weakened = makeGateReport({
+      file,
+      fileName: 'culprit-baseline.json',
+      runs: [run(standing, { strength: relaxed })],
+      exists: () => true,
+    });
+    expect(weakened.verdict).toBe('new-findings');
+    expect(weakened.items.filter((item) => item.state === 'new').map((item) => item.finding.message)).toEqual([
+      '`prefer-const` weakened from error to off',
+    ]);
+    const allowed = makeGateReport({
+      file,
+      fileName: 'culprit-baseline.json',
+      runs: [run(standing, { strength: relaxed })],
+      exists: () => true,
+      policy: { suppressions: 'error', allowSuppressionReason: null, allowWeakening: ['eslint:prefer-const'] },
+    });
+    expect(allowed.verdict).toBe('pass');
   });
 });

@@ -100,6 +100,7 @@ describe('makeLedgerStats', () => {
         payloadChars: { median: 100, p90: 100 },
         shown: { median: 2, p90: 2 },
         editsOutsideShown: 1,
+        silencingAttempts: 0,
       },
     ]);
     const [tsc, eslint] = stats.checks;

@@ -61,7 +61,7 @@ describe('makeReport', () => {
     expect(report).toEqual({
       verdict: 'introduced',
       attempt: 1,
-      counts: { introduced: 47, resolved: 0, standing: 312 },
+      counts: { introduced: 47, resolved: 0, standing: 312, silenced: 0 },
       shown: [1, 2, 3].map((line) => ({
         tool: 'tsc',
         code: 'TS2339',
@@ -199,7 +199,7 @@ describe('makeReport', () => {
     const { report } = makeReport(makeInput({ attribution: makeAttribution([], resolved, 5) }));
     expect([report.verdict, report.counts, report.resolved, report.rung, report.roots]).toEqual([
       'clean',
-      { introduced: 0, resolved: 2, standing: 5 },
+      { introduced: 0, resolved: 2, standing: 5, silenced: 0 },
       { count: 2, lineDeleted: 1 },
       'none',
       [],

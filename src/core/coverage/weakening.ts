@@ -1,0 +1,100 @@
+/**
+ * How strictly a check checked, compared with the baseline. A run lists the settings that decide
+ * what it reports (`strength`: tsconfig's strict family, ESLint's rule severities per resolved
+ * config), each with a level where higher is stricter. A setting whose level fell is one finding
+ * at the file it is written in, naming it before → after: turning a rule off or `strict` down is
+ * not the same as satisfying it. A setting the team accepts relaxing is listed in
+ * culprit.config.json's `allowWeakening` (`setting`, or `check:setting`).
+ */
+import type { StrengthScope } from '../check-run.js';
+import { compareStrings, type AnchoredDiagnostic } from '../diagnostic.js';
+
+interface StrengthRun {
+  name: string;
+  strength?: StrengthScope[] | undefined;
+}
+
+interface Weakening {
+  source: string | null;
+  setting: string;
+  before: string;
+  after: string;
+  /** The files it applies to, for a scope of some files; null for a whole run's. */
+  files: Set<string> | null;
+}
+
+/** How many files a weakening's message names before it counts the rest. */
+const namedFiles = 3;
+
+export function listWeakenings(
+  base: StrengthRun,
+  current: StrengthRun,
+  renames: ReadonlyMap<string, string>,
+  allowWeakening: readonly string[] = [],
+): AnchoredDiagnostic[] {
+  if (base.strength === undefined || current.strength === undefined) return [];
+  const allowed = new Set(allowWeakening);
+  const isAllowed = (setting: string) => allowed.has(setting) || allowed.has(`${current.name}:${setting}`);
+  const found = new Map<string, Weakening>();
+  const note = (source: string | null, baseScope: StrengthScope, currentScope: StrengthScope, file: string | null) => {
+    for (const [setting, [level, before]] of Object.entries(baseScope.settings)) {
+      const [nowLevel, after] = currentScope.settings[setting] ?? [0, 'unset'];
+      if (nowLevel >= level || isAllowed(setting)) continue;
+      const key = JSON.stringify([source, setting, before, after]);
+      let weakening = found.get(key);
+      if (weakening === undefined) {
+        weakening = { source, setting, before, after, files: file === null ? null : new Set() };
+        found.set(key, weakening);
+      }
+      if (file !== null) weakening.files?.add(file);
+    }
+  };
+
+  // Scopes over a whole run pair by the file their settings are written in.
+  const wholeNow = new Map(current.strength.filter((scope) => scope.files === undefined).map((s) => [s.source, s]));
+  for (const scope of base.strength) {
+    if (scope.files !== undefined) continue;
+    const source = scope.source === null ? null : (renames.get(scope.source) ?? scope.source);
+    const now = wholeNow.get(source);
+    if (now !== undefined) note(source, scope, now, null);
+  }
+  // Scopes over some files pair file by file: a file's settings then and now.
+  const scopeNow = new Map<string, StrengthScope>();
+  for (const scope of current.strength) for (const file of scope.files ?? []) scopeNow.set(file, scope);
+  for (const scope of base.strength) {
+    for (const file of scope.files ?? []) {
+      const path = renames.get(file) ?? file;
+      const now = scopeNow.get(path);
+      if (now !== undefined) note(now.source ?? scope.source, scope, now, path);
+    }
+  }
+  return [...found.values()]
+    .sort(
+      (a, b) =>
+        compareStrings(a.source ?? '', b.source ?? '') ||
+        compareStrings(a.setting, b.setting) ||
+        compareStrings(a.before, b.before),
+    )
+    .map((weakening): AnchoredDiagnostic => ({
+      tool: current.name,
+      code: 'weakened',
+      severity: 'error',
+      phase: 'config',
+      path: weakening.source,
+      line: 0,
+      column: 0,
+      message: describeWeakening(weakening),
+      anchor: '',
+      kind: 'weakened',
+    }));
+}
+
+/** "`prefer-const` weakened from error to off for src/a.ts, src/b.ts and 4 more files". */
+function describeWeakening({ setting, before, after, files }: Weakening): string {
+  const head = `\`${setting}\` weakened from ${before} to ${after}`;
+  if (files === null) return head;
+  const sorted = [...files].sort(compareStrings);
+  const named = sorted.slice(0, namedFiles);
+  const rest = sorted.length - named.length;
+  return `${head} for ${named.join(', ')}${rest > 0 ? ` and ${rest} more ${rest === 1 ? 'file' : 'files'}` : ''}`;
+}

@@ -1,0 +1,62 @@
+/**
+ * Attribution of one edit: findings compared by identity, then, in the files where that left a
+ * finding introduced beside one resolved of the same rule (or among identical ones), matched
+ * again along the edit's diff, so that editing a flagged line does not make its standing findings
+ * new (core/reanchor.ts). The diff is asked of git only for those files, between the two trees'
+ * ids; outside git there is no base text to diff, and identity alone decides.
+ */
+import { attribute, type Attribution } from '../core/attribute.js';
+import type { AnchoredDiagnostic } from '../core/diagnostic.js';
+import { listReanchorPaths, reanchorAttribution } from '../core/reanchor.js';
+import type { TreeChanges, TreeState } from '../core/snapshot.js';
+import { logDebug } from '../debug/log-debug.js';
+import type { LineMap } from '../core/identity/line-map.js';
+import { readLineMaps } from '../git/diff-lines.js';
+import type { Repository } from '../git/git.js';
+
+export interface EditAttributionInput {
+  before: readonly AnchoredDiagnostic[];
+  after: readonly AnchoredDiagnostic[];
+  /** The base findings' stored hashes, when the baseline has them (see AttributeOptions). */
+  beforeHashes?: readonly string[] | undefined;
+  /** The trees the findings were found in, and what changed between them. */
+  base: TreeState;
+  current: TreeState;
+  changes: TreeChanges;
+  repo: Repository | null;
+  hasLine: (path: string, anchor: string) => boolean;
+}
+
+export async function attributeEdit(input: EditAttributionInput): Promise<Attribution> {
+  const { before, changes, hasLine } = input;
+  const attributed = attribute(before, input.after, {
+    renames: changes.renames,
+    hasLine,
+    beforeHashes: input.beforeHashes,
+  });
+  const paths = listReanchorPaths(attributed, changes.renames).filter((path) => changes.changed.has(path));
+  if (paths.length === 0 || input.repo === null || input.base.kind !== 'git' || input.current.kind !== 'git')
+    return attributed;
+  const started = performance.now();
+  const fromOf = new Map([...changes.renames].map(([from, to]) => [to, from]));
+  let maps: LineMap[];
+  try {
+    maps = await readLineMaps(input.repo, input.base.treeId, input.current.treeId, [
+      ...paths,
+      ...paths.flatMap((to) => fromOf.get(to) ?? []),
+    ]);
+  } catch (error) {
+    // A base tree git no longer has (its unreferenced objects pruned) leaves identity to decide, as outside git.
+    logDebug(`re-anchoring: no diff (${(error as Error).message})`);
+    return attributed;
+  }
+  // Only the pairing the comparison of the trees made: git may pair paths otherwise when asked about a few.
+  const lineMaps = new Map(
+    maps.filter((map) => (fromOf.get(map.to) ?? map.to) === map.from).map((map) => [map.to, map]),
+  );
+  const reanchored = reanchorAttribution(attributed, { before, renames: changes.renames, lineMaps, hasLine });
+  logDebug(
+    `re-anchoring: ${lineMaps.size} of ${paths.length} files mapped, ${reanchored.reanchored?.length ?? 0} findings found again, ${Math.round(performance.now() - started)} ms`,
+  );
+  return reanchored;
+}

@@ -1,0 +1,268 @@
+/**
+ * The core of "clean means checked": the comparisons that turn a removed check, files no longer
+ * checked, relaxed settings and suppression directives into findings, and hidden findings into
+ * silenced ones. Pure data in and out; the CLI tests drive the same through real tools.
+ */
+import { describe, expect, it } from 'vitest';
+import { attribute } from '../../../src/core/attribute.js';
+import type { AnchoredDiagnostic } from '../../../src/core/diagnostic.js';
+import type { TreeChanges } from '../../../src/core/snapshot.js';
+import { listCoverageLoss } from '../../../src/core/coverage/coverage-loss.js';
+import { listRemovedChecks } from '../../../src/core/coverage/removed-checks.js';
+import { findSilenced } from '../../../src/core/coverage/silenced.js';
+import { applyCoveragePolicy, strictPolicy } from '../../../src/core/coverage/suppression-policy.js';
+import { listWeakenings } from '../../../src/core/coverage/weakening.js';
+
+function makeChanges(partial: Partial<TreeChanges> = {}): TreeChanges {
+  return { changed: new Set(), deleted: new Set(), renames: new Map(), ...partial };
+}
+
+describe('removed checks', () => {
+  it('names the deleted configuration, else culprit.config.json, else says it is not found', () => {
+    const base = [
+      { name: 'eslint', configFiles: ['eslint.config.js'] },
+      { name: 'tsc', configFiles: ['tsconfig.json'] },
+      { name: 'ruff', configFiles: ['pyproject.toml'] },
+    ];
+    const deleted = listRemovedChecks({
+      base,
+      current: [{ name: 'ruff' }],
+      changes: makeChanges({ deleted: new Set(['eslint.config.js']), changed: new Set(['culprit.config.json']) }),
+      configFile: 'culprit.config.json',
+    });
+    expect(deleted.map(({ tool, path, message, kind }) => ({ tool, path, message, kind }))).toEqual([
+      {
+        tool: 'eslint',
+        path: 'eslint.config.js',
+        message: 'eslint no longer runs: eslint.config.js was deleted',
+        kind: 'check-removed',
+      },
+      {
+        tool: 'tsc',
+        path: 'culprit.config.json',
+        message: 'tsc no longer runs: culprit.config.json changed',
+        kind: 'check-removed',
+      },
+    ]);
+    const unexplained = listRemovedChecks({
+      base,
+      current: [{ name: 'eslint' }, { name: 'tsc' }],
+      changes: makeChanges(),
+      configFile: 'culprit.config.json',
+    });
+    expect(unexplained.map((finding) => [finding.path, finding.message])).toEqual([
+      ['pyproject.toml', 'ruff no longer runs: its configuration is no longer found'],
+    ]);
+  });
+});
+
+describe('coverage', () => {
+  const base = {
+    checkedPaths: ['src/a.ts', 'src/b.ts', 'src/old.ts', 'src/gone.ts'],
+    configFiles: ['eslint.config.js'],
+  };
+  it('is a finding for each file still there that the run no longer checks, renamed files under their new name', () => {
+    const lost = listCoverageLoss(
+      base,
+      { name: 'eslint', checkedPaths: ['src/a.ts', 'src/new.ts'], configFiles: ['eslint.config.js'] },
+      makeChanges({
+        changed: new Set(['eslint.config.js', 'src/new.ts']),
+        deleted: new Set(['src/gone.ts']),
+        renames: new Map([['src/old.ts', 'src/moved.ts']]),
+      }),
+    );
+    expect(lost.map((finding) => [finding.path, finding.message, finding.kind])).toEqual([
+      ['src/b.ts', 'no longer checked by eslint (eslint.config.js changed)', 'coverage'],
+      ['src/moved.ts', 'no longer checked by eslint (eslint.config.js changed)', 'coverage'],
+    ]);
+  });
+
+  it('is nothing when a side cannot say what it checked', () => {
+    expect(listCoverageLoss({}, { name: 'eslint', checkedPaths: [] }, makeChanges())).toEqual([]);
+  });
+
+  it('of a partial run: a changed file it could not check is a finding, with why', () => {
+    const partial = listCoverageLoss(
+      { checkedPaths: ['a/src/lib.rs', 'b/src/lib.rs'] },
+      {
+        name: 'cargo',
+        checkedPaths: ['a/src/lib.rs'],
+        unchecked: [
+          {
+            paths: ['b/src/lib.rs', 'c/src/lib.rs'],
+            reason: 'not checked by cargo: crate b depends on a, which failed to compile',
+          },
+        ],
+      },
+      makeChanges({ changed: new Set(['a/src/lib.rs', 'c/src/lib.rs']) }),
+    );
+    // b was checked at the baseline and is skipped now: it waits for a's failure, no finding of its own.
+    expect(partial.map((finding) => [finding.path, finding.message])).toEqual([
+      ['c/src/lib.rs', 'not checked by cargo: crate b depends on a, which failed to compile'],
+    ]);
+  });
+});
+
+describe('weakening', () => {
+  it('is a setting whose level fell, per config file for a whole run', () => {
+    const weakened = listWeakenings(
+      {
+        name: 'tsc',
+        strength: [
+          {
+            source: 'tsconfig.json',
+            settings: { strict: [1, 'true'], noImplicitAny: [1, 'true'], skipLibCheck: [1, 'false'] },
+          },
+        ],
+      },
+      {
+        name: 'tsc',
+        strength: [
+          {
+            source: 'tsconfig.json',
+            settings: { strict: [1, 'true'], noImplicitAny: [0, 'false'], skipLibCheck: [0, 'true'] },
+          },
+        ],
+      },
+      new Map(),
+      ['skipLibCheck'],
+    );
+    expect(weakened.map((finding) => [finding.path, finding.message])).toEqual([
+      ['tsconfig.json', '`noImplicitAny` weakened from true to false'],
+    ]);
+  });
+
+  it('pairs scopes over some files file by file, naming the files', () => {
+    const rules = (preferConst: [number, string]) => ({
+      'prefer-const': preferConst,
+      'no-var': [2, 'error'] as [number, string],
+    });
+    const weakened = listWeakenings(
+      {
+        name: 'eslint',
+        strength: [
+          { source: 'eslint.config.js', files: ['src/a.js', 'src/b.js', 'legacy/c.js'], settings: rules([2, 'error']) },
+        ],
+      },
+      {
+        name: 'eslint',
+        strength: [
+          { source: 'eslint.config.js', files: ['src/a.js', 'src/b.js'], settings: rules([2, 'error']) },
+          { source: 'eslint.config.js', files: ['legacy/c.js'], settings: { 'prefer-const': [0, 'off'] } },
+        ],
+      },
+      new Map(),
+      ['eslint:no-var'],
+    );
+    expect(weakened.map((finding) => finding.message)).toEqual([
+      '`prefer-const` weakened from error to off for legacy/c.js',
+    ]);
+  });
+});
+
+describe('suppressions', () => {
+  const directive = (line: number, message: string, extra: Partial<AnchoredDiagnostic> = {}): AnchoredDiagnostic => ({
+    tool: 'eslint',
+    code: message.split(' ')[0]!,
+    severity: 'error',
+    phase: 'lint',
+    path: 'src/legs.ts',
+    line,
+    column: 1,
+    message,
+    anchor: `// ${message}`,
+    kind: 'suppression',
+    suppression: { codes: message.split(' ').slice(1), reason: '', from: line + 1, to: line + 1 },
+    ...extra,
+  });
+  const preferConst = (line: number, anchor: string): AnchoredDiagnostic => ({
+    tool: 'eslint',
+    code: 'prefer-const',
+    severity: 'error',
+    phase: 'lint',
+    path: 'src/legs.ts',
+    line,
+    column: 1,
+    message: "'legs' is never reassigned. Use 'const' instead.",
+    anchor,
+  });
+
+  it('the finding a new directive hides is silenced, not resolved; a standing directive moved with its code is nothing', () => {
+    const lines = [
+      '// eslint-disable-next-line no-var',
+      'var x = 1;',
+      '// eslint-disable-next-line prefer-const',
+      'let legs = 4;',
+    ];
+    const before = [directive(1, 'eslint-disable-next-line no-var'), preferConst(2, 'let legs = 4;')];
+    const after = [
+      directive(1, 'eslint-disable-next-line no-var'),
+      directive(3, 'eslint-disable-next-line prefer-const'),
+    ];
+    const { attribution, silenced } = findSilenced(attribute(before, after), (path) =>
+      path === 'src/legs.ts' ? lines : undefined,
+    );
+    expect(attribution.introduced.map((finding) => finding.message)).toEqual(['eslint-disable-next-line prefer-const']);
+    expect(attribution.resolved).toEqual([]);
+    expect(attribution.standing.map((finding) => finding.message)).toEqual(['eslint-disable-next-line no-var']);
+    expect(silenced).toEqual([
+      expect.objectContaining({
+        code: 'prefer-const',
+        path: 'src/legs.ts',
+        line: 4,
+        by: attribution.introduced[0]!.fingerprint,
+      }),
+    ]);
+  });
+
+  it('uses what the tool says it hid, under any directive, and counts new findings hidden by a new one', () => {
+    const lines = ['/* eslint-disable */', 'let legs = 4;', 'let arms = 2;'];
+    const hidden = [
+      { code: 'prefer-const', line: 2, column: 1, message: "'legs' is never reassigned. Use 'const' instead." },
+      { code: 'prefer-const', line: 3, column: 1, message: "'arms' is never reassigned. Use 'const' instead." },
+    ];
+    const block = directive(1, 'eslint-disable', { suppression: { codes: [], reason: '', from: 1, to: 0, hidden } });
+    const { attribution, silenced } = findSilenced(attribute([preferConst(1, 'let legs = 4;')], [block]), () => lines);
+    expect(attribution.resolved).toEqual([]);
+    expect(silenced.map((finding) => [finding.line, finding.base === undefined])).toEqual([
+      [2, false],
+      [3, true],
+    ]);
+  });
+
+  it('a standing directive that now hides a finding the baseline showed (the code moved under it) counts as introduced', () => {
+    const lines = ['/* eslint-disable prefer-const */', 'let legs = 4;'];
+    const hidden = [
+      { code: 'prefer-const', line: 2, column: 1, message: "'legs' is never reassigned. Use 'const' instead." },
+    ];
+    const standing = directive(1, 'eslint-disable prefer-const', {
+      suppression: { codes: ['prefer-const'], reason: '', from: 1, to: 0 },
+    });
+    const { attribution, silenced } = findSilenced(
+      attribute(
+        [standing, preferConst(9, 'let legs = 4;')],
+        [{ ...standing, suppression: { ...standing.suppression!, hidden } }],
+      ),
+      () => lines,
+    );
+    expect(attribution.introduced.map((finding) => finding.message)).toEqual(['eslint-disable prefer-const']);
+    expect([attribution.standing, attribution.resolved]).toEqual([[], []]);
+    expect(silenced).toHaveLength(1);
+  });
+
+  it('the policy: off leaves directives out, warning lowers them, an allowed reason accepts one', () => {
+    const withReason = directive(3, 'eslint-disable-next-line prefer-const', {
+      suppression: { codes: ['prefer-const'], reason: 'TICKET-12 legacy API', from: 4, to: 4 },
+    });
+    const plain = directive(1, 'eslint-disable-next-line no-var');
+    const findings = [plain, withReason, preferConst(9, 'let x = 1;')];
+    expect(applyCoveragePolicy(findings, strictPolicy).findings).toEqual(findings);
+    expect(applyCoveragePolicy(findings, { ...strictPolicy, suppressions: 'off' }).findings).toEqual([findings[2]]);
+    const allowed = applyCoveragePolicy(findings, { ...strictPolicy, allowSuppressionReason: /^TICKET-\d+/u });
+    expect(allowed.findings).toEqual([plain, findings[2]]);
+    expect(allowed.keep(['a', 'b', 'c'])).toEqual(['a', 'c']);
+    expect(
+      applyCoveragePolicy(findings, { ...strictPolicy, suppressions: 'warning' }).findings.map((f) => f.severity),
+    ).toEqual(['warning', 'warning', 'error']);
+  });
+});

@@ -4,25 +4,18 @@
  * tsconfig files it read and each project's strength; and a run whose program has no input of
  * the repository is a failed run, never a clean one.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCheck } from '../../../src/checks/runner/run-check.js';
 import { runTsc } from '../../../src/checks/tsc/adapter.js';
 import { attribute } from '../../../src/core/attribute.js';
 import type { CheckOutput } from '../../../src/core/check-run.js';
 import type { AnchoredDiagnostic, Diagnostic } from '../../../src/core/diagnostic.js';
 import { makeAnchor } from '../../../src/core/identity/fingerprint.js';
-import { makeRepo, type TestRepo, type TypeScriptVersion } from '../../helpers/repo.js';
+import type { TypeScriptVersion } from '../../helpers/repo.js';
+import { useCheckRepos } from '../helpers.js';
 
-const repos: TestRepo[] = [];
-afterEach(() => {
-  for (const repo of repos.splice(0)) repo.cleanup();
-});
-
-function makeTsRepo(typescript: TypeScriptVersion, files: Record<string, string>): TestRepo {
-  const repo = makeRepo({ typescript, files, git: false });
-  repos.push(repo);
-  return repo;
-}
+const makeRepo = useCheckRepos();
+const makeTsRepo = (typescript: TypeScriptVersion, files: Record<string, string>) => makeRepo({ typescript, files });
 
 const check = (root: string, project = 'tsconfig.json') => runTsc({ root, options: { project } });
 

@@ -39,7 +39,7 @@ export function failFatalRun(run: CheckRun, failureCodes: readonly string[] = []
   if (run.checkedPaths?.length === 0) {
     const why =
       failure === undefined
-        ? 'what it was configured to check matched no file, or only files its configuration ignores; a check that covers nothing cannot tell that the code is clean'
+        ? 'what it was configured to check matched no file, or only files its configuration ignores; a run that covers nothing cannot say the code is clean'
         : describeFatalFinding(failure);
     return makeFailedRun(run, `${run.name} checked no file: ${why}`);
   }

@@ -85,7 +85,7 @@ describe('failFatalRun', () => {
       diagnostics: [],
       notes: ['a note'],
       error:
-        'eslint checked no file: what it was configured to check matched no file, or only files its configuration ignores; a check that covers nothing cannot tell that the code is clean',
+        'eslint checked no file: what it was configured to check matched no file, or only files its configuration ignores; a run that covers nothing cannot say the code is clean',
     });
     // A run that does not say what it checked is not judged on it.
     const unsaid = run([]);

@@ -257,7 +257,7 @@ describe('an ESLint run that checked nothing', () => {
     expect({ status: run.status, error: run.error }).toEqual({
       status: 'failed',
       error:
-        'eslint checked no file: what it was configured to check matched no file, or only files its configuration ignores; a check that covers nothing cannot tell that the code is clean',
+        'eslint checked no file: what it was configured to check matched no file, or only files its configuration ignores; a run that covers nothing cannot say the code is clean',
     });
   });
 

@@ -160,12 +160,10 @@ test('standing directives stay hidden, and moving code with its directive introd
 
 test('relaxing tsconfig or turning a rule off is a weakened setting at its file, before → after', () => {
   const repo = makeShopRepo();
+  const tsconfig = JSON.parse(bundlerTsconfig) as { compilerOptions: Record<string, unknown> };
   repo.write(
     'tsconfig.json',
-    JSON.stringify({
-      ...JSON.parse(bundlerTsconfig),
-      compilerOptions: { ...JSON.parse(bundlerTsconfig).compilerOptions, noImplicitAny: false },
-    }),
+    JSON.stringify({ ...tsconfig, compilerOptions: { ...tsconfig.compilerOptions, noImplicitAny: false } }),
   );
   repo.write(
     'eslint.config.js',

@@ -16,7 +16,7 @@ import { checkDefinitions } from '../checks/registry.js';
 import { installStateFiles } from '../checks/runner/install-state.js';
 
 /** Bump when what a snapshot stores, or how adapters report, changes meaning. */
-const snapshotFormat = 1;
+const snapshotFormat = 2;
 
 const culpritVersion = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 

@@ -11,6 +11,7 @@ import type { CheckOutput, CheckRequest, DerivedSpans } from './check.js';
 import type { Program } from 'typescript';
 import type { DeclarationTables } from '../core/declaration-table.js';
 import type { Diagnostic, OfferedEdit } from '../core/diagnostic.js';
+import type { RenameSite } from '../core/fix/rename-sites.js';
 
 /** The fields every valid config entry has, whatever its kind. */
 export interface RawCheckEntry {
@@ -160,12 +161,42 @@ export interface CheckDefinition<Kind extends string, Options, Raw extends RawCh
   /** Present for a kind a warm worker keeps warm (`culprit serve`); every other kind runs cold. */
   warm?: WarmSupport<Options>;
   /**
+   * Codes of findings by which the tool says it did not check what it was configured to (tsc's
+   * TS18003 "No inputs were found"): a run with one failed (core/fatal-run.ts), cold or warm.
+   */
+  failureCodes?: readonly string[];
+  /**
    * The tool's own code fixes, asked only by `culprit fix` (in its process, after the check):
    * for each finding, by index, the one edit of a kind marked safe the tool offers at it, or
    * undefined when it offers none, several, or another kind.
    */
   offerCodeFixes?(request: CodeFixRequest<Options>): Promise<(OfferedEdit | undefined)[]>;
+  /**
+   * The sites of declarations the edit renamed, as the tool's own rename finds them in the
+   * program before the edit (the work tree with the baseline's text of the files the edit touched
+   * laid over it), asked only by `culprit fix`; by index, each rename's sites in the baseline's
+   * text of each file, or why there are none to offer.
+   */
+  findRenameSites?(request: RenameRequest<Options>): Promise<RenameAnswer[]>;
 }
+
+/** A declaration the edit renamed, for `culprit fix` to finish the rename of. */
+export interface DeclarationRename {
+  /** The declaring file's path in the baseline's tree. */
+  path: string;
+  /** Its qualified name there (`StoreApi.getState`), as declaration tables name it. */
+  symbol: string;
+  /** The new qualified name (`StoreApi.readState`). */
+  to: string;
+}
+
+export interface RenameRequest<Options> extends CheckRequest<Options> {
+  /** The baseline's text of every path the edit touched, repository-relative: null where the baseline has no such file. */
+  baseFiles: Readonly<Record<string, string | null>>;
+  renames: readonly DeclarationRename[];
+}
+
+export type RenameAnswer = { sites: RenameSite[] } | { reason: string };
 
 /** The findings of one check `culprit fix` asks its tool to fix. */
 export interface CodeFixRequest<Options> extends CheckRequest<Options> {

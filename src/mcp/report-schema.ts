@@ -125,6 +125,25 @@ const fixSchema = openObject({
   source: z
     .enum(['eslint', 'typescript', 'rename'])
     .describe("Where the fix came from: ESLint's own fix, TypeScript's code fix, or a renamed declaration's new name."),
+  cause: z
+    .string()
+    .optional()
+    .describe(
+      'For a site of a renamed declaration the rename provider found: the declaration (its old qualified name).',
+    ),
+});
+
+const skippedSchema = openObject({
+  path: z.string(),
+  line: position.optional(),
+  column: position.optional(),
+  reason: z
+    .enum(['outside-tree', 'not-editable', 'unreadable', 'standing', 'overlaps', 'changed-line'])
+    .describe(
+      'Why it was left: outside the work tree, in a generated, vendored or package file, a file that changed, over a standing finding, overlapping another fix, or (a rename site) on a line the edit changed in another way.',
+    ),
+  source: z.enum(['eslint', 'typescript', 'rename']),
+  cause: z.string().optional(),
 });
 
 /** `fix`: the report of the check after the fixes (a dry run's: of the tree as it is), and the fixes. */
@@ -134,6 +153,7 @@ export const fixOutputSchema = openObject({
   fixes: z
     .array(fixSchema)
     .describe('Each fix applied (with dryRun: that would be applied), in path and position order.'),
+  skipped: z.array(skippedSchema).describe('Fixes on offer that were left, and where.'),
   dryRun: z.boolean(),
   refused: z
     .array(openObject({ path: z.string(), problem: z.enum(['read-only', 'owner', 'not-file']) }))

@@ -53,6 +53,14 @@ function orderReport(report: Report): Report {
               symbol: group.cause.symbol,
               member: group.cause.member,
               change: group.cause.change === undefined ? undefined : orderChange(group.cause.change),
+              reached:
+                group.reached === undefined
+                  ? undefined
+                  : {
+                      sites: group.reached.sites,
+                      files: group.reached.files,
+                      through: group.reached.through.map(({ path, name }) => ({ path, name })),
+                    },
             },
       pending: group.pending === undefined ? undefined : { sites: group.pending.sites, files: group.pending.files },
     })),

@@ -54,6 +54,8 @@ interface Block {
    * with the excerpt), and over the limit the sites fold into files with their first sites.
    */
   first?: string;
+  /** The sites a traced cause reaches through other declarations, listed (or counted by file) after its own. */
+  reached?: NonNullable<EchoGroup['reached']>;
 }
 
 interface BlockShape {
@@ -62,10 +64,21 @@ interface BlockShape {
   sites: number;
   /** For a traced cause over the limit: each file with its count and this many first sites (0: the count only). */
   perFile?: number;
+  /** With `perFile` 0: how many files to name with their counts; the rest is counted in one line. */
+  files?: number;
+  /** A traced cause's reached sites listed (`path:line:col`), rather than counted by file. */
+  reachedListed?: boolean;
 }
 
 /** A traced cause over the limit lists at most this many first sites per file. */
 const firstSitesPerFile = 3;
+
+/**
+ * The most one cause takes of the payload: every site listed, or folded into files with their
+ * counts, within it. An agent reads one cause as one instruction; thousands of sites listed would
+ * crowd out every other cause (`culprit check --json` lists them all).
+ */
+export const maxCauseLength = 2500;
 
 export function renderText(report: Report, options: TextRenderOptions): string {
   const head = renderHead(report).join('\n');
@@ -76,7 +89,7 @@ export function renderText(report: Report, options: TextRenderOptions): string {
   const tail = instructions.map((instruction) => `\n\n${instruction}`).join('');
 
   const full = escapeControls(
-    `${head}${blocks.map((block) => renderBlock(block, { excerpt: true, sites: block.sites.length })).join('')}${tail}\n`,
+    `${head}${blocks.map((block) => fitBlock(block, Number.MAX_SAFE_INTEGER)?.text ?? '').join('')}${tail}\n`,
   );
   if (full.length <= options.outputLimit) return full;
   return escapeControls(fitText(head, blocks, tail, options.outputLimit));
@@ -163,17 +176,27 @@ function makeCheckingBlock(
 function makeCauseBlock(group: EchoGroup, first: Block): Block {
   const change = group.cause!.change!;
   const codes = group.codes.length > 1 ? ` (${group.codes.join(', ')})` : '';
+  const reached = new Set(group.reached?.listed ?? []);
+  const own = group.listed.filter((site) => !reached.has(site));
   return {
     ...first,
     findings: group.sites,
     header: `${escapeLine(change.path)}:${change.line} One cause: your edit ${describeChange(change)}. Keep the change and update ${group.sites === 1 ? 'the site that depends on it' : `the ${group.sites} sites that depend on it`}, or revert it.`,
     first: first.header,
     notes: [],
-    sites: group.listed.map(escapeLine),
-    lead: `${group.sites === 1 ? 'Its site' : `Its ${group.sites} sites`} in ${countOf(group.files, 'file')}${codes}:`,
+    sites: (reached.size === 0 ? group.listed : own).map(escapeLine),
+    lead:
+      reached.size === 0
+        ? `${group.sites === 1 ? 'Its site' : `Its ${group.sites} sites`} in ${countOf(group.files, 'file')}${codes}:`
+        : `${own.length} of them in ${countOf(countFiles(own), 'file')} ${own.length === 1 ? 'depends' : 'depend'} on it directly${codes}:`,
     unlisted: group.sites - group.listed.length,
     pending: [],
+    ...(group.reached === undefined ? {} : { reached: group.reached }),
   };
+}
+
+function countFiles(sites: readonly string[]): number {
+  return new Set(sites.map((site) => splitSite(site).path)).size;
 }
 
 /**
@@ -242,14 +265,74 @@ function renderBlock(block: Block, shape: BlockShape): string {
   const lines = [block.header];
   if (block.first !== undefined) lines.push(block.first);
   lines.push(...(shape.excerpt ? block.excerpt : []), ...block.notes);
-  if (shape.perFile !== undefined) lines.push(...renderSitesPerFile(block, shape.perFile));
+  if (shape.perFile !== undefined) lines.push(...renderSitesPerFile(block, shape.perFile, shape.files));
   else if (block.sites.length > 0) lines.push(...renderSites(block, shape.sites));
+  if (block.reached !== undefined)
+    lines.push(
+      ...(shape.reachedListed === true
+        ? renderReachedSites(block.reached)
+        : renderReached(block.reached, shape.perFile === 0 ? shape.files : undefined)),
+    );
   lines.push(...block.pending);
   return `\n\n${lines.join('\n')}`;
 }
 
-/** A traced cause folded to fit: each file with its count and its first `perFile` sites. */
-function renderSitesPerFile(block: Block, perFile: number): string[] {
+/** How the sites a cause reaches through other declarations are introduced: how many, where, through what. */
+function describeReached(reached: NonNullable<EchoGroup['reached']>): string {
+  const through = reached.through.slice(0, 3).map((ref) => `\`${ref.name}\` (${escapeLine(ref.path)})`);
+  const how = through.length === 0 ? 'through types the trace did not follow' : `through ${through.join(', ')}`;
+  return `and ${reached.sites} in ${countOf(reached.files.length, 'file')} it reaches ${how}, which may clear once those are fixed`;
+}
+
+/** The sites a cause reaches through other declarations, by file with their positions. */
+function renderReachedSites(reached: NonNullable<EchoGroup['reached']>): string[] {
+  return renderSites(
+    {
+      ...emptyBlock,
+      sites: reached.listed.map(escapeLine),
+      lead: `${capitalise(describeReached(reached))}:`,
+      unlisted: 0,
+    },
+    reached.listed.length,
+  );
+}
+
+/**
+ * The sites a cause reaches through other declarations, counted by file (a function whose
+ * inferred type carries the change, a conditional type that now gives `never`); with `files`,
+ * only that many files are named and the rest counted together.
+ */
+function renderReached(reached: NonNullable<EchoGroup['reached']>, files?: number): string[] {
+  const counts = reached.files.map((file, index): [string, number] => [file, reached.counts[index] ?? 0]);
+  const named = counts.slice(0, files ?? counts.length);
+  const rest = counts.slice(named.length);
+  const entries = named.map(([path, count]) => `${escapeLine(path)} (${count})`);
+  if (rest.length > 0)
+    entries.push(
+      `and ${countOf(
+        rest.reduce((sum, [, count]) => sum + count, 0),
+        'more',
+      )} in ${countOf(rest.length, 'more file')}`,
+    );
+  return [`${capitalise(describeReached(reached))}:`, ...wrapList(' ', entries)];
+}
+
+const emptyBlock: Block = {
+  findings: 0,
+  header: '',
+  excerpt: [],
+  notes: [],
+  sites: [],
+  lead: '',
+  unlisted: 0,
+  pending: [],
+};
+
+/**
+ * A traced cause folded to fit: each file with its count and its first `perFile` sites; with
+ * `files`, only that many files are named and the rest are counted together.
+ */
+function renderSitesPerFile(block: Block, perFile: number, files?: number): string[] {
   const byFile = new Map<string, string[]>();
   for (const site of block.sites) {
     const { path, place } = splitSite(site);
@@ -258,13 +341,23 @@ function renderSitesPerFile(block: Block, perFile: number): string[] {
     else places.push(place);
   }
   const lines = [block.lead];
-  for (const [path, places] of byFile) {
+  const entries = [...byFile];
+  const named = files === undefined ? entries : entries.slice(0, files);
+  for (const [path, places] of named) {
     const listed = places.slice(0, perFile);
     const rest = places.length - listed.length;
     const count = `(${countOf(places.length, 'site')})`;
     const tail = listed.length === 0 ? '' : ` ${listed.join(', ')}${rest > 0 ? ` and ${rest} more` : ''}`;
     lines.push(`  ${path} ${count}${tail}`);
   }
+  const rest = entries.slice(named.length);
+  if (rest.length > 0)
+    lines.push(
+      `  and ${countOf(
+        rest.reduce((sum, [, places]) => sum + places.length, 0),
+        'more site',
+      )} in ${countOf(rest.length, 'more file')}.`,
+    );
   lines.push('  `culprit check --json` lists every site (each is in `shown`).');
   return lines;
 }
@@ -355,20 +448,40 @@ function fitText(head: string, blocks: readonly Block[], tail: string, limit: nu
   return `${head}${body}${tail}${renderCutFooter(total - kept, bare)}\n`;
 }
 
-/** The fullest shape of the block within `budget` characters, or undefined when not even its head and one site fit. */
+/**
+ * The fullest shape of the block within `budget` characters (a traced cause within
+ * `maxCauseLength` too), or undefined when not even its head and one site fit.
+ */
 function fitBlock(block: Block, budget: number): ({ text: string } & BlockShape) | undefined {
-  // A traced cause is never cut in the middle: its sites fold into files, every file named.
+  // A traced cause is never cut in the middle: its sites fold into files, every file named,
+  // and past that into the first files with their counts and the rest counted together.
+  const files = Math.max(countFiles(block.sites), block.reached?.files.length ?? 0);
+  const listed = block.reached !== undefined;
   const folded: BlockShape[] =
     block.first === undefined
       ? []
-      : Array.from({ length: firstSitesPerFile + 1 }, (_, index) => ({
-          excerpt: false,
-          sites: block.sites.length,
-          perFile: firstSitesPerFile - index,
-        }));
+      : [
+          ...Array.from({ length: firstSitesPerFile + 1 }, (_, index) => ({
+            excerpt: false,
+            sites: block.sites.length,
+            perFile: firstSitesPerFile - index,
+          })),
+          ...Array.from({ length: files }, (_, index) => ({
+            excerpt: false,
+            sites: block.sites.length,
+            perFile: 0,
+            files: files - 1 - index,
+          })),
+        ];
+  if (block.first !== undefined) budget = Math.min(budget, maxCauseLength);
   const shapes: BlockShape[] =
     block.first !== undefined
-      ? [{ excerpt: true, sites: block.sites.length }, { excerpt: false, sites: block.sites.length }, ...folded]
+      ? [
+          { excerpt: true, sites: block.sites.length, reachedListed: listed },
+          { excerpt: false, sites: block.sites.length, reachedListed: listed },
+          { excerpt: false, sites: block.sites.length },
+          ...folded,
+        ]
       : [
           { excerpt: true, sites: block.sites.length },
           { excerpt: false, sites: block.sites.length },

@@ -50,11 +50,14 @@ import { attributeEdit } from './attribute-edit.js';
 import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
 import { makeDeferringRunner, makeWorkerDeferral, type DeferralContext } from './defer-checks.js';
 import { readBaselineSeeds } from '../warm/baseline-seed.js';
+import { isRestartFile } from '../warm/warm-engine.js';
 import { makeBaselineRunner } from '../warm/run-from-baseline.js';
 import { addProjection, prepareLedgerAttempt, readLedgerTask, saveLedgerAttempt } from './record-ledger.js';
 import { listCoverageLoss } from '../core/coverage/coverage-loss.js';
 import { listRemovedChecks } from '../core/coverage/removed-checks.js';
 import { findSilenced } from '../core/coverage/silenced.js';
+import { listRatchetGrowth, type RatchetSides } from '../core/coverage/ratchet-growth.js';
+import { readRatchetSides } from './ratchet-sides.js';
 import { applyCoveragePolicy, strictPolicy, type CoveragePolicy } from '../core/coverage/suppression-policy.js';
 import { listWeakenings } from '../core/coverage/weakening.js';
 import { configFileName } from '../config/load-config.js';
@@ -69,11 +72,19 @@ export interface CheckResult {
    * What the report was made from, for readers that need more than the shown findings: SARIF
    * lists standing and resolved findings too, and the MCP server's `explain` walks the graph.
    */
-  details: { attribution: Attribution; graph: ModuleGraph };
+  details: CheckDetails;
   /** What this check compared with. */
   baseline: Pick<Baseline, 'id' | 'label' | 'kind' | 'source'>;
   /** The identity of the tree checked: `culprit fix` writes only while the work tree still is this tree. */
   tree: TreeState;
+}
+
+/** What a check's report was made from, beyond the report. */
+export interface CheckDetails {
+  attribution: Attribution;
+  graph: ModuleGraph;
+  /** The baseline's tree, the tree checked, and what the edit changed between them: `culprit fix` reads the baseline's side of the edit. */
+  base: { tree: TreeState; current: TreeState; changes: TreeChanges };
 }
 
 export interface CheckTaskOptions extends TaskOptions {
@@ -103,9 +114,7 @@ export interface CheckTaskOptions extends TaskOptions {
    * `culprit fix` answers false when it has fixes to write, so the check after them is the
    * attempt (the agent's edit and the fixes are one), and true when this check is all there is.
    */
-  isAttempt?:
-    | ((made: { context: TaskContext; report: Report; attribution: Attribution }) => boolean | Promise<boolean>)
-    | undefined;
+  isAttempt?: ((made: MadeCheck) => boolean | Promise<boolean>) | undefined;
   /**
    * Whether a cold check may start from the baseline and redo only what the edit can reach (the
    * default; `CULPRIT_INCREMENTAL=0` turns it off). False runs every check in full.
@@ -114,6 +123,12 @@ export interface CheckTaskOptions extends TaskOptions {
   /** Overrides the configured budget: attempts per task, and seconds per task (see `projection`). */
   budgetAttempts?: number;
   budgetSeconds?: number;
+}
+
+/** What one check made, as `isAttempt` is asked with it. */
+export interface MadeCheck extends Pick<CheckDetails, 'attribution' | 'base'> {
+  context: TaskContext;
+  report: Report;
 }
 
 /** Attempts kept per session: only the last one is read, the rest is for people debugging a loop. */
@@ -199,6 +214,7 @@ async function checkLocked(
     remedy: describeRemedy(baseline.kind),
     changes,
     policy: settings.policy,
+    ratchet: await readRatchetSides(context, baseline.snapshot.tree, changes),
   });
   // A finding a suppression the edit added hides is silenced, not resolved.
   const { attribution: attributed, silenced } = findSilenced(
@@ -215,6 +231,7 @@ async function checkLocked(
     after.sources.lines,
     changes.renames,
   );
+  const base = { tree: baseline.snapshot.tree, current: after.snapshot.tree, changes };
   const debt = campaign === undefined ? undefined : makeDebtAttribution(attributed, new Set(campaign.targets));
   const attribution = debt?.attribution ?? attributed;
   // Checking the very tree the last attempt checked (the JSON after the text, a Stop hook right
@@ -241,7 +258,10 @@ async function checkLocked(
       ...paired.notes,
     ],
     sourceLines: after.sources.lines,
-    declarations: paired.declarations === undefined ? undefined : { ...paired.declarations, renames: changes.renames },
+    declarations:
+      paired.declarations === undefined
+        ? undefined
+        : { ...paired.declarations, renames: changes.renames, plain: isPlainEdit(changes) },
     silenced,
   });
   // A deferral stands only when the ladder did show the syntax rung; otherwise every check runs.
@@ -266,7 +286,7 @@ async function checkLocked(
     report.verdict !== 'check-failed' &&
     !rereads &&
     (options.isWanted?.() ?? true) &&
-    ((await options.isAttempt?.({ context, report, attribution })) ?? true)
+    ((await options.isAttempt?.({ context, report, attribution, base })) ?? true)
   ) {
     saveSessionFile(layout.sessionFile, recordAttempt(sessions, baseline, { ...attemptRecord, tree }));
     if (ledger !== undefined)
@@ -280,7 +300,7 @@ async function checkLocked(
     context,
     report,
     sources: after.sources,
-    details: { attribution, graph: after.graph },
+    details: { attribution, graph: after.graph, base },
     baseline: { id, label, kind, source },
     tree: after.snapshot.tree,
   };
@@ -387,8 +407,8 @@ interface PairedChecks {
   /** The after runs, with checks whose baseline is unusable marked failed. */
   checks: CheckRun[];
   notes: string[];
-  /** The declaration tables of the checks that have them on both sides (tsc 5/6). */
-  declarations?: { base: DeclarationTables; current: DeclarationTables };
+  /** The declaration tables of the checks that have them on both sides (tsc 5/6), and the tools whose findings they report. */
+  declarations?: { base: DeclarationTables; current: DeclarationTables; tools: Set<string> };
 }
 
 export interface PairOptions {
@@ -397,6 +417,8 @@ export interface PairOptions {
   /** What the edit changed: with it, coverage, strength and removed checks are compared too. */
   changes?: TreeChanges;
   policy?: CoveragePolicy;
+  /** culprit-baseline.json on both sides, when the edit touched it: entries it added are suppressions. */
+  ratchet?: RatchetSides | undefined;
 }
 
 /**
@@ -407,7 +429,7 @@ export interface PairOptions {
  * findings of their own: clean means checked, as strictly, over the same files.
  */
 export function pairChecks(baseline: Snapshot, current: Snapshot, options: PairOptions = {}): PairedChecks {
-  const { remedy = describeRemedy('started'), changes, policy = strictPolicy } = options;
+  const { remedy = describeRemedy('started'), changes, policy = strictPolicy, ratchet } = options;
   const baseByName = new Map(baseline.checks.map((check) => [check.name, check]));
   const paired: PairedChecks = { before: [], after: [], checks: [], notes: [] };
   let beforeHashes: string[] | undefined = [];
@@ -447,16 +469,27 @@ export function pairChecks(baseline: Snapshot, current: Snapshot, options: PairO
       );
     paired.checks.push(check);
     if (base.declarations !== undefined && check.declarations !== undefined) {
-      paired.declarations ??= { base: {}, current: {} };
+      paired.declarations ??= { base: {}, current: {}, tools: new Set() };
       Object.assign(paired.declarations.base, base.declarations);
       Object.assign(paired.declarations.current, check.declarations);
+      for (const diagnostic of check.diagnostics) paired.declarations.tools.add(diagnostic.tool);
     }
   }
   if (changes !== undefined)
     paired.after.push(
       ...listRemovedChecks({ base: baseline.checks, current: current.checks, changes, configFile: configFileName }),
     );
+  if (ratchet !== undefined) paired.after.push(...applyCoveragePolicy(listRatchetGrowth(ratchet), policy).findings);
   return beforeHashes === undefined ? paired : { ...paired, beforeHashes };
+}
+
+/** An edit that only modified files in place, none of them a configuration or package file. */
+function isPlainEdit(changes: TreeChanges): boolean {
+  return (
+    changes.deleted.size === 0 &&
+    changes.renames.size === 0 &&
+    ![...changes.changed].some((path) => isRestartFile(basename(path)))
+  );
 }
 
 /** The lockfiles among the paths an edit touched, each once, sorted. */

@@ -11,15 +11,19 @@ import type { Finding, OfferedEdit } from '../core/diagnostic.js';
 import { makeUserError } from '../core/errors.js';
 import { applyFixes, groupFixesByFile, planFixes, type FixPlan, type OfferedFix } from '../core/fix/fix-plan.js';
 import { listRenameFixes, listToolFixes } from '../core/fix/offered-fixes.js';
+import { splitTextLines } from '../core/fix/edited-lines.js';
+import { placeRenameSites, type LeftSite, type RenameSite } from '../core/fix/rename-sites.js';
+import { countName, stripByteOrderMark } from '../core/fix/text-positions.js';
+import type { CauseChange } from '../core/triage/echo-groups.js';
+import type { DeclarationRename, RenameAnswer } from '../checks/check-definition.js';
 import { makeTreeKey } from '../core/snapshot.js';
 import { makeEditabilityClassifier } from '../core/triage/non-editable.js';
 import { readTreeState } from '../snapshot/take-snapshot.js';
 import { findRefusedRewrites, readTreeFile, rewriteFiles, type FileRewrite } from '../tree/rewrite-files.js';
 import type { WriteRefusal } from '../core/write-refusal.js';
-import type { Attribution } from '../core/attribute.js';
-import type { Report } from '../core/report/report.js';
-import { checkTask, type CheckResult, type CheckTaskOptions } from './check-task.js';
+import { checkTask, type CheckResult, type CheckTaskOptions, type MadeCheck } from './check-task.js';
 import type { TaskContext } from './context.js';
+import { readEditSides, type EditSides } from './edit-sides.js';
 
 export interface FixTaskOptions extends CheckTaskOptions {
   /** Plan the fixes and return them with the files' new text, and write nothing. */
@@ -59,7 +63,7 @@ export async function fixTask(options: FixTaskOptions = {}): Promise<FixResult> 
   });
   // Not asked when the check failed (nothing is fixed then) or repeated the last attempt's tree.
   if (planned === undefined) {
-    const made = { ...first, attribution: first.details.attribution };
+    const made = { ...first, attribution: first.details.attribution, base: first.details.base };
     planned = first.report.verdict === 'check-failed' ? noRewrites : await planAllFixes(made, options);
     refused = dryRun ? [] : findRefusedRewrites(first.context.root, planned.files);
   }
@@ -80,40 +84,37 @@ export interface PlannedRewrites {
   files: FileRewrite[];
 }
 
-const noRewrites: PlannedRewrites = { plan: { fixes: [], skipped: [] }, files: [] };
+const noRewrites: PlannedRewrites = { plan: { fixes: [], skipped: [], left: [] }, files: [] };
 
-/** Every fix on offer, the tools' code fixes included; nothing is asked of a tool when fixing is off (a hook without fixBeforeBlock). */
+/** Every fix on offer, the tools' code fixes and rename sites included; nothing is asked of a tool when fixing is off (a hook without fixBeforeBlock). */
 async function planAllFixes(made: MadeCheck, options: FixTaskOptions): Promise<PlannedRewrites> {
   if (options.shouldFix?.(made.context) === false) return noRewrites;
-  return planCheckFixes(made, options, await listCodeFixes(made));
-}
-
-/** What a check made that fix plans from. */
-interface MadeCheck {
-  context: TaskContext;
-  report: Report;
-  attribution: Attribution;
+  return planCheckFixes(made, options);
 }
 
 /**
- * The fixes on offer for a check's introduced findings but the tools' code fixes (given, when
- * asked for), planned on the work tree's files as they are now.
+ * The fixes on offer for a check's introduced findings, planned on the work tree's files as they
+ * are now: the tools' own fixes, TypeScript's code fixes where the edit typed the name, and the
+ * sites of each declaration the edit renamed (the rename provider's, on the baseline's program).
  */
-export function planCheckFixes(
-  { context, report, attribution }: MadeCheck,
+export async function planCheckFixes(
+  made: MadeCheck,
   options: Pick<FixTaskOptions, 'suggestions'> = {},
-  codeFixes: readonly OfferedFix[] = [],
-): PlannedRewrites {
+): Promise<PlannedRewrites> {
+  const { context, report, attribution } = made;
   const texts = new Map<string, string | undefined>();
   const readText = (path: string) => {
     if (!texts.has(path)) texts.set(path, readTreeFile(context.root, path));
     return texts.get(path);
   };
+  const sides = await readEditSides(context.repo, made.base, readText);
+  const renames = await listProvenRenames(made, sides, readText);
   const plan = planFixes({
     offered: [
       ...listToolFixes(attribution.introduced, { suggestions: options.suggestions }),
-      ...listRenameFixes(report, readText),
-      ...codeFixes,
+      ...renames.offered,
+      ...listRenameFixes(report, readText, renames.answered),
+      ...(await listCodeFixes(made, sides, readText)),
     ],
     introduced: new Set(attribution.introduced.map((finding) => finding.fingerprint)),
     standing: attribution.standing,
@@ -123,6 +124,7 @@ export function planCheckFixes(
       readHead: (path) => readText(path)?.slice(0, 2048),
     }),
     readText,
+    left: renames.left,
   });
   const files = [...groupFixesByFile(plan.fixes)].map(([path, fixes]): FileRewrite => {
     const before = readText(path) ?? '';
@@ -131,20 +133,92 @@ export function planCheckFixes(
   return { plan, files };
 }
 
+/**
+ * The sites of each declaration the edit renamed (a shown cause of kind `renamed`), as the
+ * check's own rename provider finds them on the baseline's program, placed on the files as they
+ * are now. `answered` names the declarations it answered for; the others (outside git, a tool
+ * without a rename provider) keep the shown sites whose flagged text is the old name.
+ */
+async function listProvenRenames(
+  { context, report, attribution }: MadeCheck,
+  sides: EditSides | undefined,
+  readText: (path: string) => string | undefined,
+): Promise<{ offered: OfferedFix[]; left: LeftSite[]; answered: Set<string> }> {
+  const none = { offered: [], left: [], answered: new Set<string>() };
+  if (sides === undefined) return none;
+  const basePathOf = new Map([...sides.movedTo].map(([from, to]) => [to, from]));
+  const causes = new Map<string, { change: CauseChange; first: Pick<Finding, 'fingerprint' | 'code'> }>();
+  for (const group of report.groups) {
+    const change = group.cause?.change;
+    const fingerprint = group.members?.[0];
+    if (change?.kind !== 'renamed' || change.renamedTo === undefined || fingerprint === undefined) continue;
+    if (!causes.has(change.symbol)) causes.set(change.symbol, { change, first: { fingerprint, code: group.code } });
+  }
+  if (causes.size === 0) return none;
+  const renames: DeclarationRename[] = [...causes.values()].map(({ change }) => ({
+    path: basePathOf.get(change.path) ?? change.path,
+    symbol: change.symbol,
+    to: change.renamedTo!,
+  }));
+  const sites = new Map<string, Map<string, RenameSite>>();
+  for (const check of context.settings.checks) {
+    const answers = await askRenameSites(check, context.root, sides.baseFiles, renames);
+    answers?.forEach((answer, index) => {
+      if (!('sites' in answer)) return;
+      const symbol = renames[index]!.symbol;
+      const known = sites.get(symbol) ?? new Map<string, RenameSite>();
+      for (const site of answer.sites) known.set(`${site.path}\0${site.start}`, site);
+      sites.set(symbol, known);
+    });
+  }
+  const placed = placeRenameSites({
+    renames: [...sites].map(([symbol, found]) => ({ ...causes.get(symbol)!, sites: [...found.values()] })),
+    movedTo: sides.movedTo,
+    deleted: sides.deleted,
+    baseTextOf: sides.baseTextOf,
+    editedLinesOf: sides.editedLinesOf,
+    readText,
+    introduced: attribution.introduced,
+  });
+  return { ...placed, answered: new Set(sites.keys()) };
+}
+
+function askRenameSites<Kind extends CheckKind>(
+  check: ResolvedCheckOf<Kind>,
+  root: string,
+  baseFiles: Record<string, string | null>,
+  renames: readonly DeclarationRename[],
+): Promise<RenameAnswer[]> | undefined {
+  return definitionOf(check.kind).findRenameSites?.({ root, options: check.options, baseFiles, renames });
+}
+
 /** TypeScript's codes whose fixes can be safe: a name not found (a missing import), a misspelt name or member. */
 const codeFixCodes: ReadonlySet<string> = new Set(['TS2304', 'TS2503', 'TS2551', 'TS2552', 'TS2724']);
 
 /**
  * The code fixes the checks' own tools offer for introduced findings without a fix of their own
- * (TypeScript's language service, through the check's definition). Not for the sites of a
- * traced cause: there a spelling fix would guess another member, where the cause is the change.
+ * (TypeScript's language service, through the check's definition), only where the edit itself
+ * typed the flagged name: on a line it changed, a name its changed lines hold more often than
+ * the lines they replaced. A name that stopped resolving because a declaration changed elsewhere
+ * is a site of that change, and a spelling fix there would guess another member (TypeScript
+ * suggests the nearest existing name: `getState` becomes `setState`). Without the baseline's text
+ * (outside git) nothing shows what the edit typed, so nothing is offered.
  */
-async function listCodeFixes({ context, report, attribution }: MadeCheck): Promise<OfferedFix[]> {
+async function listCodeFixes(
+  { context, report, attribution }: MadeCheck,
+  sides: EditSides | undefined,
+  readText: (path: string) => string | undefined,
+): Promise<OfferedFix[]> {
+  if (sides === undefined) return [];
   const causeSites = new Set(
     report.groups.filter((group) => group.cause !== undefined).flatMap((group) => group.members ?? []),
   );
   const candidates = attribution.introduced.filter(
-    (finding) => finding.fix === undefined && codeFixCodes.has(finding.code) && !causeSites.has(finding.fingerprint),
+    (finding) =>
+      finding.fix === undefined &&
+      codeFixCodes.has(finding.code) &&
+      !causeSites.has(finding.fingerprint) &&
+      isTypedByEdit(finding, sides, readText),
   );
   const offered = new Map<string, OfferedFix>();
   for (const check of context.settings.checks) {
@@ -164,6 +238,24 @@ async function listCodeFixes({ context, report, attribution }: MadeCheck): Promi
     });
   }
   return [...offered.values()];
+}
+
+/** Whether the flagged name is one the edit typed: on a line it changed, and more often in its hunk's new lines than in the old. */
+function isTypedByEdit(finding: Finding, sides: EditSides, readText: (path: string) => string | undefined): boolean {
+  if (finding.path === null || finding.endLine !== finding.line || finding.endColumn === undefined) return false;
+  const edited = sides.editedLinesOf(finding.path);
+  const hunk = edited?.changed.has(finding.line) === true ? edited.hunkOf(finding.line) : undefined;
+  const text = readText(finding.path);
+  if (hunk === undefined || text === undefined) return false;
+  const currentLines = splitTextLines(stripByteOrderMark(text));
+  const name = (currentLines[finding.line - 1] ?? '').slice(finding.column - 1, finding.endColumn - 1);
+  if (!/^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*$/u.test(name)) return false;
+  const basePath = [...sides.movedTo].find(([, to]) => to === finding.path)?.[0] ?? finding.path;
+  const base = sides.baseTextOf(basePath);
+  const baseLines = base === null || base === undefined ? [] : splitTextLines(base);
+  const count = (lines: readonly string[], numbers: readonly number[]) =>
+    numbers.reduce((sum, line) => sum + countName(lines[line - 1] ?? '', name), 0);
+  return count(currentLines, hunk.current) > count(baseLines, hunk.base);
 }
 
 function askCodeFixes<Kind extends CheckKind>(

@@ -39,3 +39,29 @@ test("TypeScript's one safe fix for an introduced finding is applied: a missing 
   );
   expect(output).toMatchObject({ verdict: 'clean', counts: { introduced: 0, standing: 1 } });
 });
+
+test('a name that stopped resolving because a declaration changed elsewhere gets no spelling fix, shown or not', () => {
+  // TypeScript suggests `setState` for `getState` once `getState` is gone: a read would become a
+  // write. Two stores renamed, one root shown (--max-files 1): the withheld one's sites are no
+  // site of a shown cause, and still get no guess.
+  const store = (name: string) =>
+    `export interface ${name} {\n  getState(): number;\n  setState(next: number): void;\n}\nexport declare const ${name.toLowerCase()}: ${name};\n`;
+  repo = makeRepo({
+    files: {
+      'package.json': '{ "name": "codefix", "private": true, "type": "module" }',
+      'tsconfig.json': bundlerTsconfig,
+      'src/a.ts': store('A'),
+      'src/b.ts': store('B'),
+      'src/use.ts':
+        "import { a } from './a';\nimport { b } from './b';\nexport const now = a.getState() + b.getState();\nexport const again = b.getState();\n",
+    },
+  });
+  expect(runCli(repo.root, ['start']).exitCode).toBe(0);
+  repo.write('src/a.ts', store('A').replace('getState', 'readState'));
+  repo.write('src/b.ts', store('B').replace('getState', 'readState'));
+  const result = runCli(repo.root, ['fix', '--json', '--max-files', '1']);
+  expect(result.stderr).toBe('');
+  const output = JSON.parse(result.stdout) as { fixes: { source: string }[] };
+  expect(output.fixes.map((fix) => fix.source)).not.toContain('typescript');
+  expect(repo.read('src/use.ts')).not.toContain('setState');
+});

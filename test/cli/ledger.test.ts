@@ -135,6 +135,7 @@ test(
           payloadChars: { median: median(payloads), p90: p90(payloads) },
           shown: { median: median(shownCounts), p90: p90(shownCounts) },
           editsOutsideShown: 1,
+          silencingAttempts: 0,
         },
       ],
       checks: [

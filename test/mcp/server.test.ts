@@ -178,7 +178,10 @@ describe('culprit mcp', () => {
     ]);
     expect(output).toMatchObject({ verdict: 'clean', attempt: 2, dryRun: false });
     expect(repo.read('src/rates.ts')).toContain('r.value * 2');
-    expect(textOf(fixed)).toMatch(/^culprit fix: fixed 2 findings this edit introduced, in 2 files:\n/);
+    expect(textOf(fixed)).toMatch(
+      /^culprit fix: finished the rename of `Rate\.amount` to `value` at 2 sites in 2 files, as TypeScript's rename does on the code before your edit:\n/,
+    );
+    expect(output).toMatchObject({ skipped: [] });
     const validate = new Ajv({ strict: false }).compile(tools.get('fix')!.outputSchema!);
     expect(validate(output), JSON.stringify(validate.errors)).toBe(true);
   });

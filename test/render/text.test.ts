@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Attribution, ResolvedFinding } from '../../src/core/attribute.js';
 import type { Diagnostic, Finding } from '../../src/core/diagnostic.js';
+import type { DeclarationRow } from '../../src/core/declaration-table.js';
 import { makeModuleGraph } from '../../src/core/graph/module-graph.js';
 import { renderJson } from '../../src/render/json.js';
 import { renderText } from '../../src/render/text.js';
@@ -404,27 +405,113 @@ describe('renderText for cascades', () => {
       expect(text.length).toBeLessThanOrEqual(limit);
       if (!text.includes('lists every site')) continue;
       folded += 1;
-      // Every file is named with its count: the entry is whole, only its site lists are shorter.
-      for (let file = 0; file < 8; file += 1)
-        expect(text).toMatch(new RegExp(`\\n  src/use${file}\\.ts \\(5 sites\\)`));
+      // Every site is counted: each file named with its count, and where even that does not fit,
+      // the first files named and the rest counted together. The entry is whole, never cut.
+      const named = [...text.matchAll(/\n {2}src\/use(\d)\.ts \(5 sites\)/g)].map((match) => Number(match[1]));
+      expect(named).toEqual(Array.from({ length: named.length }, (_, file) => file));
+      const rest = /\n {2}and (\d+) more sites in (\d+) more files\.\n/.exec(text);
+      expect(named.length * 5 + Number(rest?.[1] ?? 0)).toBe(40);
+      expect(named.length + Number(rest?.[2] ?? 0)).toBe(8);
       expect(text).toContain('One cause: your edit renamed `RateCard.price`');
       expect(text).not.toContain('more finding');
     }
     expect(folded).toBeGreaterThan(3);
   });
 
-  it('a declaration changed in generated code is an instruction, and its sites wait for the regeneration', () => {
-    const sites = ['src/a.ts', 'src/b.ts'].map((path) =>
-      makeFinding(path, 3, {
-        message: "Property 'price' does not exist on type 'RateCard'.",
-        dependsOn: [{ path: 'src/generated/types.ts', name: 'RateCard.price' }],
+  it('keeps one cause within 2,500 characters whatever the limit, every site listed or counted by file', () => {
+    // 900 sites of one renamed member in 300 files: listed whole they would take some 20,000 characters.
+    const paths = Array.from({ length: 900 }, (_, index) => `src/feature${index % 300}/use.ts`);
+    const report = makeTestReport(
+      makePriceSites(paths, 'src/types.ts', (index) => 3 + Math.floor(index / 300)),
+      {
+        declarations: makePriceRename('src/types.ts'),
+        graph: makeModuleGraph([]),
+      },
+    );
+    expect(report.groups[0]!.listed).toHaveLength(900);
+    const text = renderText(report, { outputLimit: 100_000, sourceLines: () => ['', '', 'card.price;'] });
+    const block = text.slice(text.indexOf('src/types.ts:2 One cause'));
+    expect(block.length).toBeLessThanOrEqual(2500);
+    const named = [...block.matchAll(/\n {2}src\/feature\d+\/use\.ts \(3 sites\)/g)].length;
+    const rest = /\n {2}and (\d+) more sites in (\d+) more files\.\n/.exec(block);
+    expect(named).toBeGreaterThan(20);
+    expect(named * 3 + Number(rest?.[1])).toBe(900);
+    expect(named + Number(rest?.[2])).toBe(300);
+  });
+
+  it('what a change reaches through another declaration, or what only it can explain, is listed under it after its sites, never a cause of its own', () => {
+    const sites = makePriceSites(['src/a.ts', 'src/b.ts'], 'src/types.ts', () => 3);
+    // Reached through `total`, whose inferred return type carries the change.
+    const through = ['src/c.ts', 'src/c.ts'].map((path, index) =>
+      makeFinding(path, 5 + index, {
+        code: 'TS2362',
+        message: 'The left-hand side of an arithmetic operation must be of type number.',
+        dependsOn: [
+          { path: 'src/totals.ts', name: 'total' },
+          { path: 'src/types.ts', name: 'RateCard.price' },
+        ],
       }),
     );
-    const declarations = {
-      base: { 'src/generated/types.ts': [['RateCard.price', 'member', 2, '\u0000: number']] },
-      current: { 'src/generated/types.ts': [['RateCard.unitPrice', 'member', 2, '\u0000: number']] },
-      renames: new Map<string, string>(),
+    // `never` read through generics: the trace names no declaration the edit changed.
+    const untraced = [makeFinding('src/d.ts', 7, { message: "Property 'count' does not exist on type 'never'." })];
+    const rename = makePriceRename('src/types.ts');
+    const plain = {
+      ...rename,
+      current: { ...rename.current, 'src/totals.ts': [['total', 'function', 1, 'export function \u0000(): number']] },
+      tools: new Set(['tsc']),
+      plain: true,
     } as NonNullable<MakeReportInput['declarations']>;
+    const report = makeTestReport([...sites, ...through, ...untraced], {
+      declarations: plain,
+      graph: makeModuleGraph([]),
+    });
+    expect(report.shown.map((finding) => `${finding.path}:${finding.line}`)).toEqual([
+      'src/a.ts:3',
+      'src/b.ts:3',
+      'src/c.ts:5',
+      'src/c.ts:6',
+      'src/d.ts:7',
+    ]);
+    expect(report.groups).toHaveLength(1);
+    expect(report.groups[0]).toMatchObject({
+      sites: 5,
+      reached: {
+        sites: 3,
+        files: ['src/c.ts', 'src/d.ts'],
+        counts: [2, 1],
+        through: [{ path: 'src/totals.ts', name: 'total' }],
+      },
+    });
+    const json = JSON.parse(renderJson(report)) as { groups: { cause: { reached: unknown } }[] };
+    expect(json.groups[0]!.cause.reached).toEqual({
+      sites: 3,
+      files: ['src/c.ts', 'src/d.ts'],
+      through: [{ path: 'src/totals.ts', name: 'total' }],
+    });
+    expect(report.withheld.count).toBe(0);
+    expect(report.roots).toHaveLength(1);
+    const text = renderText(report, { outputLimit: 100_000, sourceLines: () => [] });
+    expect(text).toContain(
+      '2 of them in 2 files depend on it directly (TS2339, TS2362):\n  src/a.ts:3:15\n  src/b.ts:3:15\nAnd 3 in 2 files it reaches through `total` (src/totals.ts), which may clear once those are fixed:\n  src/c.ts:5:15, 6:15\n  src/d.ts:7:15\n',
+    );
+    // An edit that also touched a configuration file, or made a second change, explains nothing alone:
+    // the untraced finding keeps its own root.
+    const limit = (shape: string): DeclarationRow => ['limit', 'variable', 9, `export const \u0000: ${shape}`];
+    const twoChanges: NonNullable<MakeReportInput['declarations']> = {
+      ...plain,
+      base: { 'src/types.ts': [...plain.base['src/types.ts']!, limit('10')] },
+      current: { ...plain.current, 'src/types.ts': [...plain.current['src/types.ts']!, limit('20')] },
+    };
+    for (const declarations of [{ ...plain, plain: false }, twoChanges]) {
+      const other = makeTestReport([...sites, ...through, ...untraced], { declarations, graph: makeModuleGraph([]) });
+      expect(other.groups.find((group) => group.cause?.change !== undefined)?.reached?.files).toEqual(['src/c.ts']);
+      expect(other.roots.some((root) => root.files.includes('src/d.ts'))).toBe(true);
+    }
+  });
+
+  it('a declaration changed in generated code is an instruction, and its sites wait for the regeneration', () => {
+    const sites = makePriceSites(['src/a.ts', 'src/b.ts'], 'src/generated/types.ts', () => 3);
+    const declarations = makePriceRename('src/generated/types.ts');
     const report = makeTestReport(sites, {
       declarations,
       graph: makeModuleGraph([]),
@@ -499,3 +586,22 @@ describe('renderText for cascades', () => {
     expect(text).not.toContain(`src/c${maxListedSites}.ts`);
   });
 });
+
+/** Sites reading `RateCard.price`, declared in `declaredIn`, one a path, at the line `lineOf` gives. */
+function makePriceSites(paths: readonly string[], declaredIn: string, lineOf: (index: number) => number) {
+  return paths.map((path, index) =>
+    makeFinding(path, lineOf(index), {
+      message: "Property 'price' does not exist on type 'RateCard'.",
+      dependsOn: [{ path: declaredIn, name: 'RateCard.price' }],
+    }),
+  );
+}
+
+/** The tables of `RateCard.price` renamed to `unitPrice` in `path`. */
+function makePriceRename(path: string): NonNullable<MakeReportInput['declarations']> {
+  return {
+    base: { [path]: [['RateCard.price', 'member', 2, '\u0000: number']] },
+    current: { [path]: [['RateCard.unitPrice', 'member', 2, '\u0000: number']] },
+    renames: new Map<string, string>(),
+  };
+}

@@ -10,7 +10,7 @@ import type { WarmEngine } from '../../src/warm/warm-engine.js';
 import type { WarmMemory } from '../../src/warm/warm-memory.js';
 
 /** What the agent is given, reduced to what must not depend on whether the check was served. */
-export function summarizeCheck(result: CheckResult) {
+export async function summarizeCheck(result: CheckResult) {
   const {
     report,
     details: { attribution },
@@ -46,8 +46,9 @@ export function summarizeCheck(result: CheckResult) {
       cause: group.cause,
     })),
     withheld: { count: report.withheld.count, files: report.withheld.files },
-    // What culprit fix would write: the tools' offered edits and the renamed declarations' sites.
-    fixes: planCheckFixes({ ...result, attribution }).plan.fixes.map(
+    // What culprit fix would write: the tools' offered edits, TypeScript's code fixes where the
+    // edit typed the name, and the renamed declarations' sites (the rename provider's, on the baseline).
+    fixes: (await planCheckFixes({ ...result, ...result.details })).plan.fixes.map(
       (fix) => `${fix.fingerprint} ${fix.source} ${fix.path}:${fix.start}-${fix.end} ${JSON.stringify(fix.text)}`,
     ),
   };

@@ -17,9 +17,11 @@
  * opposite order, in the full run; at once in CI); then seeded random edits (exported types,
  * signatures, renames, imports added and removed) on top of each other, every fourth one a
  * revert, then lines that carry standing findings edited (a comment appended: their findings
- * stay as they were, so nothing may be introduced and they are re-anchored), then `culprit fix`
- * through the warm engine, and finally everything reverted. Every
- * step also compares the fixes culprit fix would write (their edits, the sites of renames).
+ * stay as they were, so nothing may be introduced and they are re-anchored), then a member renamed
+ * (`Patch.path`), whose sites culprit fix finishes with TypeScript's rename provider on the
+ * baseline's program (the served and the cold dry run must plan the same), then `culprit fix`
+ * through the warm engine, and finally everything reverted. Every step also compares the fixes
+ * culprit fix would write (their edits, the sites of renames).
  * Each step costs one served check, one cold check from the baseline and one in full (most of
  * it: ~10 s on an idle 2-core machine, ~25 s on a shared one).
  * CI runs immer 10.1.0 → 10.1.1 (5 files) and 3 random edits: 10 steps, about 3 minutes.
@@ -91,11 +93,11 @@ async function compareStep(step: string): Promise<CheckResult> {
     oncePerTree: true,
   });
   const inFull = await checkInFull(repo!.root);
-  const full = summarizeCheck(inFull);
+  const full = await summarizeCheck(inFull);
   const reproduce = `(seed ${seed}); reproduce: CULPRIT_DIFFERENTIAL_SEED=${seed} npx vitest run test/warm/differential.test.ts`;
-  expect(summarizeCheck(served), `served: ${step} ${reproduce}`).toEqual(full);
-  expect(summarizeCheck(primed), `served, primed from the baseline: ${step} ${reproduce}`).toEqual(full);
-  expect(summarizeCheck(cold), `cold from the baseline: ${step} ${reproduce}`).toEqual(full);
+  expect(await summarizeCheck(served), `served: ${step} ${reproduce}`).toEqual(full);
+  expect(await summarizeCheck(primed), `served, primed from the baseline: ${step} ${reproduce}`).toEqual(full);
+  expect(await summarizeCheck(cold), `cold from the baseline: ${step} ${reproduce}`).toEqual(full);
   return inFull;
 }
 
@@ -213,6 +215,24 @@ test(
     expect(reanchored.report.counts.introduced).toBe(before.report.counts.introduced);
     expect(reanchored.report.counts.resolved).toBe(before.report.counts.resolved);
     expect(reanchored.report.counts.reanchored).toBeGreaterThanOrEqual(flagged.lines.length);
+    // A member renamed: culprit fix finishes it with TypeScript's rename provider on the baseline's
+    // program, and plans the same sites served and cold (the step compares the planned fixes too).
+    const patchTypes = 'src/types/types-external.ts';
+    const renamed = current[patchTypes]!.replace('\tpath: (string | number)[]', '\troute: (string | number)[]');
+    expect(renamed).not.toBe(current[patchTypes]);
+    write(patchTypes, renamed);
+    await compareStep('Patch.path renamed to route');
+    const servedPlan = await fixTask({
+      cwd: repo.root,
+      runChecks: engine.runChecks,
+      memory,
+      dryRun: true,
+      oncePerTree: true,
+    });
+    const coldPlan = await fixTask({ cwd: repo.root, dryRun: true, oncePerTree: true });
+    expect(servedPlan.files).toEqual(coldPlan.files);
+    expect(servedPlan.plan).toEqual(coldPlan.plan);
+    expect(servedPlan.plan.fixes.filter((fix) => fix.cause === 'Patch.path').length).toBeGreaterThan(3);
     // culprit fix through the warm engine, then the tree it wrote, served and cold.
     const fixed = await fixTask({ cwd: repo.root, runChecks: engine.runChecks, memory });
     for (const file of fixed.files) current[file.path] = file.after;

@@ -15,6 +15,7 @@ import { findExecutable } from '../runner/find-executable.js';
 import { runCommandCheck, type CommandCheck } from '../runner/command-check.js';
 import { describeToolFailure, type ToolResult } from '../runner/run-tool.js';
 import { parseOxlintFileList, parseOxlintSarif } from './output.js';
+import { readDirectiveSuppressions, type DirectiveDialect } from '../output/directive-suppressions.js';
 
 const oxlint: CommandCheck<OxlintOptions, ToolResult> = {
   name: () => 'oxlint',
@@ -44,8 +45,35 @@ const oxlint: CommandCheck<OxlintOptions, ToolResult> = {
     return describeToolFailure('oxlint', { ...result, stderrLines: [...result.stderrLines, ...said] }) + reason;
   },
   readConfig: ({ root }) => ({ configFiles: existsSync(join(root, '.oxlintrc.json')) ? ['.oxlintrc.json'] : [] }),
-  // The `oxlint-disable*` and `eslint-disable*` comments of the files it linted are scanned by the
-  // JavaScript comment scanner (checks/output/), wired here as `scanSuppressions` when it lands.
+  // oxlint honours its own directives and ESLint's alike.
+  scanSuppressions: (root, paths) => readDirectiveSuppressions('oxlint', oxlintDirectives, root, paths),
+};
+
+const oxlintDirectives: DirectiveDialect = {
+  vocabulary: {
+    names: [
+      ...['oxlint', 'eslint'].flatMap((tool) => [
+        `${tool}-disable`,
+        `${tool}-enable`,
+        `${tool}-disable-line`,
+        `${tool}-disable-next-line`,
+      ]),
+    ],
+    lineNames: ['oxlint-disable-line', 'oxlint-disable-next-line', 'eslint-disable-line', 'eslint-disable-next-line'],
+    reason: /\s-{2,}\s/,
+    codes: /,/,
+  },
+  reach: {
+    'oxlint-disable': 'block',
+    'eslint-disable': 'block',
+    'oxlint-enable': 'end',
+    'eslint-enable': 'end',
+    'oxlint-disable-line': 'line',
+    'eslint-disable-line': 'line',
+    'oxlint-disable-next-line': 'next-line',
+    'eslint-disable-next-line': 'next-line',
+  },
+  phase: 'lint',
 };
 
 export function runOxlint(request: CheckRequest<OxlintOptions>): Promise<CheckOutput> {

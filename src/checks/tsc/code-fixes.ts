@@ -6,13 +6,14 @@
  * in culprit's process, only when fix asks. TypeScript 7 has no language service API: nothing.
  */
 import type ts from 'typescript';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { OfferedEdit } from '../../core/diagnostic.js';
 import type { CodeFixRequest } from '../check-definition.js';
 import { requireTool } from '../runner/resolve-tool.js';
 import { resolveConfigPath } from './config-path.js';
 import type { TscOptions } from './index.js';
-import { loadProjects, makeConfigParser, type ConfigParser, type TscProject } from './projects.js';
+import { makeLanguageService } from './language-service.js';
+import { loadProjects, makeConfigParser } from './projects.js';
 import { readOwners } from './read-owners.js';
 
 type TypeScript = typeof ts;
@@ -35,7 +36,7 @@ export function offerTscCodeFixes({
     let service = services.get(index);
     const project = projects[index];
     if (service === undefined && project !== undefined) {
-      service = ts.createLanguageService(makeServiceHost(ts, project, parser), ts.createDocumentRegistry());
+      service = makeLanguageService(ts, project, parser);
       services.set(index, service);
     }
     return service;
@@ -78,30 +79,4 @@ function offerFix(
     // A position past the file's end (it changed), or a fix that throws: no fix, never a failed run.
     return undefined;
   }
-}
-
-/** A language service host over one project's files as they are on disk, writing nothing. */
-function makeServiceHost(ts: TypeScript, project: TscProject, parser: ConfigParser): ts.LanguageServiceHost {
-  const { options, fileNames, projectReferences } = project.parsed;
-  const host: ts.LanguageServiceHost & { useSourceOfProjectReferenceRedirect(): boolean } = {
-    getCompilationSettings: () => options,
-    getScriptFileNames: () => fileNames,
-    getScriptVersion: () => '0',
-    getScriptSnapshot: (fileName) => {
-      const text = ts.sys.readFile(fileName);
-      return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text);
-    },
-    getCurrentDirectory: () => dirname(project.configPath),
-    getDefaultLibFileName: (settings) => ts.getDefaultLibFilePath(settings),
-    getProjectReferences: () => projectReferences,
-    getParsedCommandLine: (configPath) => parser.parseAsReference(configPath),
-    // As the check's programs do: a referenced project's imports resolve to its sources.
-    useSourceOfProjectReferenceRedirect: () => true,
-    fileExists: (path) => ts.sys.fileExists(path),
-    readFile: (path, encoding) => ts.sys.readFile(path, encoding),
-    readDirectory: (...args) => ts.sys.readDirectory(...args),
-    directoryExists: (path) => ts.sys.directoryExists(path),
-    getDirectories: (path) => ts.sys.getDirectories(path),
-  };
-  return host;
 }

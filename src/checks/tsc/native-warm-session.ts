@@ -17,7 +17,13 @@ import { dedupeDiagnostics } from '../output/dedupe-diagnostics.js';
 import { importTool } from '../runner/resolve-tool.js';
 import { resolveConfigPath } from './config-path.js';
 import type { NativeApi, NativeModule, NativeSnapshot } from './native-api.js';
-import { listOwnedFiles, makeNativeChecker, openNativeProjects, type NativeFileResult } from './native.js';
+import {
+  describeNativeRun,
+  listOwnedFiles,
+  makeNativeChecker,
+  openNativeProjects,
+  type NativeFileResult,
+} from './native.js';
 import { readProjectReferences } from './native-references.js';
 import { isFile, makeFileStates } from '../../tree/file-states.js';
 import { makeFolderListings } from '../../tree/folder-listings.js';
@@ -124,7 +130,12 @@ export async function openNativeTscSession(
         documents.forget(fileName);
       }
       return {
-        output: { version, diagnostics: dedupeDiagnostics(diagnostics), imports },
+        output: {
+          version,
+          diagnostics: dedupeDiagnostics(diagnostics),
+          imports,
+          ...describeNativeRun(projects, [...seen], checker.toRepoPath),
+        },
         affected: recheck ?? 'all',
       };
     },

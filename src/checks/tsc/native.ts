@@ -25,7 +25,9 @@ import type {
   NativeSourceFile,
 } from './native-api.js';
 import { makeLineMapReader, makeNativeDiagnostic } from './native-diagnostics.js';
-import { readProjectReferences } from './native-references.js';
+import { readExtendedConfigs, readProjectReferences } from './native-references.js';
+import { isOwnFile, makeStrictReader, makeTscStrength } from './strength.js';
+import { makeTscSuppressions, scanTscDirectives } from './suppressions.js';
 
 export async function runNativeTsc(request: CheckRequest<TscOptions>, version: string): Promise<CheckOutput> {
   const { API } = await importTool<NativeModule>(request.root, 'typescript/unstable/sync');
@@ -39,23 +41,52 @@ export async function runNativeTsc(request: CheckRequest<TscOptions>, version: s
   }
 }
 
-function checkProjects(
-  api: NativeApi,
-  configPaths: readonly string[],
-  root: string,
-): Pick<CheckOutput, 'diagnostics' | 'imports'> {
+function checkProjects(api: NativeApi, configPaths: readonly string[], root: string): Omit<CheckOutput, 'version'> {
   const projects = openNativeProjects(api.updateSnapshot({ openProjects: [...configPaths] }), configPaths);
   const checker = makeNativeChecker(root);
   const diagnostics: Diagnostic[] = [];
   const imports: ImportRecord = {};
   for (const project of projects) diagnostics.push(...checker.readConfigDiagnostics(project));
-  for (const { project, fileName } of listOwnedFiles(projects)) {
+  const owned = listOwnedFiles(projects);
+  for (const { project, fileName } of owned) {
     const result = checker.checkFile(project, fileName);
     if (result === undefined) continue;
     diagnostics.push(...result.diagnostics);
     if (result.imports.length > 0) imports[checker.toRepoPath(fileName)] = result.imports.map(checker.toRepoPath);
   }
-  return { diagnostics: dedupeDiagnostics(diagnostics), imports };
+  return {
+    diagnostics: dedupeDiagnostics(diagnostics),
+    imports,
+    ...describeNativeRun(
+      projects,
+      owned.map(({ fileName }) => fileName),
+      checker.toRepoPath,
+    ),
+  };
+}
+
+/**
+ * What a TypeScript 7 run covered and how strictly (strength.ts): the repository's own files it
+ * checked, the tsconfig files and those they extend by path, and each project's options (its
+ * `compilerOptions` leave TypeScript's defaults out; `strict` is on by default from 6).
+ */
+export function describeNativeRun(
+  projects: readonly NativeProject[],
+  checkedFiles: readonly string[],
+  toRepoPath: (path: string) => string,
+): Pick<CheckOutput, 'checkedPaths' | 'configFiles' | 'strength'> {
+  const own = (files: readonly string[]) => [...new Set(files.map(toRepoPath).filter(isOwnFile))].sort();
+  const readStrict = makeStrictReader(true);
+  return {
+    checkedPaths: own(checkedFiles),
+    configFiles: own(
+      projects.flatMap(({ configFileName }) => [configFileName, ...readExtendedConfigs(configFileName)]),
+    ),
+    strength: projects.map(({ configFileName, compilerOptions }) => {
+      const source = toRepoPath(configFileName);
+      return makeTscStrength(compilerOptions, isOwnFile(source) ? source : null, readStrict);
+    }),
+  };
 }
 
 /** The opened projects of a snapshot, in the order of `configPaths`; at least the configured one. */
@@ -128,10 +159,13 @@ export function makeNativeChecker(root: string): NativeChecker {
       const toDiagnostic = converterOf(program);
       const emitsDeclarations =
         project.compilerOptions.declaration === true || project.compilerOptions.composite === true;
+      const path = toRepoPath(fileName);
       const diagnostics = [
         ...program.getSyntacticDiagnostics(fileName).map(toDiagnostic('syntax')),
         ...program.getSemanticDiagnostics(fileName).map(toDiagnostic('semantic')),
         ...(emitsDeclarations ? program.getDeclarationDiagnostics(fileName).map(toDiagnostic('semantic')) : []),
+        // The API does not list a file's directives: its text is scanned for them.
+        ...(isOwnFile(path) ? makeTscSuppressions(file.text, path, scanTscDirectives(file.text)) : []),
       ];
       return { diagnostics, imports: readNativeImports(project, readFileSet(program), fileName, file) };
     },

@@ -16,8 +16,13 @@ import { readMemberName, readScopePrefix } from './declaration-names.js';
 
 type TypeScript = typeof ts;
 
-/** Past this, a shape keeps its start and a hash of the whole: it still changes when the declaration does. */
-const maxShapeLength = 240;
+/**
+ * Past this, a shape keeps its start and a hash of the whole: it still changes when the
+ * declaration does, but what changed can no longer be said. Long enough for a generic alias
+ * spelled over a dozen lines (zustand's `StateCreator` is about 330 characters), so a cause can
+ * show the part that differs and a rename finished inside it is known as that rename.
+ */
+const maxShapeLength = 1000;
 
 /** The rows of one file, in source order. */
 export function readDeclarationRows(ts: TypeScript, checker: ts.TypeChecker, file: ts.SourceFile): DeclarationRow[] {

@@ -22,7 +22,7 @@ type TypeScript = typeof ts;
 /** Nearest first; a finding rarely needs more than the first few to meet the change. */
 const maxRefs = 8;
 /** How far from the flagged node the trace follows declarations. */
-const maxDepth = 6;
+const maxDepth = 10;
 /** Checker questions per finding: a bound on the cost of one trace whatever the code looks like. */
 const maxSteps = 150;
 
@@ -122,6 +122,8 @@ export function makeDependencyTracer(
         addRef(declaration);
         const parameter = argument === -1 ? undefined : declaration.parameters[argument];
         if (parameter?.type !== undefined) push({ kind: 'typeNode', node: parameter.type });
+        // The call's own value: what the callee declares it returns (`UseBoundStore<Mutate<StoreApi<T>, Mos>>`).
+        if (argument === -1 && declaration.type !== undefined) push({ kind: 'typeNode', node: declaration.type });
       }
       push({ kind: 'expression', node: call.expression });
     };
@@ -197,6 +199,10 @@ export function makeDependencyTracer(
     };
 
     const visitExpression = (node: ts.Node) => {
+      // What its type was made from: `create<State>()` returns `UseBoundStore<StoreApi<State>>`,
+      // and a `never` or an `any` read from it comes from `StoreApi`, which only the type says.
+      if (ts.isIdentifier(node) || ts.isCallExpression(node) || ts.isPropertyAccessExpression(node))
+        push({ kind: 'type', type: checker.getTypeAtLocation(node) });
       if (ts.isIdentifier(node)) {
         const symbol = checker.getSymbolAtLocation(node);
         if (symbol !== undefined) push({ kind: 'symbol', symbol });
@@ -231,6 +237,8 @@ export function makeDependencyTracer(
     };
 
     const visitSymbol = (symbol: ts.Symbol) => {
+      // A property of a mapped, union or intersection type (`Pick<StoreApi<T>, 'getState'>`'s) comes from the member it copies.
+      for (const root of checker.getRootSymbols(symbol)) if (root !== symbol) push({ kind: 'symbol', symbol: root });
       const target = (symbol.flags & ts.SymbolFlags.Alias) !== 0 ? checker.getAliasedSymbol(symbol) : symbol;
       for (const declaration of (target.declarations ?? []).slice(0, 3)) {
         addRef(declaration);
@@ -267,6 +275,15 @@ export function makeDependencyTracer(
       } else if (ts.isInterfaceDeclaration(declaration) || ts.isClassDeclaration(declaration)) {
         for (const clause of declaration.heritageClauses ?? [])
           for (const base of clause.types) push({ kind: 'typeNode', node: base });
+      } else if (ts.isPropertyAssignment(declaration)) {
+        // `{ useBoundStore: create(…) }` returned from a helper: the member is what it was set to.
+        push({ kind: 'expression', node: declaration.initializer });
+      } else if (ts.isShorthandPropertyAssignment(declaration)) {
+        const value = checker.getShorthandAssignmentValueSymbol(declaration);
+        if (value !== undefined) push({ kind: 'symbol', symbol: value });
+      } else if (ts.isTypeParameterDeclaration(declaration) && declaration.constraint !== undefined) {
+        // `S extends ReadonlyStoreApi<unknown>`: what any S is made of.
+        push({ kind: 'typeNode', node: declaration.constraint });
       }
     };
 

@@ -8,6 +8,7 @@
  */
 import { groupBy } from '../group-by.js';
 import type { Editability } from '../triage/non-editable.js';
+import type { LeftSite } from './rename-sites.js';
 import { findLineStarts, findOffset, findPosition, stripByteOrderMark } from './text-positions.js';
 
 /** Where an offered fix came from. */
@@ -23,6 +24,13 @@ export interface OfferedFix {
   start: number;
   end: number;
   text: string;
+  /**
+   * For a site of a renamed declaration that the rename provider found on the baseline's program:
+   * the declaration (its qualified base name). Such a site is proven by the program, not by a
+   * finding: it is applied whether or not a finding flags it (`fingerprint` and `code` are then
+   * its cause's first site's).
+   */
+  cause?: string | undefined;
 }
 
 /** A 1-based range, the end exclusive, in the file as it was before the fix. */
@@ -42,12 +50,16 @@ export type SkipReason = 'not-introduced' | 'outside-tree' | 'not-editable' | 'u
 export interface SkippedFix {
   fix: OfferedFix;
   reason: SkipReason;
+  /** Where it is, when the file could be read. */
+  range?: TextRange;
 }
 
 export interface FixPlan {
   /** In path, then position order. */
   fixes: PlannedFix[];
   skipped: SkippedFix[];
+  /** Sites of a renamed declaration left on lines the edit changed in another way. */
+  left: LeftSite[];
 }
 
 /** Where a standing finding is: its code is not the fix's to change. */
@@ -69,6 +81,8 @@ export interface PlanFixesInput {
   classify: (path: string) => Editability;
   /** The file's text as it is now, or undefined when it cannot be read. */
   readText: (path: string) => string | undefined;
+  /** Rename sites that could not be placed (rename-sites.ts), reported with the plan. */
+  left?: readonly LeftSite[] | undefined;
 }
 
 export function planFixes(input: PlanFixesInput): FixPlan {
@@ -77,7 +91,7 @@ export function planFixes(input: PlanFixesInput): FixPlan {
   for (const fix of input.offered) {
     const reason = findSkipReason(fix, input);
     if (reason !== undefined) {
-      skipped.push({ fix, reason });
+      skipped.push(locateSkipped(fix, reason, reason === 'not-introduced' ? undefined : input.readText(fix.path)));
       continue;
     }
     const text = input.readText(fix.path);
@@ -100,25 +114,37 @@ export function planFixes(input: PlanFixesInput): FixPlan {
       };
       last = undefined;
     }
+    const range = makeRange(lineStarts.starts, fix);
     const changed = trimUnchanged(fix, text);
     if (lineStarts.standing.some(([start, end]) => touches(changed, start, end))) {
-      skipped.push({ fix, reason: 'standing' });
+      skipped.push({ fix, reason: 'standing', range });
       continue;
     }
     if (last !== undefined && overlaps(last, fix)) {
-      skipped.push({ fix, reason: 'overlaps' });
+      skipped.push({ fix, reason: 'overlaps', range });
       continue;
     }
-    const from = findPosition(lineStarts.starts, fix.start);
-    const to = findPosition(lineStarts.starts, fix.end);
-    fixes.push({ ...fix, range: { line: from.line, column: from.column, endLine: to.line, endColumn: to.column } });
+    fixes.push({ ...fix, range });
     last = fix;
   }
-  return { fixes, skipped };
+  return { fixes, skipped, left: [...(input.left ?? [])] };
+}
+
+function makeRange(lineStarts: readonly number[], fix: OfferedFix): TextRange {
+  const from = findPosition(lineStarts, fix.start);
+  const to = findPosition(lineStarts, fix.end);
+  return { line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
+}
+
+function locateSkipped(fix: OfferedFix, reason: SkipReason, text: string | undefined): SkippedFix {
+  if (text === undefined) return { fix, reason };
+  const body = stripByteOrderMark(text);
+  return fitsText(fix, body) ? { fix, reason, range: makeRange(findLineStarts(body), fix) } : { fix, reason };
 }
 
 function findSkipReason(fix: OfferedFix, input: PlanFixesInput): SkipReason | undefined {
-  if (!input.introduced.has(fix.fingerprint)) return 'not-introduced';
+  // A rename provider's site is proven by the baseline's program, not by a finding.
+  if (fix.cause === undefined && !input.introduced.has(fix.fingerprint)) return 'not-introduced';
   if (!input.isInTree(fix.path)) return 'outside-tree';
   if (!input.classify(fix.path).editable) return 'not-editable';
   return undefined;

@@ -44,22 +44,24 @@ const nameCodes: ReadonlySet<string> = new Set(['TS2304', 'TS2552']);
 const identifierPart = /[\p{ID_Continue}$\u200c\u200d]/u;
 
 /**
- * The shown sites of each renamed declaration (a cause whose change is `renamed`) with the old
- * name at the flagged range, rewritten to the new name. Only sites whose rewrite cannot change
- * what else the code means: a member read or written (`store.getState`), a property key
- * (`{ getState: … }`), an imported or re-exported name (`import { getState }` becomes
- * `getState2 as getState`, so the file's own uses keep working), and a name read in scope. A
- * shorthand property (`{ getState }`) and anything else stay for the agent.
+ * Where no rename provider answered for a renamed declaration (a cause whose change is
+ * `renamed`; `answered` names those it did): its shown sites with the old name at the flagged
+ * range, rewritten to the new name. Only sites whose rewrite cannot change what else the code
+ * means: a member read or written (`store.getState`), a property key (`{ getState: … }`), an
+ * imported or re-exported name (`import { getState }` becomes `getState2 as getState`, so the
+ * file's own uses keep working), and a name read in scope. A shorthand property (`{ getState }`)
+ * and anything else stay for the agent.
  */
 export function listRenameFixes(
   report: Pick<Report, 'shown' | 'groups'>,
   readText: (path: string) => string | undefined,
+  answered: ReadonlySet<string> = new Set(),
 ): OfferedFix[] {
   const byFingerprint = new Map(report.shown.map((finding) => [finding.fingerprint, finding]));
   const offered: OfferedFix[] = [];
   for (const group of report.groups) {
     const change = group.cause?.change;
-    if (change?.kind !== 'renamed' || change.renamedTo === undefined) continue;
+    if (change?.kind !== 'renamed' || change.renamedTo === undefined || answered.has(change.symbol)) continue;
     const from = lastSegment(change.symbol);
     const to = lastSegment(change.renamedTo);
     if (from === to) continue;

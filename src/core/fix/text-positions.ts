@@ -47,3 +47,14 @@ export function findPosition(lineStarts: readonly number[], offset: number): { l
   }
   return { line: low + 1, column: offset - (lineStarts[low] ?? 0) + 1 };
 }
+
+const namePart = /[\p{ID_Continue}$\u200c\u200d]/u;
+
+/** How often `name` occurs in `text` as a whole name (not inside a longer identifier). */
+export function countName(text: string, name: string): number {
+  let count = 0;
+  if (name === '') return 0;
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length))
+    if (!namePart.test(text[at - 1] ?? '') && !namePart.test(text[at + name.length] ?? '')) count += 1;
+  return count;
+}

@@ -13,8 +13,14 @@ import { decideAttempt, keepWidth, makeAttemptRecord } from './attempts.js';
 import type { AttemptRecord } from './attempts.js';
 import { makeDeclarationFinder } from '../triage/declarations.js';
 import { makeCauseGroups, makeEchoGroups, makeMemberCauseKeyer } from '../triage/echo-groups.js';
-import { listDeclarationChanges, makeCauseFinder, type DeclarationChange } from '../triage/causes.js';
-import type { DeclarationTables } from '../declaration-table.js';
+import {
+  findRenameOrigins,
+  listDeclarationChanges,
+  makeCauseMatcher,
+  type DeclarationChange,
+} from '../triage/causes.js';
+import type { DeclarationRef, DeclarationTables } from '../declaration-table.js';
+import { countName } from '../fix/text-positions.js';
 import type { EchoGroup } from '../triage/echo-groups.js';
 import { findRoots, selectFrontier } from '../triage/frontier.js';
 import type { Frontier, Ring, RootUnit } from '../triage/frontier.js';
@@ -169,7 +175,18 @@ export interface MakeReportInput {
    * files renamed between them. With them, findings traced to a declaration the edit changed are
    * one cause each, rooted at the change (causes.ts), and no wording is read for member causes.
    */
-  declarations?: { base: DeclarationTables; current: DeclarationTables; renames: ReadonlyMap<string, string> };
+  declarations?: {
+    base: DeclarationTables;
+    current: DeclarationTables;
+    renames: ReadonlyMap<string, string>;
+    /** The tools whose findings the tables' checks report (`tsc`). */
+    tools?: ReadonlySet<string> | undefined;
+    /**
+     * The edit only modified files in place, and no configuration or package file: then nothing
+     * but the tables' changes can reach a file it did not change.
+     */
+    plain?: boolean | undefined;
+  };
   /** The findings suppressions hide (core/coverage/silenced.ts): counted, and named under the directive that hides them. */
   silenced?: readonly SilencedFinding[];
 }
@@ -249,7 +266,12 @@ export function makeReport(input: MakeReportInput): {
   );
   const changeOf = (finding: Finding) => causes?.changeOf(finding);
   const shown = [...checking, ...frontier.shown];
-  const causeGroups = makeCauseGroups(frontier.shown, changeOf);
+  const causeGroups = makeCauseGroups(
+    frontier.shown,
+    changeOf,
+    (finding) => causes?.reached.has(finding) === true,
+    causes?.throughOf,
+  );
   const otherGroups = makeEchoGroups(
     frontier.shown.filter((finding) => changeOf(finding) === undefined),
     findDeclaration,
@@ -293,8 +315,19 @@ export function makeReport(input: MakeReportInput): {
 }
 
 interface TracedCauses {
-  /** The findings traced to a change. */
+  /** The findings traced to a change: its sites, and the findings it reaches through other declarations. */
   traced: ReadonlyMap<Finding, DeclarationChange>;
+  /**
+   * Those it reaches through another declaration, not a site of it: the nearest declaration
+   * they depend on is another (a function whose inferred return type carries the change, a
+   * conditional type that now gives `never`), or the trace did not reach them at all and only
+   * the one change can explain them (findSoleCause). They may clear once its sites are fixed:
+   * listed under the cause after its sites, and said to be reached (a change without sites of its
+   * own has none: what it reaches is its sites).
+   */
+  reached: ReadonlySet<Finding>;
+  /** For a finding reached through another declaration: that declaration. */
+  throughOf: (finding: Finding) => DeclarationRef | undefined;
   /** The file a finding's unit is: the changed file for a finding traced to a change. */
   placeOf: (finding: Finding) => string | null;
   changeOf: (finding: Finding) => DeclarationChange | undefined;
@@ -313,18 +346,84 @@ function traceCauses(input: MakeReportInput, findings: readonly Finding[]): Trac
     changedFiles: input.changedFiles,
     renames: input.declarations.renames,
   });
-  const findCause = makeCauseFinder(changes);
+  const matchCause = makeCauseMatcher(changes);
+  const current = input.declarations.current;
+  const declared = new Map<string, Set<string>>();
+  const isDeclared = (ref: DeclarationRef) => {
+    let names = declared.get(ref.path);
+    if (names === undefined) declared.set(ref.path, (names = new Set((current[ref.path] ?? []).map((row) => row[0]))));
+    return names.has(ref.name);
+  };
   const traced = new Map<Finding, DeclarationChange>();
+  const reached = new Set<Finding>();
+  const throughOf = new Map<Finding, DeclarationRef>();
+  const untraced: Finding[] = [];
   for (const finding of findings) {
     if (finding.path === null || !input.classify(finding.path).editable) continue;
-    const index = findCause(finding);
-    if (index !== undefined) traced.set(finding, changes[index]!);
+    const match = matchCause(finding);
+    if (match === undefined) {
+      untraced.push(finding);
+      continue;
+    }
+    const change = changes[match.change]!;
+    traced.set(finding, change);
+    // Nearer than the change, a declaration the tree has (not a member a type lacks): reached
+    // through it, unless the flagged line names the changed declaration (a read through a wrapper type).
+    const names = [change.symbol, change.renamedTo ?? change.symbol].map(lastSegment);
+    const through = names.some((name) => countName(finding.anchor, name) > 0)
+      ? undefined
+      : finding.dependsOn!.slice(0, match.at).find(isDeclared);
+    if (through !== undefined) {
+      reached.add(finding);
+      throughOf.set(finding, through);
+    }
   }
+  const sole = findSoleCause(input, changes, findRenameOrigins(changes));
+  if (sole !== undefined)
+    for (const finding of untraced) {
+      if (!input.changedFiles.has(finding.path!) && input.declarations.tools?.has(finding.tool) === true) {
+        traced.set(finding, sole);
+        reached.add(finding);
+      }
+    }
+  // A change none of whose findings is a site of its own shows what it reaches.
+  const withSites = new Set([...traced].flatMap(([finding, change]) => (reached.has(finding) ? [] : [change])));
+  for (const finding of reached) if (!withSites.has(traced.get(finding)!)) reached.delete(finding);
   return {
     traced,
+    reached,
+    throughOf: (finding) => throughOf.get(finding),
     placeOf: (finding) => traced.get(finding)?.path ?? finding.path,
     changeOf: (finding) => traced.get(finding),
   };
+}
+
+function lastSegment(name: string): string {
+  return name.slice(name.lastIndexOf('.') + 1);
+}
+
+/**
+ * The one change an edit made, when it made one (renames finished in other declarations count
+ * as the rename) and nothing else that can reach a file it did not change: no file added,
+ * deleted or moved, no configuration or package file touched (`plain`). A finding of a check
+ * with declaration tables in a file the edit did not change then has no other cause, whether or
+ * not the type checker's trace followed its type that far (a `never` inferred through a
+ * conditional type, an `any` through three generic calls): a file's findings change only with
+ * what it imports, and every declaration a file can import is in the tables.
+ */
+function findSoleCause(
+  input: MakeReportInput,
+  changes: readonly DeclarationChange[],
+  origins: readonly number[],
+): DeclarationChange | undefined {
+  const declarations = input.declarations;
+  if (declarations?.plain !== true || declarations.renames.size > 0) return undefined;
+  const roots = new Set(origins);
+  if (roots.size !== 1) return undefined;
+  // A TypeScript file the base tree's tables do not know was added: its declarations may reach anywhere.
+  for (const path of input.changedFiles)
+    if (declarations.current[path] !== undefined && declarations.base[path] === undefined) return undefined;
+  return changes[[...roots][0]!];
 }
 
 /**
@@ -403,6 +502,8 @@ function addCauseSites(frontier: Frontier, causes: TracedCauses): Frontier {
     (a, b) =>
       sequence(a) - sequence(b) ||
       Number(causes.traced.has(a)) - Number(causes.traced.has(b)) ||
+      // A cause's own sites first, then what it reaches through other declarations.
+      Number(causes.reached.has(a)) - Number(causes.reached.has(b)) ||
       (rank.get(a) ?? 0) - (rank.get(b) ?? 0) ||
       compareByPosition(a, b),
   );

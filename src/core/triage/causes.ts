@@ -195,12 +195,69 @@ export function displayRow(row: DeclarationRow): string {
 export type CauseFinder = (finding: Pick<Diagnostic, 'dependsOn'>) => number | undefined;
 
 /**
+ * For each change, by index, the change it follows from: itself, or a rename whose new name,
+ * put in place of the old one, turns its text before into its text after. Finishing a rename
+ * changes the declarations that name the member as a key (`Get<Mutate<StoreApi<T>, Mis>,
+ * 'getState', never>` in `StateCreator`); those are that rename, not causes of their own.
+ */
+export function findRenameOrigins(changes: readonly DeclarationChange[]): number[] {
+  const renames = changes.flatMap((change, index) =>
+    change.kind === 'renamed' && change.renamedTo !== undefined
+      ? [{ index, from: lastSegment(change.symbol), to: lastSegment(change.renamedTo) }]
+      : [],
+  );
+  return changes.map((change, index) => {
+    if ((change.kind !== 'retyped' && change.kind !== 'signature') || isCapped(change.before) || isCapped(change.after))
+      return index;
+    const origin = renames.find(
+      ({ from, to }) =>
+        from !== to &&
+        (isRenamedIn(change.before, change.after, from, to) ||
+          isRenamedIn(normalizeShape(change.before), normalizeShape(change.after), from, to)),
+    );
+    return origin?.index ?? index;
+  });
+}
+
+function lastSegment(name: string): string {
+  return name.slice(name.lastIndexOf('.') + 1);
+}
+
+/** A shape cut to its start and a hash (declaration-table.ts): its whole text is not known. */
+function isCapped(shape: string): boolean {
+  return /…#[0-9a-f]{12}$/.test(shape);
+}
+
+/**
+ * Whether `after` is `before` with some of its whole occurrences of the name `from` (an
+ * identifier, or a key inside quotes) made `to`, and nothing else changed: a rename finished at
+ * some sites (`'getState'` as a key) and not at others (a parameter that keeps its name).
+ */
+function isRenamedIn(before: string, after: string, from: string, to: string): boolean {
+  const name = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const boundary = '[\\p{ID_Continue}$\u200c\u200d]';
+  const pieces = before.split(new RegExp(`(?<!${boundary})${name(from)}(?!${boundary})`, 'u'));
+  if (pieces.length < 2) return false;
+  return new RegExp(`^${pieces.map(name).join(`(?:${name(from)}|${name(to)})`)}$`, 'u').test(after);
+}
+
+/**
  * Matches a finding's dependencies against the changes, nearest dependency first: a change of the
  * very declaration (either name of a rename), a member of a changed container (`RateCard.price`
  * when `RateCard` was renamed or removed), and last the container of changed members (a finding
  * about `RateCard` as a whole, when only its members changed: the first such change).
  */
 export function makeCauseFinder(changes: readonly DeclarationChange[]): CauseFinder {
+  const find = makeCauseMatcher(changes);
+  return (finding) => find(finding)?.change;
+}
+
+/** The change a finding's dependencies name (`change`, by index), and which of its dependencies named it (`at`). */
+export type CauseMatcher = (finding: Pick<Diagnostic, 'dependsOn'>) => { change: number; at: number } | undefined;
+
+/** As makeCauseFinder, also saying which dependency matched, so triage can tell a site from a finding reached through another declaration. */
+export function makeCauseMatcher(changes: readonly DeclarationChange[]): CauseMatcher {
+  const origins = findRenameOrigins(changes);
   const exact = new Map<string, number>();
   const containers = new Map<string, number>();
   const membersOf = new Map<string, number>();
@@ -222,18 +279,22 @@ export function makeCauseFinder(changes: readonly DeclarationChange[]): CauseFin
     }
     return undefined;
   };
+  const match = (refs: readonly DeclarationRef[]): { change: number; at: number } | undefined => {
+    for (const [at, ref] of refs.entries()) {
+      const found = exact.get(`${ref.path}\0${ref.name}`) ?? findContainer(ref);
+      if (found !== undefined) return { change: found, at };
+    }
+    for (const [at, ref] of refs.entries()) {
+      const found = membersOf.get(`${ref.path}\0${ref.name}`);
+      if (found !== undefined) return { change: found, at };
+    }
+    return undefined;
+  };
   return (finding) => {
     const refs = finding.dependsOn;
     if (refs === undefined || refs.length === 0 || changes.length === 0) return undefined;
-    for (const ref of refs) {
-      const found = exact.get(`${ref.path}\0${ref.name}`) ?? findContainer(ref);
-      if (found !== undefined) return found;
-    }
-    for (const ref of refs) {
-      const found = membersOf.get(`${ref.path}\0${ref.name}`);
-      if (found !== undefined) return found;
-    }
-    return undefined;
+    const found = match(refs);
+    return found === undefined ? undefined : { change: origins[found.change]!, at: found.at };
   };
 }
 

@@ -16,6 +16,7 @@ import { normalizeMessage } from '../identity/fingerprint.js';
 import type { Declaration, DeclarationFinder } from './declarations.js';
 import { readMemberCause } from './member-causes.js';
 import type { DeclarationChange } from './causes.js';
+import type { DeclarationRef } from '../declaration-table.js';
 
 /** A changed declaration as a report states it: kind, qualified name, file, line, and its text before and after. */
 export type CauseChange = Omit<DeclarationChange, 'declarationKind'>;
@@ -47,6 +48,13 @@ export interface EchoGroup {
   cause?: { symbol: string; member?: string; change?: CauseChange };
   /** Sites of the same group among the withheld findings, and their files (sorted); absent when none. */
   pending?: { sites: number; files: string[] };
+  /**
+   * For a traced cause: those of its sites (among `listed`, after the others) it reaches through
+   * other declarations rather than being read there, which may clear once the others are fixed:
+   * how many, their files (in order) with a count each, and the declarations nearest them, most
+   * findings first.
+   */
+  reached?: { sites: number; files: string[]; counts: number[]; through: DeclarationRef[]; listed: string[] };
   /**
    * The fingerprints of the shown findings in the group, for the text renderer to find them; not
    * in the JSON report (each shown finding has its fingerprint, each group its listed sites).
@@ -173,6 +181,8 @@ function makeEchoGroup(
 export function makeCauseGroups<T extends Member>(
   shown: readonly T[],
   changeOf: (finding: T) => DeclarationChange | undefined,
+  isReached: (finding: T) => boolean = () => false,
+  throughOf: (finding: T) => DeclarationRef | undefined = () => undefined,
 ): EchoGroup[] {
   const sitesOf = new Map<DeclarationChange, T[]>();
   for (const finding of shown) {
@@ -186,7 +196,9 @@ export function makeCauseGroups<T extends Member>(
     const first = sites[0]!;
     const { declarationKind: _kind, ...stated } = change;
     const dot = change.symbol.lastIndexOf('.');
+    const reached = sites.filter(isReached);
     return {
+      ...(reached.length === 0 ? {} : { reached: summarizeReached(reached, throughOf) }),
       tool: first.tool,
       code: first.code,
       codes: [...new Set(sites.map((site) => site.code))],
@@ -203,4 +215,29 @@ export function makeCauseGroups<T extends Member>(
       members: sites.flatMap((site) => (site.fingerprint === undefined ? [] : [site.fingerprint])),
     };
   });
+}
+
+/** Sites a cause reaches through other declarations: counted by file, and the declarations they come through. */
+function summarizeReached<T extends Member>(
+  findings: readonly T[],
+  throughOf: (finding: T) => DeclarationRef | undefined,
+): NonNullable<EchoGroup['reached']> {
+  const perFile = new Map<string, number>();
+  for (const finding of findings) perFile.set(finding.path!, (perFile.get(finding.path!) ?? 0) + 1);
+  const through = new Map<string, { ref: DeclarationRef; count: number }>();
+  for (const finding of findings) {
+    const ref = throughOf(finding);
+    if (ref === undefined) continue;
+    const key = `${ref.path}\0${ref.name}`;
+    const known = through.get(key);
+    if (known === undefined) through.set(key, { ref, count: 1 });
+    else known.count += 1;
+  }
+  return {
+    sites: findings.length,
+    files: [...perFile.keys()],
+    counts: [...perFile.values()],
+    through: [...through.values()].sort((a, b) => b.count - a.count).map(({ ref }) => ref),
+    listed: findings.map(formatSite),
+  };
 }

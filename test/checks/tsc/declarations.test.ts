@@ -92,3 +92,41 @@ test('traces: a missing member is named after the type the object has, nearest f
   // The error is inside `wrong` itself: nothing it depends on is another declaration.
   expect(byLine.get(3)?.dependsOn).toBeUndefined();
 });
+
+test("traces: a never inferred through a generic's conditional type, read from a helper's returned object, leads to the store it was built from", async () => {
+  // The program after `StoreApi.getState` was renamed: `ExtractState` still asks for `getState`,
+  // so every state read through it is `never`; nothing in the flagged code names `StoreApi`.
+  const repo = makeRepo({
+    git: false,
+    files: {
+      'tsconfig.json': tsconfig,
+      'src/store.ts': `export interface StoreApi<T> {
+  readState: () => T;
+  setState: (next: T) => void;
+}
+export type ExtractState<S> = S extends { getState: () => infer T } ? T : never;
+export type Bound<S> = <U>(select: (state: ExtractState<S>) => U) => U;
+export declare function create<T>(initial: T): Bound<StoreApi<T>>;
+export type ReadonlyStore<T> = Pick<StoreApi<T>, 'getState'>;
+export function peek<S extends ReadonlyStore<number>>(store: S): number {
+  return store.getState();
+}
+`,
+      'src/use.ts': `import { create } from './store';
+const make = () => {
+  const useStore = create({ count: 0 });
+  return { useStore };
+};
+const { useStore } = make();
+export const count = useStore((state) => state.count);
+`,
+    },
+  });
+  repos.push(repo);
+  const output = await runTsc({ root: repo.root, options: { project: 'tsconfig.json' } });
+  const traced = (path: string, line: number) =>
+    output.diagnostics.find((diagnostic) => diagnostic.path === path && diagnostic.line === line)?.dependsOn ?? [];
+  expect(traced('src/use.ts', 7)).toContainEqual({ path: 'src/store.ts', name: 'StoreApi' });
+  // A member read through a mapped type (`Pick`) on a type parameter's constraint.
+  expect(traced('src/store.ts', 10)).toContainEqual({ path: 'src/store.ts', name: 'StoreApi' });
+});

@@ -33,6 +33,21 @@ function letToConst(path: string, line: number, fingerprint = `f${line}`): Offer
 }
 
 describe('planFixes', () => {
+  test("a rename provider's site needs no finding of its own, and one in a generated file is named, not edited", () => {
+    // The site of a renamed declaration, proven by the baseline's program: no finding flags it.
+    const site: OfferedFix = { ...letToConst('src/a.ts', 2, 'cause-first-site'), source: 'rename', cause: 'A.b' };
+    const generated: OfferedFix = {
+      ...letToConst('src/gen.ts', 2, 'cause-first-site'),
+      source: 'rename',
+      cause: 'A.b',
+    };
+    const { fixes, skipped } = plan([site, generated], { introduced: new Set() });
+    expect(fixes.map((fix) => [fix.path, fix.range.line])).toEqual([['src/a.ts', 2]]);
+    expect(skipped).toEqual([
+      { fix: generated, reason: 'not-editable', range: { line: 2, column: 1, endLine: 2, endColumn: 4 } },
+    ]);
+  });
+
   test('an introduced finding is fixed with its range given as lines and columns', () => {
     const { fixes, skipped } = plan([letToConst('src/a.ts', 2)]);
     expect(skipped).toEqual([]);
@@ -60,7 +75,9 @@ describe('planFixes', () => {
     const { fixes, skipped } = plan([wide, letToConst('src/a.ts', 2)], {
       standing: [{ path: 'src/a.ts', line: 1, column: 5, endLine: 1, endColumn: 6 }],
     });
-    expect(skipped).toEqual([{ fix: wide, reason: 'standing' }]);
+    expect(skipped).toEqual([
+      { fix: wide, reason: 'standing', range: { line: 1, column: 1, endLine: 3, endColumn: 1 } },
+    ]);
     expect(fixes.map((fix) => fix.fingerprint)).toEqual(['f2']);
   });
 

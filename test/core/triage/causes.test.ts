@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { DeclarationRow, DeclarationTables } from '../../../src/core/declaration-table.js';
 import {
+  findRenameOrigins,
   listDeclarationChanges,
   makeCauseFinder,
   namePlaceholder as name,
@@ -145,4 +146,38 @@ test('splitSignature reads parameters and return type after type parameters', ()
     returns: 'Observable<T>',
   });
   expect(splitSignature('const x: number')).toBeUndefined();
+});
+
+describe('findRenameOrigins', () => {
+  const store: DeclarationRow[] = [
+    ['StoreApi', 'interface', 1, `export interface ${name}<T>`],
+    ['StoreApi.getState', 'member', 2, `${name}: () => T`],
+    ['StateCreator', 'type', 4, `export type ${name}<T> = (getState: Get<StoreApi<T>, 'getState'>) => T`],
+    ['Other', 'type', 5, `export type ${name} = 'getState' | 'x'`],
+  ];
+  const rename = (row: DeclarationRow): DeclarationRow =>
+    row[0] === 'StoreApi.getState' ? ['StoreApi.readState', 'member', 2, row[3]] : row;
+
+  test("a declaration whose only difference is the renamed member's key is that rename, not a cause of its own", () => {
+    const after = store
+      .map(rename)
+      .map((row): DeclarationRow =>
+        row[0] === 'StateCreator' ? [row[0], row[1], row[2], row[3].replace("'getState'", "'readState'")] : row,
+      );
+    const changes = changesOf(store, after);
+    expect(changes.map((change) => change.kind)).toEqual(['renamed', 'retyped']);
+    expect(findRenameOrigins(changes)).toEqual([0, 0]);
+    // A finding traced to StateCreator is a site of the rename.
+    expect(makeCauseFinder(changes)({ dependsOn: [{ path: 'src/types.ts', name: 'StateCreator' }] })).toBe(0);
+  });
+
+  test('a declaration changed in another way as well stays a cause of its own', () => {
+    const after = store
+      .map(rename)
+      .map((row): DeclarationRow =>
+        row[0] === 'Other' ? [row[0], row[1], row[2], row[3].replace("'getState' | 'x'", "'readState' | 'y'")] : row,
+      );
+    const changes = changesOf(store, after);
+    expect(findRenameOrigins(changes)).toEqual([0, 1]);
+  });
 });

@@ -142,9 +142,13 @@ describe('culprit serve started by the commands that need it', () => {
       { ...outsideCi, CULPRIT_NO_SERVE: '1' },
     ];
     for (const env of environments) {
-      const check = await runCliAsync(repo.root, ['check'], env);
-      expect(check.exitCode, check.stderr).toBe(0);
-      expect(check.stderr).not.toMatch(started);
+      // start as well: outside CI it waits for the server it starts; here it runs cold, starting none.
+      for (const command of ['start', 'check']) {
+        const run = await runCliAsync(repo.root, [command], env);
+        expect(run.exitCode, run.stderr).toBe(0);
+        expect(run.stderr).not.toMatch(started);
+        expect(run.stderr).not.toContain(answeredByServer);
+      }
     }
     repo.write('culprit.config.json', '{ "serve": false }\n');
     const configured = await runCliAsync(repo.root, ['start'], outsideCi);

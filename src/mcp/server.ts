@@ -24,7 +24,7 @@ import { debtCheckTask, debtStartTask } from '../tasks/debt-task.js';
 import { makeWarmEngine } from '../warm/warm-engine.js';
 import { makeWarmMemory, type WarmMemory } from '../warm/warm-memory.js';
 import type { CheckRunner } from '../checks/runner/run-check.js';
-import { primeWarmEngine } from '../warm/prime-warm-engine.js';
+import { isPrimeNeeded, primeWarmEngine } from '../warm/prime-warm-engine.js';
 import { explainFile, renderExplanation } from '../render/explain.js';
 import { checkOutputSchema, explainOutputSchema, fixOutputSchema } from './report-schema.js';
 
@@ -102,8 +102,9 @@ export function makeServer(options: ServerOptions): McpServer {
       // The warm worker takes the baseline run, so that run is what warms it for the checks after.
       const result = await startTask({ cwd, ...(await warmFor('start')) });
       last = undefined;
-      // A start the cache answered ran nothing here: the worker starts from that baseline while the agent edits.
-      if (engine !== undefined) {
+      // A start the cache answered ran nothing here: the worker starts from that baseline while the
+      // agent edits. One that took the start is warm: the next check is its increment.
+      if (engine !== undefined && isPrimeNeeded(engine, result.context.root)) {
         const run: Promise<void> = primeWarmEngine(engine, result.context, {
           tree: result.baseline.tree,
           baseline: result.baseline,

@@ -28,7 +28,7 @@ import { releaseTemporaryPath, trackTemporaryPath } from '../state/temporary-pat
 import { resolveTaskContext, type TaskContext } from '../tasks/context.js';
 import { makeWarmEngine } from '../warm/warm-engine.js';
 import { makeWarmMemory, type WarmMemory } from '../warm/warm-memory.js';
-import { primeWarmEngine } from '../warm/prime-warm-engine.js';
+import { isPrimeNeeded, primeWarmEngine } from '../warm/prime-warm-engine.js';
 import { makeIdleCollector } from '../warm/idle-collector.js';
 import { describeSocketRefusal, type SocketRefusal } from '../render/serve-messages.js';
 import { makeSocketFolder, resolveServePaths } from './paths.js';
@@ -333,7 +333,7 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
     if (request.command === 'start' || !primed) {
       // The first command ran cold, and a start the cache answered ran nothing here: the checks are
       // warmed on the tree now, from the baseline where they can (after a start that ran them warm,
-      // the worker is warm on that tree already and nothing runs).
+      // the worker is warm already and nothing runs, so the next check is its increment, never cold).
       primed = true;
       queuePrime();
     } else if (
@@ -369,7 +369,7 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
   /** Primes after the command under way (never beside one), and lets the commands after it run beside the priming. */
   const queuePrime = () => {
     queue = queue.then(() => {
-      if (stopping !== undefined || priming !== undefined) return;
+      if (stopping !== undefined || priming !== undefined || !isPrimeNeeded(engine, root)) return;
       const run = primeWarmEngine(engine, { ...context, memory }).finally(() => {
         if (priming === run) priming = undefined;
       });

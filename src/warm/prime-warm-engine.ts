@@ -10,6 +10,8 @@
  * the edit since the baseline reaches, and keeps the baseline's results for the rest, instead of
  * running every check again. Otherwise it runs them in full.
  *
+ * A worker that has answered already (it took the start) is not primed again: isPrimeNeeded.
+ *
  * `tree` is the started tree when start has already read it: files the agent edits before the
  * priming run reads them are in the next check's diff from that tree anyway, so nothing is missed.
  * Without it the work tree's identity is read first, for the same reason.
@@ -44,18 +46,27 @@ export interface PrimeOptions {
   baseline?: Snapshot | undefined;
 }
 
+/**
+ * Whether `root` still needs priming: not when a worker has answered there (it took the start, or
+ * a check), since its next run is incremental from the tree it last saw, edits since included. A
+ * priming then would only run that increment early and send the check that arrives meanwhile
+ * down the cold path. Synchronous, so a caller can decide before anything is under way.
+ */
+export function isPrimeNeeded(engine: WarmEngine, root: string): boolean {
+  if (!engine.isWarm(root)) return true;
+  logDebug(`warm: ${root} has a warm worker already; nothing to prime`);
+  return false;
+}
+
 export async function primeWarmEngine(
   engine: WarmEngine,
   context: PrimeContext,
   options: PrimeOptions = {},
 ): Promise<void> {
   const { root, repo, settings, layout } = context;
+  if (!isPrimeNeeded(engine, root)) return;
   try {
     const primed = options.tree ?? (await readTreeState({ root, repo, scratch: layout.scratch }));
-    if (engine.isWarmOn(root, primed)) {
-      logDebug(`warm: ${root} is warm on this tree already`);
-      return;
-    }
     const seeds = await readPrimeSeeds(context, primed, options.baseline);
     await engine.prime(settings.checks, root, primed, seeds);
     logDebug(

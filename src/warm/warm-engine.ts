@@ -22,7 +22,7 @@ import { killProcessGroup } from '../checks/runner/worker-registry.js';
 import { makeUserError } from '../core/errors.js';
 import { findRepository, type Repository } from '../git/git.js';
 import { logDebug } from '../debug/log-debug.js';
-import { makeTreeKey, type TreeState } from '../core/snapshot.js';
+import type { TreeState } from '../core/snapshot.js';
 import { compareTrees, listTouchedPaths, type TreeDiffMemory } from '../tree/compare-trees.js';
 import { isWarmEvent, type WarmEvent, type WarmRequest } from './warm-protocol.js';
 import { checkDefinitions, checkKinds } from '../checks/registry.js';
@@ -44,8 +44,8 @@ export interface WarmEngine {
     tree: TreeState,
     seeds?: Record<string, WarmSeed>,
   ): Promise<void>;
-  /** Whether `root` has a live worker whose last answer was for `tree`: priming it would find nothing to do. */
-  isWarmOn(root: string, tree: TreeState): boolean;
+  /** Whether `root` has a live worker that has answered: its next run is incremental from the tree it last saw. */
+  isWarm(root: string): boolean;
   /** Pids of the live warm workers, for tests and diagnostics. */
   readonly workerPids: number[];
   /** Kills every warm worker; a run under way then fails rather than finishing cold. */
@@ -235,9 +235,9 @@ export function makeWarmEngine({ seeds, deferral, trees }: WarmEngineOptions = {
       closings += 1;
       for (const root of [...slots.keys()]) retire(root);
     },
-    isWarmOn(root, tree) {
+    isWarm(root) {
       const slot = slots.get(root);
-      return slot !== undefined && !slot.worker.hasExited() && slot.tree !== undefined && sameTree(slot.tree, tree);
+      return slot !== undefined && !slot.worker.hasExited() && slot.tree !== undefined;
     },
     async prime(checks, root, tree, primeSeeds) {
       // Only the warm kinds: a check no worker keeps has nothing to warm.
@@ -258,10 +258,6 @@ export function makeWarmEngine({ seeds, deferral, trees }: WarmEngineOptions = {
       return checks.map((check) => byName.get(check.name)!);
     },
   };
-}
-
-function sameTree(a: TreeState, b: TreeState): boolean {
-  return makeTreeKey(a) === makeTreeKey(b);
 }
 
 /**

@@ -110,7 +110,7 @@ describe('culprit serve started by the commands that need it', () => {
     // The worker that took the start answered the check, incrementally: one run, not a start and a priming.
     const serverLog = readFileSync(log, 'utf8');
     expect(serverLog.match(/warm: started a worker/g), serverLog).toHaveLength(1);
-    expect(serverLog).toContain(`culprit debug: warm: ${repo.root} is warm on this tree already`);
+    expect(serverLog).toContain(`culprit debug: warm: ${repo.root} has a warm worker already; nothing to prime`);
     expect(serverLog).toMatch(/warm: tsc checked \d+ file\(s\) again after 1 changed file\(s\)/);
 
     for (const documents of agentDocuments) {

@@ -13,7 +13,14 @@
  * file's text at the commit, and a finding of the same check, rule and message on a line that
  * line became is the entry's, not new.
  */
+import type { z } from 'zod';
 import { compareByPosition, compareStrings, type Finding } from '../diagnostic.js';
+import type {
+  absentFindingSchema,
+  gateFindingSchema,
+  gateReportSchema,
+  gateVerdictSchema,
+} from './gate-report-schema.js';
 import { groupBy } from '../group-by.js';
 import { fingerprintFindings, hashFingerprint, makeMessageKey } from '../identity/fingerprint.js';
 import { isLineEdited, type LineMap } from '../identity/line-map.js';
@@ -26,57 +33,31 @@ import { applyCoveragePolicy, strictPolicy, type CoveragePolicy } from '../cover
 import { listSummaryScopes, summarizeStrength } from '../coverage/strength-summary.js';
 import { listWeakenings } from '../coverage/weakening.js';
 
-/** `new`: not allowed by the file. `unchanged`: allowed. `absent`: allowed by the file but no longer found. */
-export type GateState = 'new' | 'unchanged' | 'absent';
+/** The verdicts and finding states, defined with the gate's JSON report (gate-report-schema.ts). */
+export type GateVerdict = z.infer<typeof gateVerdictSchema>;
+export type GateState = z.infer<typeof gateFindingSchema>['state'];
 
-/** A finding the file lists but the tree no longer has: what the file says about it, without a position. */
-export interface AbsentFinding {
-  tool: string;
-  code: string;
-  severity: Finding['severity'];
-  path: string | null;
-  message: string;
-  /** The flagged source line as the file records it. */
+/** A finding the file lists but the tree no longer has, with its flagged source line as the file records it. */
+export interface AbsentFinding extends Omit<z.infer<typeof absentFindingSchema>, 'state'> {
   anchor: string;
-  /** `<hash>#<n>`: the occurrence that is missing. */
-  fingerprint: string;
 }
 
+/** A finding with its state (gate-report-schema.ts says what `renamedFrom` and `reanchoredFrom` mean). */
 export type GateItem =
   | { state: 'new'; finding: Finding }
-  /**
-   * `renamedFrom`: allowed by the entries of a file that was renamed to this finding's file.
-   * `reanchoredFrom`: allowed by this entry (its file and identity), whose flagged line the edit
-   * since the file's commit changed into this finding's line.
-   */
   | {
       state: 'unchanged';
       finding: Finding;
-      renamedFrom?: string;
-      reanchoredFrom?: { path: string; fingerprint: string };
+      renamedFrom?: string | undefined;
+      reanchoredFrom?: { path: string; fingerprint: string } | undefined;
     }
   | { state: 'absent'; finding: AbsentFinding };
 
-/**
- * `pass`: every finding is allowed and every entry still exists. `new-findings`: some finding
- * is not allowed. `stale-baseline`: nothing new, but the file allows findings that are gone and
- * must be pruned. `check-failed`: some check did not complete, so there is no answer.
- */
-export type GateVerdict = 'pass' | 'new-findings' | 'stale-baseline' | 'check-failed';
-
-export interface GateReport {
-  verdict: GateVerdict;
-  /** The baseline file, repository-relative. */
-  file: string;
-  /** Every current finding (position order), then every absent occurrence. */
+/** The gate's report as makeGateReport builds it: the JSON report's fields, with its findings as items. */
+export interface GateReport extends Omit<z.infer<typeof gateReportSchema>, 'findings' | 'checks'> {
   items: GateItem[];
-  /** `reanchored`: of the unchanged, those found again on a line edited since the file's commit. */
-  counts: { new: number; unchanged: number; absent: number; reanchored: number };
-  /** Files whose entries were matched under a new path. */
-  renames: { from: string; to: string }[];
   /** Each check's run, as `check`'s report lists them. */
   checks: ReportCheck[];
-  notes: string[];
 }
 
 export interface GateInput {

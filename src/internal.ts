@@ -43,7 +43,7 @@ export { applyLadder } from './core/triage/ladder.js';
 export type { Ladder, Rung } from './core/triage/ladder.js';
 export { findRoots, selectFrontier } from './core/triage/frontier.js';
 export type { FindRootsInput, Frontier, Ring, RootUnit, SelectFrontierInput } from './core/triage/frontier.js';
-export { isErrorTypeFinding, splitLintEchoes } from './core/triage/lint-echoes.js';
+export { isErrorTypeFinding } from './core/triage/lint-echoes.js';
 export type { LintEchoes } from './core/triage/lint-echoes.js';
 export { makeEchoGroups } from './core/triage/echo-groups.js';
 export type { EchoGroup } from './core/triage/echo-groups.js';

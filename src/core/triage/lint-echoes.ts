@@ -33,25 +33,3 @@ export interface LintEchoes<T> {
   /** Error-type lint findings withheld because a compiler reports errors. */
   echoes: T[];
 }
-
-/**
- * Withholds error-type lint findings while some other tool reports a syntax or semantic error
- * among the same findings (the compiler the linter's types come from). A linter's own parse
- * error does not count: with no compiler error in sight, the lint finding may be the only trace
- * of the problem and must be shown. Order is preserved.
- */
-export function splitLintEchoes<T extends Diagnostic>(findings: readonly T[]): LintEchoes<T> {
-  const compilerTools = new Set<string>();
-  for (const finding of findings) {
-    if ((finding.phase === 'semantic' || finding.phase === 'syntax') && finding.severity === 'error')
-      compilerTools.add(finding.tool);
-  }
-  const compilers = [...compilerTools];
-  const kept: T[] = [];
-  const echoes: T[] = [];
-  for (const finding of findings) {
-    const echoesCompiler = isErrorTypeFinding(finding) && compilers.some((tool) => tool !== finding.tool);
-    (echoesCompiler ? echoes : kept).push(finding);
-  }
-  return { kept, echoes };
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../../src/core/diagnostic.js';
-import { isErrorTypeFinding, splitLintEchoes } from '../../../src/core/triage/lint-echoes.js';
+import { isErrorTypeFinding } from '../../../src/core/triage/lint-echoes.js';
 
 function makeLint(code: string, message: string, fields: Partial<Diagnostic> = {}): Diagnostic {
   return {
@@ -62,28 +62,5 @@ describe('isErrorTypeFinding', () => {
       }),
     ).toBe(false);
     expect(isErrorTypeFinding({ ...typeError, message: 'Unsafe assignment of an error typed value.' })).toBe(false);
-  });
-});
-
-describe('splitLintEchoes', () => {
-  it('withholds them while another tool reports a syntax or semantic error, keeping order', () => {
-    const other = makeLint('prefer-const', "'a' is never reassigned. Use 'const' instead.", { code: 'prefer-const' });
-    expect(splitLintEchoes([errorTyped[0]!, typeError, other, errorTyped[1]!])).toEqual({
-      kept: [typeError, other],
-      echoes: [errorTyped[0], errorTyped[1]],
-    });
-  });
-
-  it('keeps them when no compiler reports an error, or only the linter itself failed to parse', () => {
-    const warningOnly = { ...typeError, severity: 'warning' } as const;
-    const parseError = makeLint('parse', 'Parsing error: Declaration or statement expected.', {
-      code: 'parse-error',
-      phase: 'syntax',
-    });
-    expect(splitLintEchoes([errorTyped[0]!, warningOnly]).echoes).toEqual([]);
-    expect(splitLintEchoes([errorTyped[0]!, parseError]).echoes).toEqual([]);
-    expect(splitLintEchoes([errorTyped[0]!, { ...typeError, phase: 'syntax', code: 'TS1005' }]).echoes).toEqual([
-      errorTyped[0],
-    ]);
   });
 });

@@ -32,7 +32,7 @@ export function renderGithub(report: Report, options: FormatDetails = {}): strin
   });
 }
 
-/** The gate: every finding the baseline file does not allow, then the verdict. */
+/** The gate: every finding the ratchet file does not allow, then the verdict. */
 export function renderGateGithub(report: GateReport): string {
   const findings = report.items.flatMap((item) => (item.state === 'new' ? [item.finding] : []));
   return renderGithubAnnotations({ findings, messages: [summarizeGate(report)] });

@@ -48,7 +48,7 @@ export function renderSarif(report: Report, options: FormatDetails = {}): string
   });
 }
 
-/** The gate's findings against the checked-in baseline file, each with its state. */
+/** The gate's findings against the checked-in ratchet file, each with its state. */
 export function renderGateSarif(report: GateReport): string {
   return renderSarifLog({
     checks: report.checks.map(makeSarifCheck),

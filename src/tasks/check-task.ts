@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { baselineFileName } from '../core/gate/baseline-file.js';
+import { ratchetFileName } from '../core/gate/ratchet-file.js';
 import type { CheckRun } from '../checks/check.js';
 import type { CheckRunner } from '../checks/runner/run-check.js';
 import type { Attribution } from '../core/attribute.js';
@@ -266,7 +266,7 @@ async function checkLocked(
   // A deferral stands only when the ladder did show the syntax rung; otherwise every check runs.
   if (triaged.checks.some((check) => check.status === 'deferred') && triaged.rung !== 'syntax')
     return checkLocked(context, options, false, campaign);
-  const made = debt === undefined ? triaged : addCampaign(triaged, debt, hasBaselineFile(context));
+  const made = debt === undefined ? triaged : addCampaign(triaged, debt, hasRatchetFile(context));
   const ledgerStarted = performance.now();
   const ledger = await prepareLedgerAttempt({
     session: baseline.session,
@@ -472,6 +472,6 @@ function listTouchedLockfiles(changes: TreeChanges): string[] {
   return [...new Set(listTouchedPaths(changes).filter((path) => lockfileNames.includes(basename(path))))].sort();
 }
 
-function hasBaselineFile(context: TaskContext): boolean {
-  return existsSync(join(context.root, baselineFileName));
+function hasRatchetFile(context: TaskContext): boolean {
+  return existsSync(join(context.root, ratchetFileName));
 }

@@ -1,5 +1,5 @@
 /**
- * The gate: the absolute state of the work tree against the checked-in baseline file. Unlike
+ * The gate: the absolute state of the work tree against the checked-in ratchet file. Unlike
  * `check`, which reads the delta, it asks whether every finding in the tree is one the file
  * allows. Every finding is classified by identity, so a fix and a break of the same rule in the
  * same file do not cancel out: the fixed one is absent and the new one is new.
@@ -28,7 +28,7 @@ import { foldWhitespace } from '../identity/source-lines.js';
 import { makeMaskedMessageKey, makePairingState, pairStage, type AlongDiff } from '../reanchor.js';
 import { makeReportCheck, type ReportCheck } from '../report/report.js';
 import type { SnapshotCheck } from '../snapshot.js';
-import { noFileKey, stripOccurrence, type BaselineEntry, type BaselineFile } from './baseline-file.js';
+import { noFileKey, stripOccurrence, type RatchetEntry, type RatchetFile } from './ratchet-file.js';
 import { applyCoveragePolicy, strictPolicy, type CoveragePolicy } from '../coverage/suppression-policy.js';
 import { listSummaryScopes, summarizeStrength } from '../coverage/strength-summary.js';
 import { listWeakenings } from '../coverage/weakening.js';
@@ -61,7 +61,7 @@ export interface GateReport extends Omit<z.infer<typeof gateReportSchema>, 'find
 }
 
 export interface GateInput {
-  file: BaselineFile;
+  file: RatchetFile;
   fileName: string;
   /** The work tree's runs, anchored. */
   runs: readonly SnapshotCheck[];
@@ -87,7 +87,7 @@ export type GateDiff =
 interface Allowance {
   check: string;
   path: string;
-  entry: BaselineEntry;
+  entry: RatchetEntry;
   /** Occurrences not matched yet. */
   remaining: number;
 }
@@ -169,7 +169,7 @@ export function makeGateReport(input: GateInput): GateReport {
  * A run as the gate compares it: suppression findings under the policy, and left out altogether
  * when the file predates them (it lists none, so every standing directive would read as new).
  */
-function applyGatePolicy(run: SnapshotCheck, file: BaselineFile, policy: CoveragePolicy): SnapshotCheck {
+function applyGatePolicy(run: SnapshotCheck, file: RatchetFile, policy: CoveragePolicy): SnapshotCheck {
   const diagnostics = applyCoveragePolicy(
     file.suppressions === true ? run.diagnostics : run.diagnostics.filter((finding) => finding.kind !== 'suppression'),
     policy,
@@ -198,7 +198,7 @@ function decideGateVerdict(runs: readonly SnapshotCheck[], counts: GateReport['c
 }
 
 /** Every entry of the file, except those of checks that failed: what they would find is unknown. */
-function makeAllowances(file: BaselineFile, failed: ReadonlySet<string>): Map<string, Allowance> {
+function makeAllowances(file: RatchetFile, failed: ReadonlySet<string>): Map<string, Allowance> {
   const allowances = new Map<string, Allowance>();
   for (const [check, { files }] of Object.entries(file.checks)) {
     if (failed.has(check)) continue;
@@ -306,7 +306,7 @@ function findEditedLines(folded: readonly string[], source: string, map: LineMap
  * the baseline does not list. Greedy by the number of findings explained, one to one.
  */
 function pairRenamedFiles(
-  file: BaselineFile,
+  file: RatchetFile,
   byPath: ReadonlyMap<string, readonly Allowance[]>,
   unmatched: readonly Finding[],
   exists: (path: string) => boolean,

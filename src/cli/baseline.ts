@@ -22,12 +22,8 @@ export async function runBaselineCommand(options: BaselineCommandOptions): Promi
   }
   if (options.base !== undefined && !options.publish)
     throw makeUserError('--base goes with culprit baseline --publish');
-  const task = options.cwd === undefined ? {} : { cwd: options.cwd };
-  if (options.publish)
-    return runPublish(
-      { ...task, ...(options.base === undefined ? {} : { base: options.base }) },
-      options.json === true,
-    );
+  const task = { cwd: options.cwd };
+  if (options.publish) return runPublish({ ...task, base: options.base }, options.json === true);
   if (options.write) {
     const result = await writeBaselineTask(task);
     const text = result.changed

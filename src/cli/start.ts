@@ -12,8 +12,8 @@ export interface StartCommandOptions {
 
 export async function runStartCommand(options: StartCommandOptions): Promise<CommandOutcome> {
   const result = await startTask({
-    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-    ...(options.runChecks === undefined ? {} : { runChecks: options.runChecks }),
+    cwd: options.cwd,
+    runChecks: options.runChecks,
   });
   const stdout = options.json
     ? `${JSON.stringify({
@@ -29,7 +29,7 @@ export async function runStartCommand(options: StartCommandOptions): Promise<Com
           durationMs,
           version,
           findings: diagnostics.length,
-          ...(error === undefined ? {} : { error }),
+          error,
         })),
       })}\n`
     : `${describeStart(result)}${result.notes.map((note) => `culprit: note: ${note}\n`).join('')}`;

@@ -35,7 +35,6 @@ export interface HookEvents {
 export function readHookTrigger(agent: string, input: Record<string, unknown>, events: HookEvents): HookTrigger | null {
   const event = readString(agent, input, 'hook_event_name');
   const cwd = readOptionalString(input, 'cwd');
-  const where = cwd === undefined ? {} : { cwd };
   if (event === events.edit) {
     if (!events.editTools.has(readString(agent, input, 'tool_name'))) return null;
     const output = input['tool_response'];
@@ -43,7 +42,7 @@ export function readHookTrigger(agent: string, input: Record<string, unknown>, e
       kind: 'edit',
       event,
       stopHookActive: false,
-      ...where,
+      cwd,
       ...(typeof output === 'string' ? { toolOutput: output } : {}),
     };
   }
@@ -53,8 +52,8 @@ export function readHookTrigger(agent: string, input: Record<string, unknown>, e
       kind: 'stop',
       event,
       stopHookActive: readFlag(agent, input, 'stop_hook_active'),
-      ...where,
-      ...(last === undefined ? {} : { lastAssistantMessage: last }),
+      cwd,
+      lastAssistantMessage: last,
     };
   }
   return null;

@@ -28,7 +28,7 @@ export function renderGithub(report: Report, options: FormatDetails = {}): strin
   return renderGithubAnnotations({
     findings: report.shown,
     messages: [...instructions, summarizeReport(report)],
-    ...(options.configFiles === undefined ? {} : { configFiles: options.configFiles }),
+    configFiles: options.configFiles,
   });
 }
 

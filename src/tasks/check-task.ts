@@ -166,8 +166,8 @@ async function checkLocked(
       repo: context.repo,
       checks: settings.checks,
       scratch: layout.scratch,
-      ...(known === undefined ? {} : { tree: known }),
-      ...(runChecks === undefined ? {} : { runChecks }),
+      tree: known,
+      runChecks,
     });
   // Never run a check twice on one tree: a baseline missing from the cache that is the work
   // tree itself (a check before any edit) is taken by this check's own run.
@@ -179,8 +179,8 @@ async function checkLocked(
   const resolved =
     campaign === undefined
       ? await resolveBaseline(context, sessions, {
-          ...(options.base === undefined ? {} : { base: options.base }),
-          ...(workTree === undefined ? {} : { workTree }),
+          base: options.base,
+          workTree,
         })
       : await resolveSessionBaseline(context, campaign, 'debt', workTree);
   // Against a baseline already taken, a check whose findings cannot change what is shown may wait.

@@ -109,10 +109,10 @@ export function serializeRatchetFile(file: RatchetFile): string {
     checks[name] = {
       version: check.version,
       files,
-      ...(check.strength === undefined ? {} : { strength: sortSummary(check.strength) }),
+      strength: check.strength === undefined ? undefined : sortSummary(check.strength),
     };
   }
-  return `${JSON.stringify({ version: 1, commit: file.commit, ...(file.suppressions === true ? { suppressions: true } : {}), checks }, null, 2)}\n`;
+  return `${JSON.stringify({ version: 1, commit: file.commit, suppressions: file.suppressions, checks }, null, 2)}\n`;
 }
 
 /** Whether two files allow the same findings, whatever commit each records. */

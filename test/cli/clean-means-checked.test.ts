@@ -160,12 +160,10 @@ test('standing directives stay hidden, and moving code with its directive introd
 
 test('relaxing tsconfig or turning a rule off is a weakened setting at its file, before → after', () => {
   const repo = makeShopRepo();
+  const tsconfig = JSON.parse(bundlerTsconfig) as { compilerOptions: Record<string, unknown> };
   repo.write(
     'tsconfig.json',
-    JSON.stringify({
-      ...JSON.parse(bundlerTsconfig),
-      compilerOptions: { ...JSON.parse(bundlerTsconfig).compilerOptions, noImplicitAny: false },
-    }),
+    JSON.stringify({ ...tsconfig, compilerOptions: { ...tsconfig.compilerOptions, noImplicitAny: false } }),
   );
   repo.write(
     'eslint.config.js',
@@ -246,5 +244,40 @@ test('the gate fails on a directive the ratchet file does not list', () => {
   expect(report.findings.filter((finding) => finding.state === 'new').map((finding) => finding.code)).toEqual([
     'eslint-disable-next-line',
     'unused-disable-directive',
+  ]);
+});
+
+test('entries an edit adds to culprit-baseline.json are suppressions, against HEAD and after start; taking one out is nothing', () => {
+  const repo = makeLintRepo();
+  expect(runCli(repo.root, ['baseline', '--write']).exitCode).toBe(0);
+  repo.commit('the ratchet');
+  expect(runCli(repo.root, ['start']).exitCode).toBe(0);
+  // The agent's shortcut: a new finding, then the ratchet written again so the gate lets it through.
+  repo.write('src/routing/route.js', 'let route = 1;\nexport { route };\n');
+  expect(runCli(repo.root, ['baseline', '--write']).exitCode).toBe(0);
+  expect(runCli(repo.root, ['gate']).exitCode).toBe(0);
+  for (const args of [[], ['--base', 'HEAD']]) {
+    const { exitCode, report } = checkJson(repo.root, args);
+    expect(exitCode).toBe(1);
+    expect(report.shown.map((finding) => [finding.kind, finding.tool, finding.code, finding.path])).toEqual([
+      ['suppression', 'culprit', 'ratchet-entry', 'culprit-baseline.json'],
+      [undefined, 'eslint', 'prefer-const', 'src/routing/route.js'],
+    ]);
+  }
+  const text = runCli(repo.root, ['check']).stdout;
+  expect(text).toContain(
+    "your edit accepted a finding as debt instead of fixing it: eslint prefer-const in src/routing/route.js added to culprit-baseline.json: 'route' is never reassigned. Use 'const' instead.",
+  );
+  // Fixing the code and taking the entry out again is clean; so is a ratchet that only shrank.
+  repo.write('src/routing/route.js', 'export const route = 1;\n');
+  repo.write('src/a.js', 'export const a = 1;\n');
+  expect(runCli(repo.root, ['baseline', '--write']).exitCode).toBe(0);
+  const shrunk = checkJson(repo.root);
+  expect([shrunk.exitCode, shrunk.report.verdict]).toEqual([0, 'clean']);
+  repo.write('culprit-baseline.json', '{ "version": 1, ');
+  const broken = checkJson(repo.root);
+  expect(broken.exitCode).toBe(1);
+  expect(broken.report.shown.map((finding) => [finding.kind, finding.code])).toEqual([
+    ['suppression', 'ratchet-unreadable'],
   ]);
 });

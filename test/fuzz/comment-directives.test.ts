@@ -209,6 +209,10 @@ function readEslintView(text: string) {
   return messages.some((message) => message.fatal === true) ? undefined : view;
 }
 
+function hasParseErrors(file: ts.SourceFile): boolean {
+  return ((file as unknown as { parseDiagnostics?: readonly unknown[] }).parseDiagnostics?.length ?? 0) > 0;
+}
+
 const programs = fc.noBias(fc.integer()).map((seed) => ({ seed, text: generate(makeRandom(seed)) }));
 
 describe('the comment scanner against the real parsers', () => {
@@ -265,6 +269,9 @@ describe('the comment scanner against the real parsers', () => {
         fc.pre(readEslintView(text) !== undefined);
         for (const kind of [ts.ScriptKind.JS, ts.ScriptKind.TS]) {
           const file = ts.createSourceFile('fuzz.ts', text, ts.ScriptTarget.Latest, false, kind);
+          // TypeScript reads JavaScript as JSX, where `</` is one token even in code that cannot be JSX; the
+          // scanner does not model JSX, so a JavaScript text TypeScript could not parse is outside this property.
+          if (kind === ts.ScriptKind.JS && /<\/(?!\*)/.test(text) && hasParseErrors(file)) continue;
           const byPosition = (a: { pos: number }, b: { pos: number }) => a.pos - b.pos;
           const unique = (list: { name: string; pos: number; end: number }[]) => [
             ...new Map(list.map((entry) => [`${entry.pos}:${entry.end}`, entry])).values(),

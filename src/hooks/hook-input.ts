@@ -35,6 +35,8 @@ export interface HookEvents {
 export function readHookTrigger(agent: string, input: Record<string, unknown>, events: HookEvents): HookTrigger | null {
   const event = readString(agent, input, 'hook_event_name');
   const cwd = readOptionalString(input, 'cwd');
+  // A field the agent did not send is absent from the trigger, not undefined: readers test for it.
+  const where = cwd === undefined ? {} : { cwd };
   if (event === events.edit) {
     if (!events.editTools.has(readString(agent, input, 'tool_name'))) return null;
     const output = input['tool_response'];
@@ -42,7 +44,7 @@ export function readHookTrigger(agent: string, input: Record<string, unknown>, e
       kind: 'edit',
       event,
       stopHookActive: false,
-      cwd,
+      ...where,
       ...(typeof output === 'string' ? { toolOutput: output } : {}),
     };
   }
@@ -52,8 +54,8 @@ export function readHookTrigger(agent: string, input: Record<string, unknown>, e
       kind: 'stop',
       event,
       stopHookActive: readFlag(agent, input, 'stop_hook_active'),
-      cwd,
-      lastAssistantMessage: last,
+      ...where,
+      ...(last === undefined ? {} : { lastAssistantMessage: last }),
     };
   }
   return null;

@@ -2,8 +2,8 @@
  * Causes traced by the type checker, through the CLI with real tsc and type-aware ESLint: an edit
  * that makes a function return `any` has no compiler error at the change, only lint findings
  * where its result is used, in files that import it; they are one cause, rooted at the change.
- * On TypeScript 7, where culprit cannot ask the checker, today's frontier applies and nothing is
- * hidden.
+ * On TypeScript 7 the same table and trace run through its API (the tsgo process), with the same
+ * result.
  */
 import { afterEach, expect, test } from 'vitest';
 import { checkJson, runCli } from '../helpers/cli.js';
@@ -119,7 +119,7 @@ test('a removed member and a required one added in its place are one rename, wha
   });
 });
 
-test('on TypeScript 7 no checker is asked: the frontier orders the findings as before, and none is hidden', () => {
+test('on TypeScript 7 the checker is asked through its API: a renamed member is one renamed cause with every site, as on TypeScript 6', () => {
   const repo = makeRepo({
     typescript: '7',
     files: {
@@ -137,14 +137,26 @@ test('on TypeScript 7 no checker is asked: the frontier orders the findings as b
   repo.write('src/range.ts', 'export interface Range {\n  start: number;\n  to: number;\n}\n');
   const { report } = checkJson(repo.root);
   expect(report.counts.introduced).toBe(2);
-  // Today's rules: report.ts imports the failing measure.ts, so its site waits downstream, counted and named.
-  expect(report.shown.map((finding) => `${finding.path}:${finding.code}`)).toEqual(['src/measure.ts:TS2339']);
-  expect(report.withheld.reasons.downstream).toEqual({ count: 1, files: ['src/report.ts'] });
-  expect(report.roots.map((root) => root.files)).toEqual([['src/measure.ts']]);
-  expect(report.groups).toEqual([
-    expect.objectContaining({
-      cause: { symbol: 'Range', member: 'from' },
-      pending: { sites: 1, files: ['src/report.ts'] },
-    }),
+  // Both sites at once, though report.ts imports the failing measure.ts: they are sites of one change.
+  expect(report.shown.map((finding) => `${finding.path}:${finding.code}`)).toEqual([
+    'src/measure.ts:TS2339',
+    'src/report.ts:TS2339',
   ]);
+  expect(report.roots.map((root) => root.files)).toEqual([['src/range.ts']]);
+  expect(report.groups).toHaveLength(1);
+  expect(report.groups[0]).toMatchObject({
+    sites: 2,
+    files: 2,
+    cause: {
+      change: {
+        kind: 'renamed',
+        symbol: 'Range.from',
+        renamedTo: 'Range.start',
+        path: 'src/range.ts',
+        before: 'from: number',
+        after: 'start: number',
+      },
+    },
+  });
+  expect(report.notes).not.toContainEqual(expect.stringMatching(/not traced|getRootSymbols/));
 });

@@ -16,8 +16,10 @@ import type { TscOptions } from './index.js';
 import { dedupeDiagnostics } from '../output/dedupe-diagnostics.js';
 import { importTool } from '../runner/resolve-tool.js';
 import { resolveConfigPath } from './config-path.js';
-import type { NativeApi, NativeModule, NativeSnapshot } from './native-api.js';
-import { listOwnedFiles, makeNativeChecker, openNativeProjects, type NativeFileResult } from './native.js';
+import type { NativeApi, NativeModule, NativeSnapshot } from '../typescript/native-api.js';
+import { isTracing, listOwnedFiles, makeNativeChecker, openNativeProjects, type NativeFileResult } from './native.js';
+import { loadNativeTracing } from '../typescript/native-tracer.js';
+import type { DeclarationTables } from '../../core/declaration-table.js';
 import { readProjectReferences } from './native-references.js';
 import { isFile, makeFileStates } from '../../tree/file-states.js';
 import { makeFolderListings } from '../../tree/folder-listings.js';
@@ -43,6 +45,7 @@ export async function openNativeTscSession(
   for (const path of configPaths) configFiles.record(path);
   const documents = makeFileStates();
   const folders = makeFolderListings(request.root);
+  const tracing = await loadNativeTracing(request.root);
   const api: NativeApi = new API({ cwd: request.root });
   const results = new Map<string, NativeFileResult>();
   /** Whether a file's last text could declare globals. */
@@ -98,9 +101,11 @@ export async function openNativeTscSession(
       }
       const projects = openNativeProjects(snapshot, configPaths);
       // Line maps are per text; a new checker per run reads the texts of this snapshot.
-      const checker = makeNativeChecker(request.root);
+      const checker = makeNativeChecker(request.root, tracing);
       const diagnostics: Diagnostic[] = projects.flatMap((project) => checker.readConfigDiagnostics(project));
       const imports: ImportRecord = {};
+      const declarations: DeclarationTables = {};
+      const notes = new Set(checker.notes);
       const seen = new Set<string>();
       for (const { project, fileName } of listOwnedFiles(projects)) {
         seen.add(fileName);
@@ -116,6 +121,8 @@ export async function openNativeTscSession(
         }
         diagnostics.push(...result.diagnostics);
         if (result.imports.length > 0) imports[checker.toRepoPath(fileName)] = result.imports.map(checker.toRepoPath);
+        if (result.declarations !== undefined) declarations[checker.toRepoPath(fileName)] = result.declarations;
+        for (const note of result.notes ?? []) notes.add(note);
       }
       for (const fileName of [...results.keys()]) {
         if (seen.has(fileName)) continue;
@@ -124,7 +131,13 @@ export async function openNativeTscSession(
         documents.forget(fileName);
       }
       return {
-        output: { version, diagnostics: dedupeDiagnostics(diagnostics), imports },
+        output: {
+          version,
+          diagnostics: dedupeDiagnostics(diagnostics),
+          imports,
+          ...(isTracing(tracing) ? { declarations } : {}),
+          ...(notes.size === 0 ? {} : { notes: [...notes] }),
+        },
         affected: recheck ?? 'all',
       };
     },

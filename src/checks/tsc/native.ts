@@ -6,7 +6,7 @@
  * TS6310), gives the module graph, and writes nothing (the CLI writes tsbuildinfo files).
  * The API is unstable: everything we need from it is named in checks/typescript/native-api.ts.
  */
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { DeclarationRow, DeclarationTables } from '../../core/declaration-table.js';
 import type { Diagnostic, Phase } from '../../core/diagnostic.js';
 import type { CheckOutput, CheckRequest, ImportRecord } from '../check.js';
@@ -27,6 +27,7 @@ import type {
 } from '../typescript/native-api.js';
 import { makeLineMapReader, makeNativeDiagnostic } from './native-diagnostics.js';
 import { readProjectReferences } from './native-references.js';
+import { retraceWithClassic } from './classic-retrace.js';
 import {
   loadNativeTracing,
   makeNativeTracer,
@@ -55,23 +56,37 @@ function checkProjects(
 ): Pick<CheckOutput, 'diagnostics' | 'imports' | 'declarations' | 'notes'> {
   const projects = openNativeProjects(api.updateSnapshot({ openProjects: [...configPaths] }), configPaths);
   const checker = makeNativeChecker(root, tracing);
-  const diagnostics: Diagnostic[] = [];
+  const config = projects.flatMap((project) => checker.readConfigDiagnostics(project));
+  const results = new Map<string, NativeFileResult>();
+  for (const { project, fileName } of listOwnedFiles(projects)) {
+    const result = checker.checkFile(project, fileName);
+    if (result !== undefined) results.set(fileName, result);
+  }
+  retraceShort(root, configPaths.at(-1)!, [...results.values()]);
+  return collectNativeOutput(checker, config, results);
+}
+
+/** One run's output from its files' results (each file once, in order), its tables and notes. */
+export function collectNativeOutput(
+  checker: NativeChecker,
+  config: readonly Diagnostic[],
+  results: ReadonlyMap<string, NativeFileResult>,
+): Pick<CheckOutput, 'diagnostics' | 'imports' | 'declarations' | 'notes'> {
+  const diagnostics = [...config];
   const imports: ImportRecord = {};
   const declarations: DeclarationTables = {};
   const notes = new Set(checker.notes);
-  for (const project of projects) diagnostics.push(...checker.readConfigDiagnostics(project));
-  for (const { project, fileName } of listOwnedFiles(projects)) {
-    const result = checker.checkFile(project, fileName);
-    if (result === undefined) continue;
+  for (const [fileName, result] of results) {
+    const path = checker.toRepoPath(fileName);
     diagnostics.push(...result.diagnostics);
-    if (result.imports.length > 0) imports[checker.toRepoPath(fileName)] = result.imports.map(checker.toRepoPath);
-    if (result.declarations !== undefined) declarations[checker.toRepoPath(fileName)] = result.declarations;
+    if (result.imports.length > 0) imports[path] = result.imports.map(checker.toRepoPath);
+    if (result.declarations !== undefined) declarations[path] = result.declarations;
     for (const note of result.notes ?? []) notes.add(note);
   }
   return {
     diagnostics: dedupeDiagnostics(diagnostics),
     imports,
-    ...(isTracing(tracing) ? { declarations } : {}),
+    ...(checker.tracing ? { declarations } : {}),
     ...(notes.size === 0 ? {} : { notes: [...notes] }),
   };
 }
@@ -114,6 +129,8 @@ export interface NativeFileResult {
   declarations?: DeclarationRow[] | undefined;
   /** How its findings were traced, where the user should know: what the API could not answer. */
   notes?: string[] | undefined;
+  /** Findings whose trace met a question TypeScript 7's API cannot answer, and what it was; until retraced. */
+  short?: { findings: Diagnostic[]; missing: string[] } | undefined;
 }
 
 export interface NativeChecker {
@@ -126,6 +143,8 @@ export interface NativeChecker {
   checkFile(project: NativeProject, fileName: string): NativeFileResult | undefined;
   /** Notes on the run as a whole: why causes are not traced at all. */
   readonly notes: readonly string[];
+  /** Whether files get declaration tables and findings traces. */
+  readonly tracing: boolean;
 }
 
 export function makeNativeChecker(root: string, tracing: NativeTracing | { reason: string }): NativeChecker {
@@ -180,14 +199,43 @@ export function makeNativeChecker(root: string, tracing: NativeTracing | { reaso
       const tracer = isOwn ? tracerOf(project) : undefined;
       if (tracer === undefined) return { diagnostics, imports };
       // A trace or a table is a hint for triage: an API that answers oddly costs the hint, never the check.
-      tracer.traceFindings(file, semantic);
+      const { short, missing } = tracer.traceFindings(file, semantic);
       const fileNotes: string[] = [];
       const declarations = readRowsSafely(tracer, file, fileName, fileNotes);
-      fileNotes.push(...tracer.takeMissing());
-      return { diagnostics, imports, declarations, ...(fileNotes.length === 0 ? {} : { notes: fileNotes }) };
+      return {
+        diagnostics,
+        imports,
+        declarations,
+        ...(fileNotes.length === 0 ? {} : { notes: fileNotes }),
+        ...(short.length === 0 ? {} : { short: { findings: short, missing } }),
+      };
     },
     notes,
+    tracing: isTracing(tracing),
   };
+}
+
+/**
+ * Findings the checks just traced short on TypeScript 7 are traced again by TypeScript 6 beside it,
+ * or noted as short (classic-retrace.ts); the note stays with their files' results.
+ */
+export function retraceShort(root: string, configPath: string, results: readonly NativeFileResult[]): void {
+  const pending = new Map<string, Diagnostic[]>();
+  const missing = new Set<string>();
+  const waiting = results.filter((result) => result.short !== undefined);
+  for (const { short } of waiting) {
+    for (const finding of short!.findings) {
+      const fileName = join(root, finding.path!);
+      pending.set(fileName, [...(pending.get(fileName) ?? []), finding]);
+    }
+    for (const question of short!.missing) missing.add(question);
+  }
+  if (pending.size === 0) return;
+  const note = retraceWithClassic(root, configPath, pending, [...missing]);
+  for (const result of waiting) {
+    result.notes = [...(result.notes ?? []), note];
+    result.short = undefined;
+  }
 }
 
 function readRowsSafely(

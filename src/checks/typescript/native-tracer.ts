@@ -42,10 +42,11 @@ export async function loadNativeTracing(root: string): Promise<NativeTracing | {
 export interface NativeTracer {
   /** A file's declaration table, as TypeScript 6's checker would give it. */
   readRows(file: NativeSourceFile): DeclarationRow[];
-  /** Sets `dependsOn` on the findings (of this file) the trace can follow to a declaration. */
-  traceFindings(file: NativeSourceFile, findings: readonly Diagnostic[]): void;
-  /** What the API could not answer since the last call, once each, in words for a note. */
-  takeMissing(): string[];
+  /**
+   * Sets `dependsOn` on the findings (of this file) the trace can follow to a declaration; returns
+   * those whose trace met a question the API cannot answer, and what it was, in words for a note.
+   */
+  traceFindings(file: NativeSourceFile, findings: readonly Diagnostic[]): { short: Diagnostic[]; missing: string[] };
 }
 
 /** Table and trace over one project of one snapshot. */
@@ -55,18 +56,24 @@ export function makeNativeTracer(
   toRepoPath: (path: string) => string,
 ): NativeTracer {
   const isOwnPath = (path: string) => !path.includes('/node_modules/') && !toRepoPath(path).startsWith('../');
-  const view: NativeView = makeNativeView(project, tracing.flags, isOwnPath);
+  const view: NativeView = makeNativeView(project, tracing.syntax, tracing.flags, isOwnPath);
   let tracer: DependencyTracer | undefined;
   const asFile = (file: NativeSourceFile) => file as unknown as ts.SourceFile;
   return {
     readRows: (file) => readTableRows(tracing.syntax, view, asFile(file)),
     traceFindings(file, findings) {
+      const short: Diagnostic[] = [];
+      const missing = new Set<string>();
       for (const finding of findings) {
         tracer ??= makeViewTracer(tracing.syntax, view, toRepoPath);
         traceDiagnostic(tracer, asFile(file), finding);
+        const unanswered = view.takeMissing();
+        if (unanswered.length === 0) continue;
+        short.push(finding);
+        for (const question of unanswered) missing.add(describeMissing(question));
       }
+      return { short, missing: [...missing] };
     },
-    takeMissing: () => view.takeMissing().map(describeMissing),
   };
 }
 

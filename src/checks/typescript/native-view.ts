@@ -158,15 +158,34 @@ export interface NativeView extends CheckerView<NativeSymbol, NativeType> {
  */
 export function makeNativeView(
   project: NativeProject,
+  syntax: Syntax,
   flags: NativeSymbolFlags,
   isOwnPath: (path: string) => boolean,
 ): NativeView {
   const { checker } = project;
   const as = (node: ts.Node) => node as unknown as NativeNode;
   const asNode = (node: NativeNode) => node as unknown as ts.Node;
+  const isMemberName = (parent: ts.Node, node: ts.Node) =>
+    syntax.isPropertyAccessExpression(parent) && parent.name === node;
   let missing = new Set<string>();
+  /** A mapped type with an `as` clause (`{ [K in keyof T as \`my${K}\`]: T[K] }`), declared in the repository. */
+  const isRemappedType = (type: NativeType): boolean => {
+    const symbol = type.getSymbol();
+    const declaration = symbol?.declarations[0];
+    if (declaration === undefined || !isOwnPath(declaration.path)) return false;
+    return (declaration.resolve() as { nameType?: unknown } | undefined)?.nameType !== undefined;
+  };
   return {
-    symbolAt: (node) => checker.getSymbolAtLocation(as(node)),
+    symbolAt: (node) => {
+      const symbol = checker.getSymbolAtLocation(as(node));
+      const parent = node.parent as ts.Node | undefined;
+      // `rn.myweightKg` where `rn` has a remapped type: the classic checker's getRootSymbols would give `weightKg`.
+      if (symbol?.declarations.length === 0 && parent !== undefined && isMemberName(parent, node)) {
+        const type = checker.getTypeAtLocation(as((parent as ts.PropertyAccessExpression).expression));
+        if (type !== undefined && isRemappedType(type)) missing.add(missingRootSymbols);
+      }
+      return symbol;
+    },
     typeAt: (node) => checker.getTypeAtLocation(as(node)),
     contextualTypeOf: (node) => checker.getContextualType(as(node)),
     resolveCallee: (call) => {
@@ -184,14 +203,10 @@ export function makeNativeView(
     nameOf: (symbol) => symbol.name,
     isOptional: (symbol) => (symbol.flags & flags.Optional) !== 0,
     resolveAlias: (symbol) => ((symbol.flags & flags.Alias) !== 0 ? checker.getAliasedSymbol(symbol) : symbol),
-    rootSymbolsOf: (symbol) => {
-      // The API has no getRootSymbols. A property a mapped, union or intersection type copies keeps
-      // the declarations of what it copies (all the classic answer leads to), except where it has
-      // none: a mapped type with an `as` clause. Only then is the answer missing.
-      const copied = (symbol.flags & flags.Transient) !== 0 && (symbol.flags & flags.Property) !== 0;
-      if (copied && symbol.declarations.length === 0) missing.add(missingRootSymbols);
-      return [];
-    },
+    // The API has no getRootSymbols. A property a mapped, union or intersection type copies keeps
+    // the declarations of what it copies, which is all the classic answer leads to, except for a
+    // mapped type with an `as` clause: propertyOf says so where it meets one.
+    rootSymbolsOf: () => [],
     ownDeclarationsOf: (symbol, max) =>
       symbol.declarations
         .slice(0, max)
@@ -211,7 +226,11 @@ export function makeNativeView(
       return target.isClassOrInterface() ? checker.getBaseTypes(target) : [];
     },
     propertiesOf: (type) => checker.getPropertiesOfType(type),
-    propertyOf: (type, name) => checker.getPropertyOfType(type, name),
+    propertyOf: (type, name) => {
+      const property = checker.getPropertyOfType(type, name);
+      if (property?.declarations.length === 0 && isRemappedType(type)) missing.add(missingRootSymbols);
+      return property;
+    },
     isOwnFile: (file) => isOwnPath(file.fileName),
     get missing() {
       return missing;

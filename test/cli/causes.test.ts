@@ -8,6 +8,7 @@
 import { afterEach, expect, test } from 'vitest';
 import { checkJson, runCli } from '../helpers/cli.js';
 import { bundlerTsconfig, makeRepo, typeAwareEslintConfig, type TestRepo } from '../helpers/repo.js';
+import { linkLinter, linkTsgolint, makeTypeAwareOxlintConfig } from '../fixtures/js-linters.js';
 
 let repos: TestRepo[] = [];
 afterEach(() => {
@@ -159,4 +160,54 @@ test('on TypeScript 7 the checker is asked through its API: a renamed member is 
     },
   });
   expect(report.notes).not.toContainEqual(expect.stringMatching(/not traced|getRootSymbols/));
+});
+
+test("on TypeScript 7 with oxlint's type-aware rules: an any return is one cause listing oxlint's findings at its call sites, and typeCheck's compiler errors are shown once", () => {
+  const repo = makeRepo({
+    typescript: '7',
+    files: {
+      // oxlint lints this repository, not ESLint.
+      ...Object.fromEntries(Object.entries(files).filter(([path]) => path !== 'eslint.config.js')),
+      '.oxlintrc.json': makeTypeAwareOxlintConfig({ typeAware: true, typeCheck: true }),
+    },
+  });
+  linkLinter(repo.root, 'oxlint');
+  linkTsgolint(repo.root);
+  repos.push(repo);
+  expect(runCli(repo.root, ['start']).exitCode).toBe(0);
+  repo.write('src/inner.ts', repo.read('src/inner.ts').replace('(input: string): Box {', '(input: string): any {'));
+
+  const { report, exitCode } = checkJson(repo.root);
+  expect(exitCode).toBe(1);
+  expect(report.shown.every((finding) => finding.tool === 'oxlint')).toBe(true);
+  expect(report.shown[0]).toMatchObject({ path: 'src/inner.ts', code: 'typescript/no-explicit-any' });
+  const sites = report.shown.slice(1);
+  expect(new Set(sites.map((finding) => finding.path))).toEqual(new Set(['src/first.ts', 'src/second.ts']));
+  expect(sites.every((finding) => finding.code.startsWith('typescript/no-unsafe-'))).toBe(true);
+  expect(report.shown.length).toBe(report.counts.introduced);
+  expect(report.groups).toHaveLength(1);
+  expect(report.groups[0]).toMatchObject({
+    sites: sites.length,
+    files: 2,
+    cause: {
+      symbol: 'innerFrom',
+      change: { kind: 'signature', symbol: 'innerFrom', path: 'src/inner.ts', line: 5 },
+    },
+  });
+
+  // A renamed member: tsc and oxlint's typeCheck both report each TS2339 (shown once, tsc's), and
+  // oxlint's findings on the error-typed values are echoes, withheld while the compiler errors stand.
+  repo.write('src/inner.ts', files['src/inner.ts']!.replace('value: string', 'text: string'));
+  const renamed = checkJson(repo.root).report;
+  expect(renamed.shown.map((finding) => `${finding.tool} ${finding.path} ${finding.code}`).sort()).toEqual([
+    'tsc src/first.ts TS2339',
+    'tsc src/inner.ts TS2353',
+    'tsc src/second.ts TS2339',
+  ]);
+  expect(renamed.groups).toHaveLength(1);
+  expect(renamed.groups[0]!.cause!.change).toMatchObject({
+    kind: 'renamed',
+    symbol: 'Box.value',
+    renamedTo: 'Box.text',
+  });
 });

@@ -109,6 +109,8 @@ export interface NativeSymbolFlags {
 
 export interface NativeSnapshot {
   getProject(configFileName: string): NativeProject | undefined;
+  /** The configured project a file opened with `openFiles` belongs to (the nearest tsconfig that lists it). */
+  getDefaultProjectForFile(fileName: string): NativeProject | undefined;
   /** Releases the snapshot's programs in the tsgo process and its cached files here. */
   dispose(): void;
 }
@@ -120,8 +122,15 @@ export interface NativeFileChanges {
 }
 
 export interface NativeApi {
-  /** Opens projects (kept open across snapshots), or tells the server which files changed on disk. */
-  updateSnapshot(params: { openProjects?: string[]; fileChanges?: NativeFileChanges }): NativeSnapshot;
+  /**
+   * Opens projects (kept open across snapshots), or files (each with the nearest tsconfig that
+   * lists it, as an editor opens one), or tells the server which files changed on disk.
+   */
+  updateSnapshot(params: {
+    openProjects?: string[];
+    openFiles?: string[];
+    fileChanges?: NativeFileChanges;
+  }): NativeSnapshot;
   close(): void;
 }
 

@@ -161,6 +161,11 @@ export interface CheckDefinition<Kind extends string, Options, Raw extends RawCh
   /** Present for a kind a warm worker keeps warm (`culprit serve`); every other kind runs cold. */
   warm?: WarmSupport<Options>;
   /**
+   * Codes of findings by which the tool says it did not check what it was configured to (tsc's
+   * TS18003 "No inputs were found"): a run with one failed (core/fatal-run.ts), cold or warm.
+   */
+  failureCodes?: readonly string[];
+  /**
    * The tool's own code fixes, asked only by `culprit fix` (in its process, after the check):
    * for each finding, by index, the one edit of a kind marked safe the tool offers at it, or
    * undefined when it offers none, several, or another kind.

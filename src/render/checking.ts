@@ -11,12 +11,12 @@ import { countOf } from './wording.js';
 const namedSilenced = 3;
 
 export function describeCheckingFinding(
-  finding: Pick<ShownFinding, 'kind' | 'tool' | 'message' | 'silenced'>,
+  finding: Pick<ShownFinding, 'kind' | 'tool' | 'code' | 'message' | 'silenced'>,
   files = 1,
 ): string {
   switch (finding.kind) {
     case 'suppression':
-      return describeSuppression(finding);
+      return finding.tool === 'culprit' ? describeRatchetGrowth(finding) : describeSuppression(finding);
     case 'weakened':
       return `your edit relaxed ${finding.tool}: ${finding.message}. Undo it and fix what the setting reports, or leave the decision to a person.`;
     case 'check-removed':
@@ -26,6 +26,13 @@ export function describeCheckingFinding(
     case undefined:
       return finding.message;
   }
+}
+
+/** An entry the edit added to the ratchet file (core/coverage/ratchet-growth.ts), or the file it broke. */
+function describeRatchetGrowth(finding: Pick<ShownFinding, 'code' | 'message'>): string {
+  return finding.code === 'ratchet-unreadable'
+    ? `your edit broke the ratchet file, so the gate cannot hold the line: ${finding.message}. Restore it.`
+    : `your edit accepted a finding as debt instead of fixing it: ${finding.message}. Fix it and take the entry out, or leave the decision to a person.`;
 }
 
 function describeSuppression(finding: Pick<ShownFinding, 'tool' | 'message' | 'silenced'>): string {

@@ -56,6 +56,8 @@ import { addProjection, prepareLedgerAttempt, readLedgerTask, saveLedgerAttempt 
 import { listCoverageLoss } from '../core/coverage/coverage-loss.js';
 import { listRemovedChecks } from '../core/coverage/removed-checks.js';
 import { findSilenced } from '../core/coverage/silenced.js';
+import { listRatchetGrowth, type RatchetSides } from '../core/coverage/ratchet-growth.js';
+import { readRatchetSides } from './ratchet-sides.js';
 import { applyCoveragePolicy, strictPolicy, type CoveragePolicy } from '../core/coverage/suppression-policy.js';
 import { listWeakenings } from '../core/coverage/weakening.js';
 import { configFileName } from '../config/load-config.js';
@@ -214,6 +216,7 @@ async function checkLocked(
     remedy: describeRemedy(baseline.kind),
     changes,
     policy: settings.policy,
+    ratchet: await readRatchetSides(context, baseline.snapshot.tree, changes),
   });
   // A finding a suppression the edit added hides is silenced, not resolved.
   const { attribution: attributed, silenced } = findSilenced(
@@ -395,6 +398,8 @@ export interface PairOptions {
   /** What the edit changed: with it, coverage, strength and removed checks are compared too. */
   changes?: TreeChanges;
   policy?: CoveragePolicy;
+  /** culprit-baseline.json on both sides, when the edit touched it: entries it added are suppressions. */
+  ratchet?: RatchetSides | undefined;
 }
 
 /**
@@ -405,7 +410,7 @@ export interface PairOptions {
  * findings of their own: clean means checked, as strictly, over the same files.
  */
 export function pairChecks(baseline: Snapshot, current: Snapshot, options: PairOptions = {}): PairedChecks {
-  const { remedy = describeRemedy('started'), changes, policy = strictPolicy } = options;
+  const { remedy = describeRemedy('started'), changes, policy = strictPolicy, ratchet } = options;
   const baseByName = new Map(baseline.checks.map((check) => [check.name, check]));
   const paired: PairedChecks = { before: [], after: [], checks: [], notes: [] };
   let beforeHashes: string[] | undefined = [];
@@ -455,6 +460,7 @@ export function pairChecks(baseline: Snapshot, current: Snapshot, options: PairO
     paired.after.push(
       ...listRemovedChecks({ base: baseline.checks, current: current.checks, changes, configFile: configFileName }),
     );
+  if (ratchet !== undefined) paired.after.push(...applyCoveragePolicy(listRatchetGrowth(ratchet), policy).findings);
   return beforeHashes === undefined ? paired : { ...paired, beforeHashes };
 }
 

@@ -5,7 +5,22 @@
 import { spawnSync } from 'node:child_process';
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { afterEach } from 'vitest';
 import type { Diagnostic } from '../../src/core/diagnostic.js';
+import { makeRepo, type RepoOptions, type TestRepo } from '../helpers/repo.js';
+
+/** Makes test repositories without git history, each removed after its test. */
+export function useCheckRepos(): (options: Omit<RepoOptions, 'git'>) => TestRepo {
+  const repos: TestRepo[] = [];
+  afterEach(() => {
+    for (const repo of repos.splice(0)) repo.cleanup();
+  });
+  return (options) => {
+    const repo = makeRepo({ ...options, git: false });
+    repos.push(repo);
+    return repo;
+  };
+}
 
 /** The fields the tsc CLI prints, for comparing sets. */
 export type PrintedDiagnostic = Pick<Diagnostic, 'path' | 'line' | 'column' | 'severity' | 'code' | 'message'>;

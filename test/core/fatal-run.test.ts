@@ -74,4 +74,37 @@ describe('failFatalRun', () => {
     const failed: CheckRun = { ...run([], 1), status: 'failed', error: 'eslint.config.js could not be loaded' };
     expect(failFatalRun(failed)).toBe(failed);
   });
+
+  it('fails a run that checked no file, whatever it found', () => {
+    const empty: CheckRun = { ...run([finding('a.ts', { phase: 'lint', code: 'no-var' })], 0), checkedPaths: [] };
+    expect(failFatalRun(empty)).toEqual({
+      name: 'eslint',
+      status: 'failed',
+      durationMs: 10,
+      version: '10.0.0',
+      diagnostics: [],
+      notes: ['a note'],
+      error:
+        'eslint checked no file: what it was configured to check matched no file, or only files its configuration ignores; a run that covers nothing cannot say the code is clean',
+    });
+    // A run that does not say what it checked is not judged on it.
+    const unsaid = run([]);
+    expect(failFatalRun(unsaid)).toBe(unsaid);
+  });
+
+  it('fails a run with a finding its check declares a failure of the tool, quoting it', () => {
+    const noInputs = finding(null, {
+      tool: 'tsc',
+      code: 'TS18003',
+      message: "No inputs were found in config file 'tsconfig.json'.",
+    });
+    const partly: CheckRun = { ...run([noInputs]), name: 'tsc', checkedPaths: ['src/a.ts'] };
+    expect(failFatalRun(partly, ['TS18003']).error).toBe(
+      "tsc did not check all it was configured to: No inputs were found in config file 'tsconfig.json'.",
+    );
+    expect(failFatalRun({ ...partly, checkedPaths: [] }, ['TS18003']).error).toBe(
+      "tsc checked no file: No inputs were found in config file 'tsconfig.json'.",
+    );
+    expect(failFatalRun(partly)).toBe(partly);
+  });
 });

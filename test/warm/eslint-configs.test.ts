@@ -38,6 +38,20 @@ it('keeps an ESLint 8 eslintrc warm, and its type-aware findings follow an edit 
       ?.diagnostics.map((text) => JSON.parse(text) as { path: string; code: string })
       .map(({ path, code }) => `${path} ${code}`),
   ).toEqual(['src/load.ts @typescript-eslint/no-explicit-any', 'src/use.ts @typescript-eslint/no-unsafe-return']);
+  repo.write(
+    'src/use.ts',
+    "import { load } from './load';\nexport function use(): string {\n  // eslint-disable-next-line @typescript-eslint/no-unsafe-return -- for now\n  return load();\n}\n",
+  );
+  const third = await comparison.compare('a directive hides the unsafe return');
+  expect(third.pid).toBe(first.pid);
+  expect(
+    third.warm
+      .find((run) => run.name === 'eslint')
+      ?.diagnostics.map(
+        (text) => JSON.parse(text) as { path: string; code: string; suppression?: { hidden?: unknown[] } },
+      )
+      .map(({ path, code, suppression }) => `${path} ${code} ${suppression?.hidden?.length ?? ''}`),
+  ).toEqual(['src/load.ts @typescript-eslint/no-explicit-any ', 'src/use.ts eslint-disable-next-line 1']);
 });
 
 it('keeps each package folder check warm in its own folder', async () => {

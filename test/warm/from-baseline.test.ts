@@ -2,7 +2,8 @@
  * A cold check that starts from its baseline (warm/run-from-baseline.ts) answers exactly what a
  * full cold run answers on the same tree, edit after edit against one baseline, on the warm
  * tests' workspace (project references, composite packages, a barrel, a `paths` alias,
- * type-aware typescript-eslint); and it redoes only what the edit reaches: a body edit checks
+ * type-aware typescript-eslint), suppression directives, coverage and strength included; and it
+ * redoes only what the edit reaches: a body edit checks
  * and lints one file again. Edits a baseline cannot seed (a new file, a file git ignores) run in
  * full, and still agree.
  */
@@ -37,9 +38,14 @@ async function makeSeededComparison(repo: TestRepo) {
     if ('reason' in seeded) return { findings: listFindings(full), unseeded: seeded.reason, lines: debug.take() };
     const runs = await makeBaselineRunner(seeded.seeds)(checks, context.root, tree);
     expect(runs.map(makeComparable), step).toEqual(full);
-    // The declaration tables (what causes are traced from) and the linted files, which a later baseline reuses.
+    // The declaration tables (what causes are traced from), and what each run covered and how strictly.
     const tables = (list: typeof runs) =>
-      list.map(({ declarations, checkedPaths }) => ({ declarations, checkedPaths }));
+      list.map(({ declarations, checkedPaths, configFiles, strength }) => ({
+        declarations,
+        checkedPaths,
+        configFiles,
+        strength,
+      }));
     expect(tables(runs), step).toEqual(tables(fullRuns));
     return { findings: listFindings(full), lines: debug.take() };
   };
@@ -80,6 +86,20 @@ describe('a cold check from the baseline', () => {
     expect(widening.findings).toEqual([...widened, standing].sort());
 
     repo.write('packages/a/src/settings.ts', original('packages/a/src/settings.ts'));
+    repo.write(
+      'packages/b/src/standing.ts',
+      `/* eslint-disable @typescript-eslint/no-unused-vars -- legacy */\n// @ts-nocheck\n${original('packages/b/src/standing.ts')}`,
+    );
+    const silenced = await compare('directives that hide the standing finding');
+    // typescript-eslint's ban-ts-comment flags @ts-nocheck too; the unused variable is hidden.
+    expect(silenced.findings).toEqual([
+      'eslint packages/b/src/standing.ts:1 eslint-disable',
+      'eslint packages/b/src/standing.ts:2 @typescript-eslint/ban-ts-comment',
+      'tsc packages/b/src/standing.ts:2 @ts-nocheck',
+    ]);
+    expect(silenced.lines).toContain('eslint: linted 1 of 11 file(s) again from the baseline');
+
+    repo.write('packages/b/src/standing.ts', original('packages/b/src/standing.ts'));
     repo.write('packages/b/src/tax.ts', taxFile);
     const added = await compare('a new file');
     expect(added.unseeded).toBe('the edit added files');

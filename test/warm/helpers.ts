@@ -25,16 +25,24 @@ export interface ComparableRun {
   imports: string[];
   /** The traced spans of values typed from compiler errors (tsc), each with its origin. */
   derived: string[];
+  /** What the run covered and how strictly: the same whether it ran warm, from a baseline or in full. */
+  checkedPaths: CheckRun['checkedPaths'];
+  configFiles: CheckRun['configFiles'];
+  strength: CheckRun['strength'];
 }
 
 export function makeComparable(run: CheckRun): ComparableRun {
-  const { name, status, version, error, notes, diagnostics, imports, derived } = run;
+  const { name, status, version, error, notes, diagnostics, imports, derived, checkedPaths, configFiles, strength } =
+    run;
   return {
     name,
     status,
     version,
     ...(error === undefined ? {} : { error }),
     ...(notes === undefined ? {} : { notes }),
+    checkedPaths,
+    configFiles,
+    strength,
     diagnostics: diagnostics.map((diagnostic) => JSON.stringify(diagnostic)).sort(),
     imports: Object.entries(imports ?? {})
       .flatMap(([from, targets]) => targets.map((target) => `${from} -> ${target}`))

@@ -1,7 +1,8 @@
 /**
  * Seeded random edits of the kind an agent makes to TypeScript code, for the differential test:
  * an exported type changed, a function signature changed, an export renamed (its importers keep
- * the old name), an import added (unused, or of a name that does not exist) or removed. Each edit
+ * the old name), an import added (unused, or of a name that does not exist) or removed, a
+ * suppression directive put above an export (`@ts-expect-error`, `eslint-disable-next-line`). Each edit
  * is a pure function of the file's text and the random source; one that finds nothing to change
  * in its file returns undefined and another is drawn.
  */
@@ -67,6 +68,18 @@ const editMakers: Readonly<Record<string, EditMaker>> = {
     const match = pick(from);
     const name = pick(['Draft', 'Objectish', `missing${serial}`, 'die']);
     return { detail: `import { ${name} } from "${match[1]}"`, text: `import { ${name} } from "${match[1]}"\n${text}` };
+  },
+  directive: (text, pick) => {
+    const exports = [...text.matchAll(/^export /gm)];
+    if (exports.length === 0) return undefined;
+    const match = pick(exports);
+    const directive = pick([
+      '// @ts-expect-error -- the agent silences it',
+      '// @ts-ignore',
+      '// eslint-disable-next-line @typescript-eslint/no-explicit-any',
+      '/* eslint-disable */',
+    ]);
+    return { detail: directive, text: `${text.slice(0, match.index)}${directive}\n${text.slice(match.index)}` };
   },
   'import removed': (text, pick) => {
     const imports = [...text.matchAll(/^import[\s\S]*?from "[^"]+"\n/gm)];

@@ -16,6 +16,7 @@ import { findExecutable } from '../runner/find-executable.js';
 import { runCommandCheck, type CommandCheck } from '../runner/command-check.js';
 import { describeToolFailure } from '../runner/run-tool.js';
 import { parseBiomeProcessedFiles, parseBiomeSarif, parseBiomeVersion, readBiomeFailure } from './output.js';
+import { readDirectiveSuppressions, type DirectiveDialect } from '../output/directive-suppressions.js';
 
 const summaryName = 'biome-summary.txt';
 
@@ -54,8 +55,7 @@ const biome: CommandCheck<BiomeOptions> = {
   readConfig: ({ root }) => ({
     configFiles: ['biome.json', 'biome.jsonc'].filter((name) => existsSync(join(root, name))),
   }),
-  // The `biome-ignore*` comments of the files it linted are scanned by the JavaScript comment
-  // scanner (checks/output/), wired here as `scanSuppressions` when it lands.
+  scanSuppressions: (root, paths) => readDirectiveSuppressions('biome', biomeDirectives, root, paths),
 };
 
 export function runBiome(request: CheckRequest<BiomeOptions>): Promise<CheckOutput> {
@@ -68,3 +68,22 @@ function readProcessedFiles(summary: string, root: string): string[] | undefined
   const toRepoPath = makeRepoPath(root);
   return files?.map((file) => toRepoPath(resolve(root, file)));
 }
+
+/**
+ * Biome's suppression comments: `biome-ignore <rules>: <reason>` for the code after it (the next
+ * line), `biome-ignore-all` for the file, `biome-ignore-start` to `biome-ignore-end`.
+ */
+const biomeDirectives: DirectiveDialect = {
+  vocabulary: {
+    names: ['biome-ignore', 'biome-ignore-all', 'biome-ignore-start', 'biome-ignore-end'],
+    reason: /:\s/,
+    codes: /\s+/,
+  },
+  reach: {
+    'biome-ignore': 'next-line',
+    'biome-ignore-all': 'file',
+    'biome-ignore-start': 'block',
+    'biome-ignore-end': 'end',
+  },
+  phase: 'lint',
+};

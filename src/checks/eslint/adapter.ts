@@ -5,6 +5,7 @@
  * cache file.
  */
 import type { ESLint as EslintInstance, Linter } from 'eslint';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Diagnostic } from '../../core/diagnostic.js';
 import type { CheckOutput, CheckRequest } from '../check.js';
@@ -15,6 +16,14 @@ import { findNestedFlatConfigs } from './nested-configs.js';
 import { loadEslint, type LoadedEslint } from './load-eslint.js';
 import { findConfigUpwards } from './config-files.js';
 import { makeProgramCapture, traceLintResults } from './trace-findings.js';
+import { isScriptFile, makeEslintSuppressions } from './suppressions.js';
+import {
+  listEslintConfigFiles,
+  makeConfigReader,
+  makeEslintStrength,
+  type ConfigReader,
+  type FileConfig,
+} from './strength.js';
 
 export type { EslintClass, LoadedEslint } from './load-eslint.js';
 export { loadEslint } from './load-eslint.js';
@@ -26,16 +35,39 @@ export async function runEslint({ root, options }: CheckRequest<EslintOptions>):
   const eslint = makeEslint(loaded, options, loaded.format === 'flat' ? [capture.config] : undefined);
   await loadConfig(eslint, loaded, root);
   const results = await lint(eslint, options.patterns, loaded, root);
-  const traced = traceLintResults(root, eslint, capture, results, makeResultReader(root));
+  const files = results.map((result) => result.filePath);
+  const configs = await readFileConfigs(makeConfigReader(eslint, loaded), files);
+  const traced = traceLintResults(root, eslint, capture, results, makeResultReader(root, configs));
   return {
     version: loaded.ESLint.version,
     diagnostics: [...traced.values()].flat(),
     checkedFiles: results.length,
-    checkedPaths: listCheckedPaths(
-      root,
-      results.map((result) => result.filePath),
-    ),
+    ...describeLintedFiles(root, loaded, files, configs),
     ...(loaded.notes.length === 0 ? {} : { notes: loaded.notes }),
+  };
+}
+
+/** Each file's resolved config, in the order given (files ESLint resolves no config for are left out). */
+export async function readFileConfigs(read: ConfigReader, files: Iterable<string>): Promise<Map<string, FileConfig>> {
+  const configs = new Map<string, FileConfig>();
+  for (const file of files) {
+    const config = await read(file);
+    if (config !== undefined) configs.set(file, config);
+  }
+  return configs;
+}
+
+/** What a run covered and how strictly: the linted files, the config files read, and a strength scope per resolved config. */
+export function describeLintedFiles(
+  root: string,
+  loaded: LoadedEslint,
+  files: Iterable<string>,
+  configs: ReadonlyMap<string, FileConfig>,
+): Pick<CheckOutput, 'checkedPaths' | 'configFiles' | 'strength'> {
+  return {
+    checkedPaths: listCheckedPaths(root, files),
+    configFiles: listEslintConfigFiles(root, loaded, configs),
+    strength: makeEslintStrength(root, configs),
   };
 }
 
@@ -78,13 +110,37 @@ export function listCheckedPaths(root: string, files: Iterable<string>): string[
   return [...files].map(toRepoPath).sort();
 }
 
-/** Turns one file's lint result into diagnostics with repository-relative paths. */
-export function makeResultReader(root: string): (result: EslintInstance.LintResult) => Diagnostic[] {
+/**
+ * Turns one file's lint result into diagnostics with repository-relative paths, and the
+ * directives in a script file whose config is known into suppression findings (suppressions.ts).
+ */
+export function makeResultReader(
+  root: string,
+  configs: ReadonlyMap<string, FileConfig>,
+): (result: EslintInstance.LintResult) => Diagnostic[] {
   const toRepoPath = makeRepoPath(root);
-  return (result) =>
-    result.messages
+  return (result) => {
+    const path = toRepoPath(result.filePath);
+    const diagnostics = result.messages
       .filter((message) => !isIgnoredNotice(message))
-      .map((message) => makeEslintDiagnostic(message, toRepoPath(result.filePath)));
+      .map((message) => makeEslintDiagnostic(message, path));
+    const config = configs.get(result.filePath);
+    if (config === undefined || !isScriptFile(result.filePath)) return diagnostics;
+    const text = readText(result.filePath);
+    if (text === undefined) return diagnostics;
+    // ESLint before 8.8 lists no suppressed messages.
+    const suppressed = (result.suppressedMessages as EslintInstance.LintResult['suppressedMessages'] | undefined) ?? [];
+    return [...diagnostics, ...makeEslintSuppressions(text, path, config.settings, suppressed)];
+  };
+}
+
+/** A file's text as ESLint reads it (without a byte order mark); undefined once it is gone. */
+function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  } catch {
+    return undefined;
+  }
 }
 
 /**

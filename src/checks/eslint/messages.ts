@@ -47,9 +47,13 @@ function classifyMessage(message: Linter.LintMessage): { code: string; phase: Ph
   return { code: 'eslint', phase: 'lint' };
 }
 
-/** typescript-eslint's parse errors for a file its TypeScript project does not include, or a tsconfig it cannot read. */
+/**
+ * typescript-eslint's parse errors for a file its TypeScript project does not include, or a
+ * tsconfig it cannot find or read (`parserOptions.project` naming a missing file gives TypeScript's
+ * TS5012/TS5083 "Cannot read file", the project service's default project its own words).
+ */
 function isProjectError(text: string): boolean {
-  return /was not found by the project service|parserOptions\.project|TSConfig does not include this file|not (?:found|included) in (?:the|any) project|Unable to parse the specified 'tsconfig' file/i.test(
+  return /was not found by the project service|parserOptions\.project|TSConfig does not include this file|not (?:found|included) in (?:the|any) project|Unable to parse the specified 'tsconfig' file|\bTS50(?:12|83)\b|Cannot read file '[^']*'|Could not read Project Service default project|couldn't find any tsconfig/i.test(
     text,
   );
 }

@@ -27,6 +27,11 @@ export interface ProgramCapture {
 
 const pluginName = 'culprit-trace';
 
+/** Whether a rule is culprit's own (it records, reports nothing): not part of the user's config. */
+export function isCulpritRule(rule: string): boolean {
+  return rule.startsWith(`${pluginName}/`);
+}
+
 export function makeProgramCapture(): ProgramCapture {
   const programs = new Map<string, ts.Program>();
   const record: Rule.RuleModule = {

@@ -33,14 +33,16 @@ import { findIgnoredFile } from '../warm-seed.js';
 import type { EslintOptions } from './index.js';
 import { isInside } from '../../core/is-inside.js';
 import {
+  describeLintedFiles,
   lint,
-  listCheckedPaths,
   loadConfig,
   loadEslint,
   makeEslint,
   makeResultReader,
+  readFileConfigs,
   type LoadedEslint,
 } from './adapter.js';
+import { makeConfigReader, type FileConfig } from './strength.js';
 import { makeProgramCapture, traceLintResults, type ProgramCapture } from './trace-findings.js';
 import { loadTypescriptEstree } from './typescript-estree.js';
 import { readLocalImports } from './config-imports.js';
@@ -77,7 +79,16 @@ export async function openEslintSession(request: CheckRequest<EslintOptions>): P
   for (const file of loaded.configFile === undefined ? [] : readLocalImports(loaded.configFile))
     configFiles.record(file);
 
-  const readResult = makeResultReader(root);
+  const fileConfigs = new Map<string, FileConfig>();
+  const readConfig = makeConfigReader(probe, loaded);
+  /** Each linted file's resolved config, read once: the worker restarts when the configuration changes. */
+  const readFileConfig = async (file: string) => {
+    if (!fileConfigs.has(file)) {
+      const config = await readConfig(file);
+      if (config !== undefined) fileConfigs.set(file, config);
+    }
+  };
+  const readResult = makeResultReader(root, fileConfigs);
   const estree = loadTypescriptEstree(cwd);
   const results = new Map<string, Diagnostic[]>();
   const sources = new Map<string, TypeSource>();
@@ -136,11 +147,12 @@ export async function openEslintSession(request: CheckRequest<EslintOptions>): P
     }));
   };
 
-  const store = (
+  const store = async (
     eslint: EslintInstance,
     capture: ProgramCapture,
     lintResults: readonly EslintInstance.LintResult[],
   ) => {
+    for (const result of lintResults) await readFileConfig(result.filePath);
     const traced = traceLintResults(root, eslint, capture, lintResults, readResult);
     for (const result of lintResults) {
       results.set(result.filePath, traced.get(result.filePath) ?? []);
@@ -155,7 +167,7 @@ export async function openEslintSession(request: CheckRequest<EslintOptions>): P
     const eslint = makeEslint(loaded, options, [...(await makeOverride(relint, typed)), capture.config]);
     const relinted = await lint(eslint, [...relint], loaded, root);
     for (const file of relint) results.delete(file);
-    store(eslint, capture, relinted);
+    await store(eslint, capture, relinted);
   };
 
   /**
@@ -195,20 +207,26 @@ export async function openEslintSession(request: CheckRequest<EslintOptions>): P
     return true;
   };
 
-  const readOutput = (): CheckOutput => ({
-    version: ESLint.version,
-    diagnostics: [...results.values()].flat(),
-    checkedFiles: results.size,
-    checkedPaths: listCheckedPaths(root, results.keys()),
-    ...notes,
-  });
+  const readOutput = async (): Promise<CheckOutput> => {
+    const configs = new Map<string, FileConfig>();
+    for (const file of results.keys()) {
+      await readFileConfig(file);
+      const config = fileConfigs.get(file);
+      if (config !== undefined) configs.set(file, config);
+    }
+    return {
+      version: ESLint.version,
+      diagnostics: [...results.values()].flat(),
+      checkedFiles: results.size,
+      ...describeLintedFiles(root, loaded, results.keys(), configs),
+      ...notes,
+    };
+  };
 
   return {
     async run(hint, typed, seed) {
       const first = results.size === 0 && linted.size === 0;
-      if (first && seed !== undefined && (await runFromSeed(seed, typed))) {
-        return readOutput();
-      }
+      if (first && seed !== undefined && (await runFromSeed(seed, typed))) return readOutput();
       if (first) {
         // Every file the programs hold could be linted; which are is known only after the run.
         const candidates = typed.sessions.flatMap((session) =>
@@ -216,7 +234,7 @@ export async function openEslintSession(request: CheckRequest<EslintOptions>): P
         );
         const capture = makeProgramCapture();
         const eslint = makeEslint(loaded, options, [...(await makeOverride(candidates, typed)), capture.config]);
-        store(eslint, capture, await lint(eslint, options.patterns, loaded, root));
+        await store(eslint, capture, await lint(eslint, options.patterns, loaded, root));
         for (const file of results.keys()) await readTypeSource(file);
         return readOutput();
       }
@@ -228,6 +246,7 @@ export async function openEslintSession(request: CheckRequest<EslintOptions>): P
       for (const file of candidates) {
         if (!isFile(file)) {
           results.delete(file);
+          fileConfigs.delete(file);
           linted.forget(file);
           continue;
         }
@@ -264,21 +283,19 @@ export async function openEslintSession(request: CheckRequest<EslintOptions>): P
  */
 function openEslintrcSession({ root, options }: CheckRequest<EslintOptions>, loaded: LoadedEslint): EslintSession {
   const estree = loadTypescriptEstree(loaded.cwd);
-  const readResult = makeResultReader(root);
   return {
     async run() {
       estree?.clearCaches();
       const eslint = makeEslint(loaded, options);
       await loadConfig(eslint, loaded, root);
       const results = await lint(eslint, options.patterns, loaded, root);
+      const files = results.map((result) => result.filePath);
+      const configs = await readFileConfigs(makeConfigReader(eslint, loaded), files);
       return {
         version: loaded.ESLint.version,
-        diagnostics: results.flatMap(readResult),
+        diagnostics: results.flatMap(makeResultReader(root, configs)),
         checkedFiles: results.length,
-        checkedPaths: listCheckedPaths(
-          root,
-          results.map((result) => result.filePath),
-        ),
+        ...describeLintedFiles(root, loaded, files, configs),
         ...(loaded.notes.length === 0 ? {} : { notes: loaded.notes }),
       };
     },

@@ -11,20 +11,23 @@ export interface LineColumn {
 
 export function makeLineMap(text: string): (offset: number) => LineColumn {
   const starts = readLineStarts(text);
-  return (offset) => {
-    const clamped = Math.max(0, Math.min(offset, text.length));
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if ((starts[middle] ?? 0) <= clamped) low = middle;
-      else high = middle - 1;
-    }
-    return { line: low + 1, column: clamped - (starts[low] ?? 0) + 1 };
-  };
+  return (offset) => locateOffset(starts, Math.max(0, Math.min(offset, text.length)));
 }
 
-function readLineStarts(text: string): number[] {
+/** The 1-based line and column of an offset, given the text's line starts (readLineStarts). */
+export function locateOffset(starts: readonly number[], offset: number): LineColumn {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((starts[middle] ?? 0) <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return { line: low + 1, column: offset - (starts[low] ?? 0) + 1 };
+}
+
+/** Offsets where each line starts, with the line breaks TypeScript counts (LF, CRLF, CR, U+2028, U+2029). */
+export function readLineStarts(text: string): number[] {
   const starts = [0];
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);

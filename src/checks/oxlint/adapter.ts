@@ -21,6 +21,7 @@ import { runCommandCheck, type CommandCheck } from '../runner/command-check.js';
 import { describeToolFailure, type ToolResult } from '../runner/run-tool.js';
 import { traceLintFindings } from '../typescript/trace-lint-findings.js';
 import { parseOxlintFileList, parseOxlintSarif, parseTypeAwareRules } from './output.js';
+import { readDirectiveSuppressions, type DirectiveDialect } from '../output/directive-suppressions.js';
 import { findTsgolint, readTypeAwareMode, type TypeAwareMode } from './type-aware.js';
 
 /** What is read beside the run: the files it lints, and (type-aware) which rules need types. */
@@ -98,10 +99,37 @@ export function makeOxlintCommand(plan: OxlintPlan): CommandCheck<OxlintOptions,
       return describeToolFailure('oxlint', { ...result, stderrLines: [...result.stderrLines, ...said] }) + reason;
     },
     readConfig: ({ root }) => ({ configFiles: existsSync(join(root, '.oxlintrc.json')) ? ['.oxlintrc.json'] : [] }),
-    // The `oxlint-disable*` and `eslint-disable*` comments of the files it linted are scanned by the
-    // JavaScript comment scanner (checks/output/), wired here as `scanSuppressions` when it lands.
+    // oxlint honours its own directives and ESLint's alike.
+    scanSuppressions: (root, paths) => readDirectiveSuppressions('oxlint', oxlintDirectives, root, paths),
   };
 }
+
+const oxlintDirectives: DirectiveDialect = {
+  vocabulary: {
+    names: [
+      ...['oxlint', 'eslint'].flatMap((tool) => [
+        `${tool}-disable`,
+        `${tool}-enable`,
+        `${tool}-disable-line`,
+        `${tool}-disable-next-line`,
+      ]),
+    ],
+    lineNames: ['oxlint-disable-line', 'oxlint-disable-next-line', 'eslint-disable-line', 'eslint-disable-next-line'],
+    reason: /\s-{2,}\s/,
+    codes: /,/,
+  },
+  reach: {
+    'oxlint-disable': 'block',
+    'eslint-disable': 'block',
+    'oxlint-enable': 'end',
+    'eslint-enable': 'end',
+    'oxlint-disable-line': 'line',
+    'eslint-disable-line': 'line',
+    'oxlint-disable-next-line': 'next-line',
+    'eslint-disable-next-line': 'next-line',
+  },
+  phase: 'lint',
+};
 
 /** The findings of type-aware rules among a run's, by absolute file. */
 export function groupTypeAwareFindings(

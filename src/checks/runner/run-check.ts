@@ -7,6 +7,7 @@ import { failFatalRun } from '../../core/fatal-run.js';
 import type { TreeState } from '../../core/snapshot.js';
 import type { CheckRun, ResolvedCheck } from '../check.js';
 import { normalizeDiagnostic } from '../output/normalize-diagnostic.js';
+import { checkDefinitions } from '../registry.js';
 import { spawnWorker, type WorkerOutcome } from './spawn-worker.js';
 
 export async function runCheck(check: ResolvedCheck, root: string, signal?: AbortSignal): Promise<CheckRun> {
@@ -49,8 +50,10 @@ export function makeCheckRun(check: ResolvedCheck, outcome: WorkerOutcome, durat
       const diagnostics = reply.output.diagnostics.map((diagnostic) =>
         normalizeDiagnostic({ ...diagnostic, tool: check.name }),
       );
-      // A run whose tool could check few of its files for its configuration failed (core/fatal-run.ts).
-      return failFatalRun({ name: check.name, status: 'ok', durationMs, ...reply.output, diagnostics });
+      // A run whose tool checked nothing, or could check few of its files for its configuration, or
+      // says it failed (its definition's `failureCodes`), failed (core/fatal-run.ts).
+      const run: CheckRun = { name: check.name, status: 'ok', durationMs, ...reply.output, diagnostics };
+      return failFatalRun(run, checkDefinitions[check.kind].failureCodes);
     }
   }
 }

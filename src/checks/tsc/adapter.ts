@@ -22,6 +22,8 @@ import { loadProjects, makeConfigParser, type TscProject } from './projects.js';
 import { makeSourceFileCache } from './source-files.js';
 import type { DeclarationTables } from '../../core/declaration-table.js';
 import { readDeclarationRows } from '../typescript/declaration-table.js';
+import { isOwnFile, makeStrictReader, makeTscStrength, type CompilerOptionValues } from './strength.js';
+import { makeTscSuppressions, readSourceFileDirectives } from './suppressions.js';
 import { makeDependencyTracer, traceDiagnostic, type DependencyTracer } from '../typescript/trace-dependencies.js';
 
 type TypeScript = typeof ts;
@@ -67,7 +69,10 @@ export interface FileCollector {
     source?: FileDiagnosticSource,
     imports?: ReadonlyMap<string, readonly string[]>,
   ): void;
-  finish(): Pick<CheckOutput, 'diagnostics' | 'imports' | 'derived' | 'declarations'>;
+  finish(): Pick<
+    CheckOutput,
+    'diagnostics' | 'imports' | 'derived' | 'declarations' | 'checkedPaths' | 'configFiles' | 'strength'
+  >;
 }
 
 /** What one tsc check reports, gathered program by program; shared by the cold run and the warm session. */
@@ -83,6 +88,8 @@ export function makeFileCollector(
   const imports: ImportRecord = {};
   const derived: DerivedSpans = { origins: [], spans: {} };
   const declarations: DeclarationTables = {};
+  const checkedPaths = new Set<string>();
+  const suppressions: Diagnostic[] = [];
   return {
     addConfigDiagnostics(program) {
       diagnostics.push(...collectConfigDiagnostics(ts, program, toRepoPath));
@@ -115,7 +122,12 @@ export function makeFileCollector(
         if (!program.isSourceFileFromExternalLibrary(file) && !file.fileName.includes('/node_modules/')) {
           const path = toRepoPath(file.fileName);
           const read = () => readDeclarationRows(ts, checker, file);
-          if (!path.startsWith('../')) declarations[path] = source?.declarationRows?.(file, read) ?? read();
+          if (isOwnFile(path)) {
+            declarations[path] = source?.declarationRows?.(file, read) ?? read();
+            // The run's coverage, and the directives in it (read afresh, also where findings are reused).
+            checkedPaths.add(path);
+            suppressions.push(...makeTscSuppressions(file.text, path, readSourceFileDirectives(file)));
+          }
         }
         diagnostics.push(...found);
         const targets =
@@ -125,12 +137,40 @@ export function makeFileCollector(
       }
     },
     finish: () => ({
-      diagnostics: dedupeDiagnostics(diagnostics),
+      diagnostics: dedupeDiagnostics([...diagnostics, ...suppressions]),
       imports,
       ...(derived.origins.length === 0 ? {} : { derived }),
       declarations,
+      checkedPaths: [...checkedPaths].sort(),
+      ...describeProjects(ts, projects, toRepoPath),
     }),
   };
+}
+
+/** The tsconfig files of the projects and those they extend, inside the repository, and each project's strength. */
+function describeProjects(
+  ts: TypeScript,
+  projects: readonly TscProject[],
+  toRepoPath: (path: string) => string,
+): Pick<CheckOutput, 'configFiles' | 'strength'> {
+  const internal = ts as TypeScript & { getStrictOptionValue?: (options: ts.CompilerOptions, flag: string) => boolean };
+  const readStrict =
+    typeof internal.getStrictOptionValue === 'function'
+      ? (options: CompilerOptionValues, flag: string) =>
+          internal.getStrictOptionValue!(options as ts.CompilerOptions, flag)
+      : makeStrictReader(readMajorVersion(ts.versionMajorMinor) >= 6);
+  const configFiles = new Set<string>();
+  const strength = projects.map(({ configPath, parsed }) => {
+    const extended = (parsed.options.configFile as { extendedSourceFiles?: string[] } | undefined)?.extendedSourceFiles;
+    for (const file of [configPath, ...(extended ?? [])]) {
+      const path = toRepoPath(file);
+      if (isOwnFile(path)) configFiles.add(path);
+    }
+    const source = toRepoPath(configPath);
+    const { configFile: _configFile, ...options } = parsed.options;
+    return makeTscStrength(options, isOwnFile(source) ? source : null, readStrict);
+  });
+  return { configFiles: [...configFiles].sort(), strength };
 }
 
 export function readMajorVersion(versionMajorMinor: string): number {

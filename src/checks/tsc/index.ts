@@ -31,6 +31,8 @@ export const tscCheck: CheckDefinition<'tsc', TscOptions, RawTscCheck> = {
   graph: 'compiler',
   toolPackages: ['typescript'],
   deferral: 'decider',
+  // "No inputs were found in config file": the project checks nothing, whatever else it reports.
+  failureCodes: ['TS18003'],
   findConfigFile: (_root, options) => options.project,
   offerCodeFixes: async (request) => (await import('./code-fixes.js')).offerTscCodeFixes(request),
   findRenameSites: async (request) => (await import('./rename-locations.js')).findTscRenameLocations(request),

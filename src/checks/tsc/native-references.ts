@@ -22,15 +22,38 @@ export function readProjectReferences(configPath: string): string[] {
   return order;
 }
 
+/**
+ * The tsconfig files `configPath` extends, directly or not, that it names by path (`./base.json`,
+ * `../tsconfig.base`); one named by package lives in node_modules, which is not the repository's.
+ */
+export function readExtendedConfigs(configPath: string): string[] {
+  const found: string[] = [];
+  const visit = (path: string) => {
+    const extended = (readConfig(path) as { extends?: unknown } | undefined)?.extends;
+    for (const entry of [extended].flat()) {
+      if (typeof entry !== 'string' || !/^\.{0,2}\//.test(entry)) continue;
+      const target = resolve(dirname(path), entry);
+      const file = existsSync(target) || target.endsWith('.json') ? target : `${target}.json`;
+      if (found.includes(file) || !existsSync(file)) continue;
+      found.push(file);
+      visit(file);
+    }
+  };
+  visit(configPath);
+  return found;
+}
+
+function readConfig(configPath: string): unknown {
+  try {
+    return parseJsonc(readFileSync(configPath, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Resolved tsconfig paths of the references one file lists; unreadable ones are left to TypeScript to report. */
 function readReferences(configPath: string): string[] {
-  let config: unknown;
-  try {
-    config = parseJsonc(readFileSync(configPath, 'utf8'));
-  } catch {
-    return [];
-  }
-  const references = (config as { references?: unknown } | null)?.references;
+  const references = (readConfig(configPath) as { references?: unknown } | null | undefined)?.references;
   if (!Array.isArray(references)) return [];
   return references.flatMap((reference: unknown) => {
     const path = (reference as { path?: unknown } | null)?.path;

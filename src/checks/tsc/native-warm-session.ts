@@ -17,6 +17,7 @@ import { resolveConfigPath } from './config-path.js';
 import type { NativeApi, NativeModule, NativeSnapshot } from '../typescript/native-api.js';
 import {
   collectNativeOutput,
+  describeNativeRun,
   listOwnedFiles,
   makeNativeChecker,
   openNativeProjects,
@@ -131,7 +132,11 @@ export async function openNativeTscSession(
       }
       retraceShort(request.root, configPaths.at(-1)!, fresh);
       return {
-        output: { version, ...collectNativeOutput(checker, config, current) },
+        output: {
+          version,
+          ...collectNativeOutput(checker, config, current),
+          ...describeNativeRun(projects, [...current.keys()], checker.toRepoPath),
+        },
         affected: recheck ?? 'all',
       };
     },

@@ -26,7 +26,9 @@ import type {
   NativeSourceFile,
 } from '../typescript/native-api.js';
 import { makeLineMapReader, makeNativeDiagnostic } from './native-diagnostics.js';
-import { readProjectReferences } from './native-references.js';
+import { readExtendedConfigs, readProjectReferences } from './native-references.js';
+import { isOwnFile, makeStrictReader, makeTscStrength } from './strength.js';
+import { makeTscSuppressions, scanTscDirectives } from './suppressions.js';
 import { retraceWithClassic } from './classic-retrace.js';
 import {
   loadNativeTracing,
@@ -53,17 +55,25 @@ function checkProjects(
   configPaths: readonly string[],
   root: string,
   tracing: NativeTracing | { reason: string },
-): Pick<CheckOutput, 'diagnostics' | 'imports' | 'declarations' | 'notes'> {
+): Omit<CheckOutput, 'version'> {
   const projects = openNativeProjects(api.updateSnapshot({ openProjects: [...configPaths] }), configPaths);
   const checker = makeNativeChecker(root, tracing);
   const config = projects.flatMap((project) => checker.readConfigDiagnostics(project));
   const results = new Map<string, NativeFileResult>();
-  for (const { project, fileName } of listOwnedFiles(projects)) {
+  const owned = listOwnedFiles(projects);
+  for (const { project, fileName } of owned) {
     const result = checker.checkFile(project, fileName);
     if (result !== undefined) results.set(fileName, result);
   }
   retraceShort(root, configPaths.at(-1)!, [...results.values()]);
-  return collectNativeOutput(checker, config, results);
+  return {
+    ...collectNativeOutput(checker, config, results),
+    ...describeNativeRun(
+      projects,
+      owned.map(({ fileName }) => fileName),
+      checker.toRepoPath,
+    ),
+  };
 }
 
 /** One run's output from its files' results (each file once, in order), its tables and notes. */
@@ -93,6 +103,30 @@ export function collectNativeOutput(
 
 export function isTracing(tracing: NativeTracing | { reason: string }): tracing is NativeTracing {
   return !('reason' in tracing);
+}
+
+/**
+ * What a TypeScript 7 run covered and how strictly (strength.ts): the repository's own files it
+ * checked, the tsconfig files and those they extend by path, and each project's options (its
+ * `compilerOptions` leave TypeScript's defaults out; `strict` is on by default from 6).
+ */
+export function describeNativeRun(
+  projects: readonly NativeProject[],
+  checkedFiles: readonly string[],
+  toRepoPath: (path: string) => string,
+): Pick<CheckOutput, 'checkedPaths' | 'configFiles' | 'strength'> {
+  const own = (files: readonly string[]) => [...new Set(files.map(toRepoPath).filter(isOwnFile))].sort();
+  const readStrict = makeStrictReader(true);
+  return {
+    checkedPaths: own(checkedFiles),
+    configFiles: own(
+      projects.flatMap(({ configFileName }) => [configFileName, ...readExtendedConfigs(configFileName)]),
+    ),
+    strength: projects.map(({ configFileName, compilerOptions }) => {
+      const source = toRepoPath(configFileName);
+      return makeTscStrength(compilerOptions, isOwnFile(source) ? source : null, readStrict);
+    }),
+  };
 }
 
 /** The opened projects of a snapshot, in the order of `configPaths`; at least the configured one. */
@@ -189,14 +223,16 @@ export function makeNativeChecker(root: string, tracing: NativeTracing | { reaso
       const emitsDeclarations =
         project.compilerOptions.declaration === true || project.compilerOptions.composite === true;
       const semantic = program.getSemanticDiagnostics(fileName).map(toDiagnostic('semantic'));
+      const path = toRepoPath(fileName);
       const diagnostics = [
         ...program.getSyntacticDiagnostics(fileName).map(toDiagnostic('syntax')),
         ...semantic,
         ...(emitsDeclarations ? program.getDeclarationDiagnostics(fileName).map(toDiagnostic('semantic')) : []),
+        // The API does not list a file's directives: its text is scanned for them.
+        ...(isOwnFile(path) ? makeTscSuppressions(file.text, path, scanTscDirectives(file.text)) : []),
       ];
       const imports = readNativeImports(project, readFileSet(program), fileName, file);
-      const isOwn = !fileName.includes('/node_modules/') && !toRepoPath(fileName).startsWith('../');
-      const tracer = isOwn ? tracerOf(project) : undefined;
+      const tracer = isOwnFile(path) ? tracerOf(project) : undefined;
       if (tracer === undefined) return { diagnostics, imports };
       // A trace or a table is a hint for triage: an API that answers oddly costs the hint, never the check.
       const { short, missing } = tracer.traceFindings(file, semantic);

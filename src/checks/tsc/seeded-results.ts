@@ -10,7 +10,7 @@ import type { DerivedSpans } from '../check.js';
 import type { SeedRun } from '../check-definition.js';
 
 export interface SeededResults {
-  /** The file's own findings on the base tree (the program's global ones are read afresh). */
+  /** The file's own findings on the base tree (the program's global ones and its suppressions are read afresh). */
   findings(path: string): Diagnostic[];
   /** Its declaration table there, when the baseline has one. */
   rows(path: string): DeclarationRow[] | undefined;
@@ -21,7 +21,8 @@ export interface SeededResults {
 export function makeSeededResults(base: SeedRun): SeededResults {
   const byPath = new Map<string, Diagnostic[]>();
   for (const diagnostic of base.diagnostics) {
-    if (diagnostic.path === null || diagnostic.phase === 'config') continue;
+    // Suppressions are read afresh from every file (the collector), reused or not.
+    if (diagnostic.path === null || diagnostic.phase === 'config' || diagnostic.kind === 'suppression') continue;
     const list = byPath.get(diagnostic.path);
     if (list === undefined) byPath.set(diagnostic.path, [diagnostic]);
     else list.push(diagnostic);

@@ -42,6 +42,9 @@ export interface NativeProgram {
 }
 
 export interface NativeProject {
+  /** The project's tsconfig, absolute. */
+  readonly configFileName: string;
+  /** The options its tsconfig and those it extends set (TypeScript's defaults left out). */
   readonly compilerOptions: Readonly<Record<string, unknown>>;
   readonly rootFiles: readonly string[];
   readonly program: NativeProgram;

@@ -34,6 +34,30 @@ const biomeCheck = (root: string): ResolvedCheck => ({
 });
 
 describe('biome check', () => {
+  it('reports biome-ignore comments in the files it linted as suppressions', async () => {
+    const repo = makeBiomeRepo({
+      'biome.json': biomeConfig,
+      'src/quiet.ts': [
+        'export function pause(): void {',
+        '  // biome-ignore lint/suspicious/noDebugger: kept for the demo',
+        '  debugger;',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const run = await runCheck(biomeCheck(repo.root), repo.root);
+    expect(run.status).toBe('ok');
+    expect(run.diagnostics.filter((finding) => finding.path === 'src/quiet.ts')).toEqual([
+      expect.objectContaining({
+        code: 'biome-ignore',
+        line: 2,
+        message: 'biome-ignore lint/suspicious/noDebugger',
+        kind: 'suppression',
+        suppression: { codes: ['lint/suspicious/noDebugger'], reason: 'kept for the demo', from: 3, to: 3 },
+      }),
+    ]);
+  });
+
   it('is detected by biome.json or biome.jsonc', async () => {
     for (const name of ['biome.json', 'biome.jsonc']) {
       const repo = makeBiomeRepo({ [name]: name.endsWith('c') ? `// Biome's lint.\n${biomeConfig}` : biomeConfig });

@@ -76,6 +76,21 @@ describe.each(['9', '10'] as const)('eslint adapter on ESLint %s', (version: Esl
         fix: { start: 0, end: 38, text: ' ' },
       },
       {
+        // The directive itself is a finding of its own (issue 35); it hid nothing.
+        tool: 'eslint',
+        code: 'eslint-disable-next-line',
+        severity: 'error',
+        phase: 'lint',
+        path: 'src/directive.ts',
+        line: 1,
+        column: 1,
+        endLine: 1,
+        endColumn: 39,
+        message: 'eslint-disable-next-line no-console',
+        kind: 'suppression',
+        suppression: { codes: ['no-console'], reason: '', from: 2, to: 2, hidden: [] },
+      },
+      {
         tool: 'eslint',
         code: 'parse-error',
         severity: 'error',

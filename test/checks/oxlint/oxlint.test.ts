@@ -30,6 +30,38 @@ const oxlintCheck = makeOxlintCheck;
 const listTree = (root: string) => readdirSync(root, { recursive: true, encoding: 'utf8' }).sort();
 
 describe('oxlint check', () => {
+  it("reports its own and ESLint's directives in the files it linted as suppressions, and honours them", async () => {
+    const repo = makeOxlintRepo({
+      'src/quiet.ts': [
+        '// oxlint-disable-next-line no-debugger -- kept for the demo',
+        'export function pause(): void {',
+        '  // eslint-disable-next-line no-debugger',
+        '  debugger;',
+        '}',
+        "const text = '// oxlint-disable-line eqeqeq';",
+        'export { text };',
+        '',
+      ].join('\n'),
+    });
+    const run = await runCheck(oxlintCheck(repo.root), repo.root);
+    expect(run.status).toBe('ok');
+    expect(run.diagnostics.filter((finding) => finding.path === 'src/quiet.ts')).toEqual([
+      expect.objectContaining({
+        code: 'oxlint-disable-next-line',
+        line: 1,
+        message: 'oxlint-disable-next-line no-debugger',
+        kind: 'suppression',
+        suppression: { codes: ['no-debugger'], reason: 'kept for the demo', from: 2, to: 2 },
+      }),
+      expect.objectContaining({
+        code: 'eslint-disable-next-line',
+        line: 3,
+        kind: 'suppression',
+        suppression: { codes: ['no-debugger'], reason: '', from: 4, to: 4 },
+      }),
+    ]);
+  });
+
   it('is detected by .oxlintrc.json, beside tsc', async () => {
     const repo = makeOxlintRepo({ 'tsconfig.json': '{}' });
     const settings = await resolveSettings(repo.root, {});

@@ -12,6 +12,8 @@ import { listRemovedChecks } from '../../../src/core/coverage/removed-checks.js'
 import { findSilenced } from '../../../src/core/coverage/silenced.js';
 import { applyCoveragePolicy, strictPolicy } from '../../../src/core/coverage/suppression-policy.js';
 import { listWeakenings } from '../../../src/core/coverage/weakening.js';
+import { listRatchetGrowth } from '../../../src/core/coverage/ratchet-growth.js';
+import type { BaselineEntry, BaselineFile } from '../../../src/core/gate/baseline-file.js';
 
 function makeChanges(partial: Partial<TreeChanges> = {}): TreeChanges {
   return { changed: new Set(), deleted: new Set(), renames: new Map(), ...partial };
@@ -264,5 +266,49 @@ describe('suppressions', () => {
     expect(
       applyCoveragePolicy(findings, { ...strictPolicy, suppressions: 'warning' }).findings.map((f) => f.severity),
     ).toEqual(['warning', 'warning', 'error']);
+  });
+});
+
+describe('listRatchetGrowth', () => {
+  const entry = (fingerprint: string, count = 1): BaselineEntry => ({
+    fingerprint,
+    count,
+    code: 'prefer-const',
+    severity: 'error',
+    message: "'x' is never reassigned.",
+    source: 'let x = 1;',
+  });
+  const ratchet = (files: Record<string, BaselineEntry[]>): BaselineFile => ({
+    version: 1,
+    checks: { eslint: { version: '10.0.0', files } },
+  });
+
+  it('names each entry added or allowed more often, and nothing for one taken out or moved in the file', () => {
+    const before = ratchet({ 'a.js': [entry('0000000000000001'), entry('0000000000000002', 2)] });
+    const after = ratchet({
+      'a.js': [entry('0000000000000002', 3)],
+      'b.js': [entry('0000000000000003')],
+    });
+    expect(listRatchetGrowth({ before, after }).map((finding) => [finding.code, finding.message])).toEqual([
+      [
+        'ratchet-entry',
+        "eslint prefer-const in a.js added to culprit-baseline.json (2 → 3 times): 'x' is never reassigned.",
+      ],
+      ['ratchet-entry', "eslint prefer-const in b.js added to culprit-baseline.json: 'x' is never reassigned."],
+    ]);
+    expect(listRatchetGrowth({ before, after: ratchet({ 'a.js': [entry('0000000000000002')] }) })).toEqual([]);
+    expect(listRatchetGrowth({ before, after: null })).toEqual([]);
+    expect(listRatchetGrowth({ before: null, after: before })).toHaveLength(2);
+  });
+
+  it('is one finding when the edit left the file unreadable', () => {
+    expect(listRatchetGrowth({ before: null, after: 'culprit-baseline.json: not JSON' })).toEqual([
+      expect.objectContaining({
+        kind: 'suppression',
+        code: 'ratchet-unreadable',
+        path: 'culprit-baseline.json',
+        message: 'culprit-baseline.json no longer reads: culprit-baseline.json: not JSON',
+      }),
+    ]);
   });
 });

@@ -1,0 +1,44 @@
+/**
+ * culprit-baseline.json before and after an edit that touched it: the baseline's from git's
+ * objects (its tree is one), the edit's from the work tree. Outside git nothing of the baseline's
+ * side is known, and nothing is compared.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { hasTouched } from '../core/coverage/removed-checks.js';
+import type { RatchetSides } from '../core/coverage/ratchet-growth.js';
+import { baselineFileName, type BaselineFile } from '../core/gate/baseline-file.js';
+import type { TreeChanges, TreeState } from '../core/snapshot.js';
+import { parseBaselineFile } from '../config/baseline-file.js';
+import { readBlobTexts } from '../git/read-blobs.js';
+import type { TaskContext } from './context.js';
+
+export async function readRatchetSides(
+  context: Pick<TaskContext, 'root' | 'repo'>,
+  base: TreeState,
+  changes: TreeChanges,
+): Promise<RatchetSides | undefined> {
+  if (context.repo === null || base.kind !== 'git' || !hasTouched(changes, baselineFileName)) return undefined;
+  const [beforeText] = await readBlobTexts(context.repo, [`${base.treeId}:${baselineFileName}`]).catch(() => [
+    undefined,
+  ]);
+  // A baseline side that does not read was no ratchet to grow.
+  const before = beforeText === undefined ? null : parseOrWhy(beforeText);
+  if (typeof before === 'string') return undefined;
+  if (!changes.changed.has(baselineFileName)) return { before, after: null };
+  let afterText: string;
+  try {
+    afterText = readFileSync(join(context.root, baselineFileName), 'utf8');
+  } catch {
+    return { before, after: null };
+  }
+  return { before, after: parseOrWhy(afterText) };
+}
+
+function parseOrWhy(text: string): BaselineFile | string {
+  try {
+    return parseBaselineFile(text);
+  } catch (error) {
+    return (error as Error).message;
+  }
+}

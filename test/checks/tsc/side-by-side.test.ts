@@ -5,12 +5,16 @@
  * traced again by TypeScript 6 and the note says which one traced it; without it, the note says
  * what is missing. Never a silent downgrade.
  */
-import { mkdirSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { runTsc } from '../../../src/checks/tsc/adapter.js';
-import { bundlerTsconfig, makeRepo, projectRoot, type TestRepo, type TypeScriptVersion } from '../../helpers/repo.js';
+import {
+  bundlerTsconfig,
+  linkTypescript6Beside,
+  makeRepo,
+  type TestRepo,
+  type TypeScriptVersion,
+} from '../../helpers/repo.js';
 
 const repos: TestRepo[] = [];
 afterEach(() => {
@@ -32,14 +36,7 @@ export const kg = (parcel: Prefixed<Parcel>): number => parcel.myWeightKg;
 
 function makeSideBySideRepo(typescript: TypeScriptVersion, beside: boolean): TestRepo {
   const repo = makeRepo({ git: false, typescript, files });
-  if (beside) {
-    mkdirSync(join(repo.root, 'node_modules', '@typescript'), { recursive: true });
-    symlinkSync(
-      join(projectRoot, 'node_modules', '@typescript', 'typescript6'),
-      join(repo.root, 'node_modules', '@typescript', 'typescript6'),
-      'dir',
-    );
-  }
+  if (beside) linkTypescript6Beside(repo.root);
   repos.push(repo);
   return repo;
 }

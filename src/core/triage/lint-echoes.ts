@@ -10,9 +10,12 @@ import type { Diagnostic } from '../diagnostic.js';
 /**
  * typescript-eslint's wording (8.x) for a value of the error type: "Unsafe assignment of an
  * error typed value.", "Unsafe argument of type error typed …", "Unsafe spread of an error array
- * type.", "Unsafe return of a value of type error.", "'X' is an 'error' type that acts as 'any' …".
+ * type.", "Unsafe return of a value of type error.", "'X' is an 'error' type that acts as 'any' …";
+ * and oxlint's (tsgolint's ports of those rules): "Unsafe member access .length on an `error` typed
+ * value.", "Unsafe call of a(n) `error` type typed value.".
  */
-const errorTypeWording = /\berror typed\b|\ban error array type\b|\bof type error\b|\bis an 'error' type\b/;
+const errorTypeWording =
+  /\berror typed\b|\ban error array type\b|\bof type error\b|\bis an 'error' type\b|`error`(?: type)? typed\b/;
 /**
  * no-unsafe-call and no-unsafe-member-access say "could not be resolved" / "cannot be resolved"
  * instead; other plugins use those words for unresolved module paths, so only these rules count.

@@ -46,14 +46,34 @@ const errorTyped = [
   ),
 ];
 
+/** What oxlint's type-aware rules (tsgolint 7.0) say where their wording differs, from a real run. */
+const oxlintErrorTyped = [
+  makeLint('no-unsafe-member-access', 'Unsafe member access .length on an `error` typed value.', {
+    tool: 'oxlint',
+    code: 'typescript/no-unsafe-member-access',
+  }),
+  makeLint('no-unsafe-call', 'Unsafe call of a(n) `error` type typed value.', {
+    tool: 'oxlint',
+    code: 'typescript/no-unsafe-call',
+  }),
+  makeLint('no-unsafe-assignment', 'Unsafe spread of an error typed value in an array.', {
+    tool: 'oxlint',
+    code: 'typescript/no-unsafe-assignment',
+  }),
+];
+
 describe('isErrorTypeFinding', () => {
-  it("recognises typescript-eslint's wording for error-typed values", () => {
-    expect(errorTyped.filter((finding) => !isErrorTypeFinding(finding))).toEqual([]);
+  it("recognises typescript-eslint's and oxlint's wording for error-typed values", () => {
+    expect([...errorTyped, ...oxlintErrorTyped].filter((finding) => !isErrorTypeFinding(finding))).toEqual([]);
   });
 
   it('leaves any-typed values, other rules and other phases alone', () => {
     expect(isErrorTypeFinding(makeLint('no-unsafe-assignment', 'Unsafe assignment of an `any` value.'))).toBe(false);
     expect(isErrorTypeFinding(makeLint('no-unsafe-call', 'Unsafe call of an `any` typed value.'))).toBe(false);
+    expect(isErrorTypeFinding(makeLint('no-unsafe-call', 'Unsafe call of a(n) `any` typed value.'))).toBe(false);
+    expect(
+      isErrorTypeFinding(makeLint('no-unsafe-member-access', 'Unsafe member access .deep on an `any` value.')),
+    ).toBe(false);
     expect(
       isErrorTypeFinding({
         ...makeLint('x', ''),

@@ -13,11 +13,6 @@ import { makeRepoPath } from '../output/repo-path.js';
 import { parseSarifLog, type SarifFindings } from '../output/sarif-log.js';
 import { makeColumnRecounter } from '../output/source-columns.js';
 
-/** `Version: 1.95.0` → `1.95.0`. */
-export function parseOxlintVersion(output: string): string | null {
-  return /\bVersion: (\d+\.\d+\S*)/.exec(output)?.[1] ?? null;
-}
-
 /** Throws, saying on one line why, when the text is not a SARIF log. */
 export function parseOxlintSarif(stdout: string, root: string): SarifFindings {
   const findings = parseSarifLog(stdout, { root, toRepoPath: makeRepoPath(root), phase: 'lint' });

@@ -167,9 +167,9 @@ export default defineConfig(
               from: { element: { type: 'check-adapter', captured: { adapter: '{pyright,mypy,ruff}' } } },
               allow: { to: { element: { type: 'check-python' } } },
             },
-            // The type checker's reading of declarations, shared by tsc and type-aware ESLint.
+            // The type checker's reading of declarations, shared by tsc and the type-aware linters.
             {
-              from: { element: { type: 'check-adapter', captured: { adapter: '{tsc,eslint}' } } },
+              from: { element: { type: 'check-adapter', captured: { adapter: '{tsc,eslint,oxlint}' } } },
               allow: { to: { element: { type: 'check-typescript' } } },
             },
             // Packages and Node built-ins: anyone but the core.

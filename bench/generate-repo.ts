@@ -22,7 +22,13 @@ export interface GeneratedRepo {
 
 const modulesPerPackage = 20;
 
-export function generateRepo(files: number, into?: string): GeneratedRepo {
+/**
+ * `classic`: TypeScript 6 and typescript-eslint's type-checked rules; `native`: TypeScript 7 and
+ * oxlint with its type-aware rules (oxlint-tsgolint), the same modules and standing findings.
+ */
+export type BenchStack = 'classic' | 'native';
+
+export function generateRepo(files: number, into?: string, stack: BenchStack = 'classic'): GeneratedRepo {
   const root = into ?? realpathSync(mkdtempSync(join(tmpdir(), `culprit-bench-${files}-`)));
   const packages = Math.max(2, Math.round(files / (modulesPerPackage + 1)));
   const write = (path: string, content: string) => {
@@ -63,9 +69,11 @@ export function generateRepo(files: number, into?: string): GeneratedRepo {
       2,
     ),
   );
-  write(
-    'eslint.config.js',
-    `import js from '@eslint/js';
+  if (stack === 'native') write('.oxlintrc.json', nativeLintConfig);
+  else
+    write(
+      'eslint.config.js',
+      `import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -75,9 +83,9 @@ export default tseslint.config(
   { languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } } },
 );
 `,
-  );
+    );
   write('.gitignore', 'node_modules/\n');
-  linkBenchTools(root);
+  linkBenchTools(root, stack);
   const git = (...args: string[]) =>
     execFileSync('git', args, {
       cwd: root,
@@ -149,10 +157,45 @@ ${uses.join('\n\n')}
 `;
 }
 
+/** oxlint's rules for the standing findings ESLint's config gives, and its type-aware no-unsafe-* rules. */
+const nativeLintConfig = JSON.stringify(
+  {
+    options: { typeAware: true },
+    categories: { correctness: 'off' },
+    rules: {
+      'prefer-const': 'error',
+      'no-unused-vars': 'error',
+      'no-debugger': 'error',
+      'typescript/no-explicit-any': 'error',
+      'typescript/no-unsafe-argument': 'error',
+      'typescript/no-unsafe-assignment': 'error',
+      'typescript/no-unsafe-call': 'error',
+      'typescript/no-unsafe-member-access': 'error',
+      'typescript/no-unsafe-return': 'error',
+    },
+  },
+  null,
+  2,
+);
+
 /** The tools a generated repository uses, linked from culprit's own node_modules (a clone of one needs them too). */
-export function linkBenchTools(root: string): void {
-  for (const name of ['typescript', 'eslint', 'typescript-eslint', '@eslint/js']) {
+export function linkBenchTools(root: string, stack: BenchStack = 'classic'): void {
+  const tools: Record<string, string> =
+    stack === 'native'
+      ? { typescript: 'typescript-7', oxlint: 'oxlint', 'oxlint-tsgolint': 'oxlint-tsgolint' }
+      : {
+          typescript: 'typescript',
+          eslint: 'eslint',
+          'typescript-eslint': 'typescript-eslint',
+          '@eslint/js': '@eslint/js',
+        };
+  for (const [name, target] of Object.entries(tools)) {
     mkdirSync(dirname(join(root, 'node_modules', name)), { recursive: true });
-    symlinkSync(join(projectRoot, 'node_modules', name), join(root, 'node_modules', name), 'dir');
+    symlinkSync(join(projectRoot, 'node_modules', target), join(root, 'node_modules', name), 'dir');
+  }
+  if (stack === 'native') {
+    mkdirSync(join(root, 'node_modules', '.bin'), { recursive: true });
+    symlinkSync('../oxlint/bin/oxlint', join(root, 'node_modules', '.bin', 'oxlint'));
+    symlinkSync('../oxlint-tsgolint/bin/tsgolint.js', join(root, 'node_modules', '.bin', 'tsgolint'));
   }
 }

@@ -13,7 +13,9 @@
  * default 10000,100000), BENCH_CORE_FILES (graph files, default 20000), BENCH_KEEP=1 keeps the
  * generated repositories, BENCH_REMOTE=0 skips the remote cache measurement (a fresh clone's
  * first check against a baseline published to a local turborepo-remote-cache server), BENCH_COMMANDS=0
- * skips the command checks' coverage costs and the 100 MB tool (command-checks.ts).
+ * skips the command checks' coverage costs and the 100 MB tool (command-checks.ts), BENCH_NATIVE=0
+ * skips the native stack (the smallest size again with TypeScript 7 and oxlint's type-aware rules,
+ * against raw `tsc --noEmit` + `oxlint` on it), BENCH_NATIVE=only runs nothing else.
  */
 import { rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -755,6 +757,10 @@ async function main(): Promise<void> {
   log(
     "culprit: the built CLI (dist/cli/main.js) as a child process, --json; culprit's own time in a check = its wall time (process start to exit) − the checks' time from checks[].durationMs: the slowest check when cold (one worker per check, side by side), their sum when served (one warm worker answers them in turn)",
   );
+  if (process.env['BENCH_NATIVE'] === 'only') {
+    log(`\n${await measureNativeStack(settings)}`);
+    return;
+  }
   const repos: RepoMeasure[] = [];
   try {
     for (const size of settings.sizes) repos.push(await measureRepo(size, settings));
@@ -787,6 +793,8 @@ async function main(): Promise<void> {
     log(describeFlood(await measureFlood(cli)));
   }
 
+  const native = process.env['BENCH_NATIVE'] === '0' ? undefined : await measureNativeStack(settings);
+
   log(`\n== summary (${describeLoad()})`);
   log(
     renderTable(
@@ -794,6 +802,92 @@ async function main(): Promise<void> {
       makeRows(repos, core, startup, settings, idle),
     ),
   );
+  if (native !== undefined) log(`\n${native}`);
+}
+
+/**
+ * The native stack: the smallest repository generated again with TypeScript 7 and oxlint with its
+ * type-aware rules (oxlint-tsgolint), against raw `tsc --noEmit` + `oxlint` on it, one after the
+ * other: culprit cold with the cached baseline after the body edit, and served (median of the
+ * body edit's rounds). Returns its table.
+ */
+async function measureNativeStack(settings: BenchSettings): Promise<string> {
+  const size = Math.min(...settings.sizes);
+  const repo = generateRepo(size, undefined, 'native');
+  try {
+    log(
+      `\n== native stack: ${repo.files} files, TypeScript 7 + oxlint --type-aware, in ${repo.root}; ${describeLoad()}`,
+    );
+    const tsc = await measureProcess(
+      process.execPath,
+      [join(repo.root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', '.'],
+      { cwd: repo.root },
+    );
+    const oxlint = await measureProcess(join(repo.root, 'node_modules/.bin/oxlint'), ['.'], { cwd: repo.root });
+    if (tsc.exitCode !== 0 || !/Found \d+ warnings? and \d+ errors?/.test(oxlint.stdout))
+      throw new Error(
+        `raw native tools failed in ${repo.root}: tsc exit ${tsc.exitCode}; oxlint: ${oxlint.stdout.slice(-500)}${oxlint.stderr.slice(0, 500)}`,
+      );
+    const peak = (measure: ProcessMeasure) => measure.maxRssKb ?? measure.treePeakKb;
+    const raw: RawMeasure = {
+      tsc,
+      eslint: oxlint,
+      eslintFindings: 0,
+      totalMs: tsc.wallMs + oxlint.wallMs,
+      peakKb: Math.max(peak(tsc), peak(oxlint)),
+    };
+    log(
+      `  raw tsc --noEmit (7): ${seconds(tsc.wallMs)}; raw oxlint .: ${seconds(oxlint.wallMs)}; ${oxlint.stdout.trim().split('\n').at(-2) ?? ''}`,
+    );
+    const first = await measureCheck(repo.root, false);
+    log(describeCheck('first check, nothing cached', first, raw));
+    const body = makeBodyEdit(repo);
+    body.apply(1);
+    const cached = await measureCheck(repo.root, false);
+    log(describeCheck('check with the cached baseline, one-line body edit', cached, raw));
+    body.revert();
+    const serve = await startServe(cli, repo.root, makeEnv(true));
+    let warm: WarmEdits;
+    let memory: ReturnType<ServeProcess['readMemory']>;
+    try {
+      const prime = await measureCheck(repo.root, true, {}, serve);
+      log(describeCheck('served check, the server starting its warm worker', prime, raw));
+      warm = await measureEdits(repo.root, body, 'one-line body edit', raw, bodySteps, serve);
+      memory = serve.readMemory();
+    } finally {
+      await serve.stop();
+    }
+    const own = (check: CheckMeasure) =>
+      `${seconds(check.wallMs - check.checksMs)} (${percent(check.wallMs - check.checksMs, check.wallMs)})`;
+    const checks = (check: CheckMeasure) =>
+      check.checks.map((run) => `${run.name} ${seconds(run.durationMs)}`).join(', ');
+    return renderTable(
+      ['metric (native stack)', `${repo.files} files`, 'target'],
+      [
+        {
+          metric: 'raw = tsc 7 --noEmit + oxlint (type-aware), one after the other',
+          values: [`${seconds(raw.totalMs)} (tsc ${seconds(tsc.wallMs)}, oxlint ${seconds(oxlint.wallMs)})`],
+          target: '',
+        },
+        { metric: 'check, cached baseline, body edit (× raw)', values: [describeCold(cached, raw)], target: '≤ 1.0×' },
+        // Cold, the checks run side by side in their own workers: their times do not add up to the wall.
+        { metric: '  checks (side by side)', values: [checks(cached)], target: '' },
+        {
+          metric: 'warm re-check, body edit: median (× raw)',
+          values: [describeWarm(warm.median, raw)],
+          target: '≤ 0.1×',
+        },
+        { metric: "  checks; culprit's own work", values: [`${checks(warm.median)}; ${own(warm.median)}`], target: '' },
+        {
+          metric: 'warm server RSS after the edits (serve + workers)',
+          values: [`${megabytes(memory.totalKb)} (${megabytes(memory.serveKb)} + ${megabytes(memory.workersKb)})`],
+          target: '',
+        },
+      ],
+    );
+  } finally {
+    if (!settings.keep) rmSync(repo.root, { recursive: true, force: true });
+  }
 }
 
 function describeLedger(check: CheckMeasure): string {

@@ -1,6 +1,6 @@
 /**
  * culprit's public library API: the operations the CLI's commands run (start, check, fix, debt,
- * gate, the baseline file, stats), the report and verdict they return, the renderers that turn a report
+ * gate, the ratchet file, stats), the report and verdict they return, the renderers that turn a report
  * into text for an agent or a CI system, the MCP server, and the agent hooks' decision. Kept
  * small and stable; the pure core's pieces (fingerprints, graph, ladder, frontier) and the check
  * runners are in src/internal.ts, which makes no promise.
@@ -42,7 +42,13 @@ export type {
 } from './core/report/report.js';
 export { exitCodeOfGate } from './core/gate/gate-report.js';
 export type { AbsentFinding, GateItem, GateReport, GateState, GateVerdict } from './core/gate/gate-report.js';
-export type { BaselineCheck, BaselineEntry, BaselineFile } from './core/gate/baseline-file.js';
+export type { RatchetCheck, RatchetEntry, RatchetFile } from './core/gate/ratchet-file.js';
+// The ratchet file's types under their former names, for code written against them.
+export type {
+  RatchetCheck as BaselineCheck,
+  RatchetEntry as BaselineEntry,
+  RatchetFile as BaselineFile,
+} from './core/gate/ratchet-file.js';
 export type { AnchoredDiagnostic, Diagnostic, Finding, Phase, Severity } from './core/diagnostic.js';
 export type { CampaignStats, CheckStats, LedgerStats, RuleStats, TaskStats } from './core/ledger/ledger-stats.js';
 

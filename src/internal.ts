@@ -43,7 +43,7 @@ export { applyLadder } from './core/triage/ladder.js';
 export type { Ladder, Rung } from './core/triage/ladder.js';
 export { findRoots, selectFrontier } from './core/triage/frontier.js';
 export type { FindRootsInput, Frontier, Ring, RootUnit, SelectFrontierInput } from './core/triage/frontier.js';
-export { isErrorTypeFinding, splitLintEchoes } from './core/triage/lint-echoes.js';
+export { isErrorTypeFinding } from './core/triage/lint-echoes.js';
 export type { LintEchoes } from './core/triage/lint-echoes.js';
 export { makeEchoGroups } from './core/triage/echo-groups.js';
 export type { EchoGroup } from './core/triage/echo-groups.js';
@@ -65,13 +65,13 @@ export type { MakeReportInput } from './core/report/report.js';
 export { decideAttempt, makeAttemptRecord } from './core/report/attempts.js';
 export type { AttemptDecision, AttemptRecord, AttemptState } from './core/report/attempts.js';
 
-// The gate's pieces: the baseline file (make, serialize, parse, prune) and the comparison. Used by
+// The gate's pieces: the ratchet file (make, serialize, parse, prune) and the comparison. Used by
 // test/core/gate/gate-report.test.ts and test/baseline/baseline-upgrade.test.ts.
-export { makeBaselineFile, serializeBaselineFile } from './core/gate/baseline-file.js';
-export { parseBaselineFile } from './config/baseline-file.js';
+export { makeRatchetFile, serializeRatchetFile } from './core/gate/ratchet-file.js';
+export { parseRatchetFile } from './config/ratchet-file.js';
 export { makeGateReport } from './core/gate/gate-report.js';
 export type { GateInput } from './core/gate/gate-report.js';
-export { pruneBaselineFile } from './core/gate/prune-baseline-file.js';
+export { pruneRatchetFile } from './core/gate/prune-ratchet-file.js';
 
 // Running checks and reading their output without a task. Used by test/checks/* (runCheck),
 // test/warm/* and test/checks/runner (runChecks), test/checks/sarif and test/fuzz/parsers.test.ts

@@ -80,7 +80,7 @@ export async function publishRemoteBaseline(
     tag = makeSignedTag(privateKey, signed);
   } else if (remote.signatureKey !== undefined) tag = makeArtifactTag({ key: remote.signatureKey, ...signed });
   const durationMs = Math.max(0, ...snapshot.checks.map((check) => check.durationMs));
-  const put = await putArtifact(remote, key, body, { ...(tag === undefined ? {} : { tag }), durationMs });
+  const put = await putArtifact(remote, key, body, { tag, durationMs });
   logDebug(`remote cache: PUT ${key} (${body.length} bytes): ${put.kind === 'failed' ? put.reason : put.kind}`);
   return put.kind === 'failed' ? put.reason : null;
 }

@@ -261,7 +261,7 @@ async function takeTreeSnapshot(
       scratch: context.layout.scratch,
     });
   }
-  const taken: TakenTreeSnapshot = { id, snapshot, source: 'run', ...(remoteNote === undefined ? {} : { remoteNote }) };
+  const taken: TakenTreeSnapshot = { id, snapshot, source: 'run', remoteNote };
   if (!isComplete(snapshot)) return taken;
   taken.snapshot = saveCachedSnapshot(context.layout, id, snapshot);
   // A remote that failed the lookup is not asked again this run: it would cost a second timeout.

@@ -1,4 +1,4 @@
-import { baselineFileName } from '../core/gate/baseline-file.js';
+import { ratchetFileName } from '../core/gate/ratchet-file.js';
 import { makeUserError } from '../core/errors.js';
 import { pruneBaselineTask, writeBaselineTask, type BaselineWriteResult } from '../tasks/baseline-task.js';
 import { publishBaselineTask, type PublishOptions } from '../tasks/publish-task.js';
@@ -22,24 +22,20 @@ export async function runBaselineCommand(options: BaselineCommandOptions): Promi
   }
   if (options.base !== undefined && !options.publish)
     throw makeUserError('--base goes with culprit baseline --publish');
-  const task = options.cwd === undefined ? {} : { cwd: options.cwd };
-  if (options.publish)
-    return runPublish(
-      { ...task, ...(options.base === undefined ? {} : { base: options.base }) },
-      options.json === true,
-    );
+  const task = { cwd: options.cwd };
+  if (options.publish) return runPublish({ ...task, base: options.base }, options.json === true);
   if (options.write) {
     const result = await writeBaselineTask(task);
     const text = result.changed
-      ? `culprit: wrote ${baselineFileName}: ${describeCounts(result)}.`
-      : `culprit: ${baselineFileName} is up to date: ${describeCounts(result)}.`;
+      ? `culprit: wrote ${ratchetFileName}: ${describeCounts(result)}.`
+      : `culprit: ${ratchetFileName} is up to date: ${describeCounts(result)}.`;
     return { stdout: options.json ? renderJson({ action: 'write', ...summarise(result) }) : `${text}\n`, exitCode: 0 };
   }
   const result = await pruneBaselineTask(task);
   const moved = result.renames.map(({ from, to }) => `; ${from} is now ${to}`).join('');
   const text = result.changed
-    ? `culprit: pruned ${baselineFileName}: removed ${result.removed} finding${result.removed === 1 ? '' : 's'} that no longer exist${result.removed === 1 ? 's' : ''}${moved}; ${describeCounts(result)} remain.`
-    : `culprit: nothing to prune in ${baselineFileName}: ${describeCounts(result)}.`;
+    ? `culprit: pruned ${ratchetFileName}: removed ${result.removed} finding${result.removed === 1 ? '' : 's'} that no longer exist${result.removed === 1 ? 's' : ''}${moved}; ${describeCounts(result)} remain.`
+    : `culprit: nothing to prune in ${ratchetFileName}: ${describeCounts(result)}.`;
   return {
     stdout: options.json
       ? renderJson({ action: 'prune', ...summarise(result), removed: result.removed, renames: result.renames })
@@ -71,7 +67,7 @@ function summarise(result: BaselineWriteResult): {
   findings: number;
   checks: Record<string, number>;
 } {
-  return { file: baselineFileName, changed: result.changed, findings: result.findings, checks: result.perCheck };
+  return { file: ratchetFileName, changed: result.changed, findings: result.findings, checks: result.perCheck };
 }
 
 function describeCounts(result: BaselineWriteResult): string {

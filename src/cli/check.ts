@@ -29,16 +29,16 @@ export interface CheckCommandOptions {
 
 export async function runCheckCommand(options: CheckCommandOptions): Promise<CommandOutcome> {
   const { report, sources, context, details } = await checkTask({
-    ...(options.runChecks === undefined ? {} : { runChecks: options.runChecks }),
+    runChecks: options.runChecks,
     memory: options.memory,
-    ...(options.isWanted === undefined ? {} : { isWanted: options.isWanted }),
-    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-    ...(options.maxFiles === undefined ? {} : { maxFiles: options.maxFiles }),
-    ...(options.outputLimit === undefined ? {} : { outputLimit: options.outputLimit }),
-    ...(options.base === undefined ? {} : { base: options.base }),
-    ...(options.oncePerTree === undefined ? {} : { oncePerTree: options.oncePerTree }),
-    ...(options.budgetAttempts === undefined ? {} : { budgetAttempts: options.budgetAttempts }),
-    ...(options.budgetSeconds === undefined ? {} : { budgetSeconds: options.budgetSeconds }),
+    isWanted: options.isWanted,
+    cwd: options.cwd,
+    maxFiles: options.maxFiles,
+    outputLimit: options.outputLimit,
+    base: options.base,
+    oncePerTree: options.oncePerTree,
+    budgetAttempts: options.budgetAttempts,
+    budgetSeconds: options.budgetSeconds,
   });
   const format: FormatName = options.json ? 'json' : (options.format ?? 'text');
   const stdout = renderers[format](report, {

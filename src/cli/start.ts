@@ -15,8 +15,8 @@ export interface StartCommandOptions {
 
 export async function runStartCommand(options: StartCommandOptions): Promise<CommandOutcome> {
   const result = await startTask({
-    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-    ...(options.runChecks === undefined ? {} : { runChecks: options.runChecks }),
+    cwd: options.cwd,
+    runChecks: options.runChecks,
     memory: options.memory,
   });
   const stdout = options.json
@@ -33,7 +33,7 @@ export async function runStartCommand(options: StartCommandOptions): Promise<Com
           durationMs,
           version,
           findings: diagnostics.length,
-          ...(error === undefined ? {} : { error }),
+          error,
         })),
       })}\n`
     : `${describeStart(result)}${result.notes.map((note) => `culprit: note: ${note}\n`).join('')}`;

@@ -11,8 +11,8 @@ export interface StatsCommandOptions {
 export async function runStatsCommand(options: StatsCommandOptions): Promise<CommandOutcome> {
   const since = options.since === undefined ? undefined : parseSince(options.since);
   const stats = await statsTask({
-    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-    ...(since === undefined ? {} : { since }),
+    cwd: options.cwd,
+    since,
   });
   return { stdout: options.json ? renderStatsJson(stats) : renderStatsText(stats), exitCode: 0 };
 }

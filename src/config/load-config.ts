@@ -34,7 +34,7 @@ export async function loadConfig(root: string): Promise<LoadedConfig> {
 }
 
 /**
- * Parses the JSON text of a file culprit reads (its configuration, the baseline file), BOM
+ * Parses the JSON text of a file culprit reads (its configuration, the ratchet file), BOM
  * allowed, or throws an error naming the file and where the text stops being JSON.
  */
 export function parseJsonText(text: string, source: string, remedy: string): unknown {

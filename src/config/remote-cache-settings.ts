@@ -79,12 +79,12 @@ export function resolveRemoteCache(raw: RawRemoteCache | undefined, env: NodeJS.
   return {
     kind: 'on',
     api: base.replace(/\/+$/, ''),
-    ...(team === undefined ? {} : { team }),
-    ...(teamId === undefined ? {} : { teamId }),
+    team,
+    teamId,
     token,
-    ...(signatureKey === undefined ? {} : { signatureKey }),
-    ...(signingKey === undefined ? {} : { signingKey }),
-    ...(publicKey === undefined ? {} : { publicKey }),
+    signatureKey,
+    signingKey,
+    publicKey,
     timeoutMs: (raw === undefined ? undefined : raw.timeoutMs) ?? defaultRemoteTimeoutMs,
   };
 }

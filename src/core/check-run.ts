@@ -9,7 +9,8 @@ import type { Diagnostic, SourceSpan } from './diagnostic.js';
  * `deferred`: not run to the end this attempt because its findings could not change what is
  * shown (tasks/defer-checks.ts); it runs again at the next attempt that could need it.
  */
-export type CheckStatus = 'ok' | 'failed' | 'timed-out' | 'missing' | 'deferred';
+export const checkStatuses = ['ok', 'failed', 'timed-out', 'missing', 'deferred'] as const;
+export type CheckStatus = (typeof checkStatuses)[number];
 
 /** Import edges from an importing file to the files it imports; repository-relative POSIX paths. */
 export type ImportRecord = Record<string, string[]>;

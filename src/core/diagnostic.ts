@@ -4,13 +4,15 @@
  */
 import type { DeclarationRef } from './declaration-table.js';
 
-export type Severity = 'error' | 'warning';
+export const severities = ['error', 'warning'] as const;
+export type Severity = (typeof severities)[number];
 
 /**
  * Where in the tool's pipeline a finding arose. The ladder uses it: a syntax finding means the
  * file did not parse, so semantic and lint findings about it may be derived from a partial tree.
  */
-export type Phase = 'config' | 'syntax' | 'semantic' | 'lint';
+export const phases = ['config', 'syntax', 'semantic', 'lint'] as const;
+export type Phase = (typeof phases)[number];
 
 /**
  * What a finding is about when it is not the code itself but how the code is checked. A check
@@ -20,7 +22,8 @@ export type Phase = 'config' | 'syntax' | 'semantic' | 'lint';
  * core/coverage/ makes them when it compares a run with the baseline's (a file the check no longer
  * checks, a setting it relaxed, a check of the baseline that no longer runs).
  */
-export type FindingKind = 'suppression' | 'coverage' | 'weakened' | 'check-removed';
+export const findingKinds = ['suppression', 'coverage', 'weakened', 'check-removed'] as const;
+export type FindingKind = (typeof findingKinds)[number];
 
 export interface Diagnostic {
   /** The check that produced it: `tsc`, `eslint`, or a configured check's name. */

@@ -74,7 +74,7 @@ function makeFailedRun(run: CheckRun, error: string): CheckRun {
     durationMs: run.durationMs,
     version,
     diagnostics: [],
-    ...(notes === undefined ? {} : { notes }),
+    notes,
     error,
   };
 }

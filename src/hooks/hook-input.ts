@@ -35,6 +35,7 @@ export interface HookEvents {
 export function readHookTrigger(agent: string, input: Record<string, unknown>, events: HookEvents): HookTrigger | null {
   const event = readString(agent, input, 'hook_event_name');
   const cwd = readOptionalString(input, 'cwd');
+  // A field the agent did not send is absent from the trigger, not undefined: readers test for it.
   const where = cwd === undefined ? {} : { cwd };
   if (event === events.edit) {
     if (!events.editTools.has(readString(agent, input, 'tool_name'))) return null;

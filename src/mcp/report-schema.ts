@@ -1,108 +1,21 @@
 /**
- * The shape of `culprit check --json` (render/json.ts), as the MCP `check` tool's output schema.
- * Every documented field is required with its type; every object also accepts fields it does not
- * name, so a report that grows (echo groups, rings) stays valid for clients holding this schema.
- *
- * The JSON Schema the SDK derives from it is kept portable (MCP Inspector's `--strict` lint):
- * open objects say `additionalProperties: true` rather than an empty schema, a nullable field is
- * `anyOf` string-or-null rather than a type array (Gemini's function declarations take one type
- * per schema), and integers carry no `maximum: 2^53 - 1`. zod writes `meta` over what it
- * derived, and a key set to undefined is left out of the JSON.
+ * The MCP tools' output schemas. The check report's is `culprit check --json`'s, defined once in
+ * core/report/report-schema.ts (which also says how its JSON Schema is kept portable); `fix` and
+ * `explain` add their own fields to it here.
  */
 import { z } from 'zod';
+import {
+  findingSchema,
+  makeInteger,
+  makeOpenObject as openObject,
+  reportSchema,
+  rootSchema,
+} from '../core/report/report-schema.js';
 
-/** An object schema that names its fields and accepts others. */
-function openObject<Shape extends z.ZodRawShape>(shape: Shape) {
-  return z.looseObject(shape).meta({ additionalProperties: true });
-}
+export { reportSchema };
 
-function integer(min: number) {
-  return z.number().int().min(min).meta({ maximum: undefined });
-}
-
-/** A described string branch keeps zod from folding the union into `type: ["string", "null"]`. */
-function nullableString(description: string) {
-  return z.union([z.string().describe(description), z.null()]).describe(description);
-}
-
-const count = integer(0);
-const position = integer(0);
-
-export const findingSchema = openObject({
-  tool: z.string().describe('The check that reported it: tsc, eslint, or a configured check name.'),
-  code: z.string().describe('Rule id or error code, e.g. TS2339.'),
-  severity: z.enum(['error', 'warning']),
-  phase: z.enum(['config', 'syntax', 'semantic', 'lint']),
-  path: nullableString('Repository-relative POSIX path; null for findings about no file.'),
-  line: position.describe('1-based; 0 when there is no position.'),
-  column: position.describe('1-based; 0 when there is no position.'),
-  endLine: position.optional(),
-  endColumn: position.optional(),
-  message: z.string(),
-  fingerprint: z.string().describe('Position-independent identity: 16 hex digits and an occurrence suffix.'),
-  kind: z
-    .enum(['suppression', 'coverage', 'weakened', 'check-removed'])
-    .optional()
-    .describe(
-      'Set when the finding is about how the code is checked: a suppression directive the edit added, a file a check no longer checks, a setting it relaxed, a check that no longer runs.',
-    ),
-  silenced: z
-    .array(openObject({ code: z.string(), path: z.string(), line: position, column: position, message: z.string() }))
-    .optional()
-    .describe('On a suppression: the findings it hides, which the check would report.'),
-});
-
-export const rootSchema = openObject({
-  files: z.array(z.string()),
-  editable: z.boolean().describe('False for generated, vendored or package files: follow the instruction instead.'),
-  selected: z.boolean(),
-  introduced: count,
-  instruction: z.string().optional(),
-});
-
-const withheldPartSchema = openObject({ count, files: z.array(z.string()) });
-
-export const reportSchema = openObject({
-  verdict: z
-    .enum(['clean', 'introduced', 'stuck', 'check-failed'])
-    .describe(
-      'clean: nothing introduced. introduced: fix the shown findings. stuck: same findings as the last attempt; stop retrying. check-failed: some check did not finish, so nothing is clean.',
-    ),
-  attempt: integer(1),
-  counts: openObject({
-    introduced: count,
-    resolved: count,
-    standing: count,
-    silenced: count.describe('Findings hidden by a suppression the edit added: neither resolved nor fixed.'),
-  }),
-  shown: z.array(findingSchema).describe('What to fix now: the root causes, in order.'),
-  withheld: openObject({
-    ...withheldPartSchema.shape,
-    reasons: openObject({
-      downstream: withheldPartSchema,
-      queued: withheldPartSchema,
-      nonEditable: withheldPartSchema,
-      belowRung: withheldPartSchema,
-    }),
-  }).describe('Introduced findings not shown, and why; the explain tool lists them.'),
-  roots: z.array(rootSchema).describe('Every root unit in display order; selected ones are shown.'),
-  checks: z.array(
-    openObject({
-      name: z.string(),
-      status: z.enum(['ok', 'failed', 'timed-out', 'missing', 'deferred']),
-      durationMs: z.number().min(0),
-      version: nullableString("The check tool's version, or null when it is unknown."),
-      error: z.string().optional(),
-    }),
-  ),
-  rung: z.enum(['syntax', 'errors', 'warnings', 'none']),
-  width: integer(1),
-  widened: z.boolean(),
-  resolved: openObject({ count, lineDeleted: count }),
-  notes: z.array(z.string()),
-});
-
-export type ReportJson = z.infer<typeof reportSchema>;
+const count = makeInteger(0);
+const position = makeInteger(0);
 
 /**
  * The text a tool returns, inside its structured result too: clients that prefer

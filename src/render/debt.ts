@@ -9,8 +9,8 @@ import { countOf } from './wording.js';
  * What to run once a campaign is clean: with a checked-in baseline, prune it so the fixed findings
  * can never come back; without one, write one so the debt left cannot grow.
  */
-export function describeRatchet(hasBaselineFile: boolean): string {
-  return hasBaselineFile
+export function describeRatchet(hasRatchetFile: boolean): string {
+  return hasRatchetFile
     ? 'every target is fixed: run `culprit baseline --prune` to drop them from culprit-baseline.json (until then `culprit gate` calls it stale) and commit it, so they cannot come back'
     : 'every target is fixed: run `culprit baseline --write` to record the debt that is left, so `culprit gate` keeps it from growing';
 }

@@ -3,11 +3,13 @@
  * an entry here. The text is for a CI log: one line per finding that fails the gate, and what to
  * do about it.
  */
-import { makeShownFinding } from '../core/report/report.js';
+import type { z } from 'zod';
+import { gateReportSchema, type gateFindingSchema } from '../core/gate/gate-report-schema.js';
+import { orderBySchema } from '../core/report/order-by-schema.js';
 import { renderGateGithub } from './github.js';
-import { formatNames, type FormatName } from './format-names.js';
+import type { FormatName } from './format-names.js';
 import { renderGateSarif } from './sarif.js';
-import type { AbsentFinding, GateItem, GateReport } from '../core/gate/gate-report.js';
+import type { GateItem, GateReport } from '../core/gate/gate-report.js';
 import { countOf, describeFailedChecks } from './wording.js';
 import { escapeControls } from './escape-controls.js';
 
@@ -22,8 +24,6 @@ export const gateRenderers: Readonly<Record<GateFormatName, GateRenderer>> = {
   sarif: renderGateSarif,
   github: renderGateGithub,
 };
-
-export const gateFormatNames: readonly GateFormatName[] = formatNames;
 
 export function renderGateText(report: GateReport): string {
   const lines: string[] = [];
@@ -71,42 +71,20 @@ export function renderGateText(report: GateReport): string {
 }
 
 export function renderGateJson(report: GateReport): string {
-  const ordered = {
-    verdict: report.verdict,
-    file: report.file,
-    counts: {
-      new: report.counts.new,
-      unchanged: report.counts.unchanged,
-      absent: report.counts.absent,
-      reanchored: report.counts.reanchored,
-    },
-    findings: report.items.map(makeJsonItem),
-    renames: report.renames.map(({ from, to }) => ({ from, to })),
-    checks: report.checks.map(({ name, status, durationMs, version, error }) => ({
-      name,
-      status,
-      durationMs,
-      version,
-      error,
-    })),
-    notes: report.notes,
-  };
-  return `${JSON.stringify(ordered, null, 2)}\n`;
+  const json = orderBySchema(gateReportSchema, { ...report, findings: report.items.map(makeGateFinding) });
+  return `${JSON.stringify(json, null, 2)}\n`;
 }
 
-function makeJsonItem(item: GateItem): Record<string, unknown> {
-  if (item.state === 'absent') return { state: item.state, ...makeAbsentJson(item.finding) };
-  const renamed = item.state === 'unchanged' && item.renamedFrom !== undefined ? { renamedFrom: item.renamedFrom } : {};
-  const reanchored =
-    item.state === 'unchanged' && item.reanchoredFrom !== undefined
-      ? { reanchoredFrom: { path: item.reanchoredFrom.path, fingerprint: item.reanchoredFrom.fingerprint } }
-      : {};
-  return { state: item.state, ...makeShownFinding(item.finding), ...renamed, ...reanchored };
-}
-
-function makeAbsentJson(finding: AbsentFinding): Record<string, unknown> {
-  const { tool, code, severity, path, message, fingerprint } = finding;
-  return { tool, code, severity, path, message, fingerprint };
+/** An item as the JSON report lists it: its state, then the finding's fields. */
+function makeGateFinding(item: GateItem): z.input<typeof gateFindingSchema> {
+  switch (item.state) {
+    case 'new':
+      return { ...item.finding, state: item.state };
+    case 'unchanged':
+      return { ...item.finding, state: item.state, renamedFrom: item.renamedFrom, reanchoredFrom: item.reanchoredFrom };
+    case 'absent':
+      return { ...item.finding, state: item.state };
+  }
 }
 
 function renderItem(item: GateItem): string {

@@ -28,11 +28,11 @@ export function renderGithub(report: Report, options: FormatDetails = {}): strin
   return renderGithubAnnotations({
     findings: report.shown,
     messages: [...instructions, summarizeReport(report)],
-    ...(options.configFiles === undefined ? {} : { configFiles: options.configFiles }),
+    configFiles: options.configFiles,
   });
 }
 
-/** The gate: every finding the baseline file does not allow, then the verdict. */
+/** The gate: every finding the ratchet file does not allow, then the verdict. */
 export function renderGateGithub(report: GateReport): string {
   const findings = report.items.flatMap((item) => (item.state === 'new' ? [item.finding] : []));
   return renderGithubAnnotations({ findings, messages: [summarizeGate(report)] });

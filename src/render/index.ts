@@ -25,8 +25,4 @@ export const renderers: Readonly<Record<FormatName, Renderer>> = {
   github: renderGithub,
 };
 
-export function isFormatName(name: string): name is FormatName {
-  return Object.hasOwn(renderers, name);
-}
-
 export { renderGithub, renderJson, renderSarif, renderText };

@@ -43,12 +43,12 @@ export function renderSarif(report: Report, options: FormatDetails = {}): string
   return renderSarifLog({
     checks: report.checks.map(makeSarifCheck),
     findings: listStatedFindings(report, options.attribution),
-    ...(options.configFiles === undefined ? {} : { configFiles: options.configFiles }),
+    configFiles: options.configFiles,
     summary: { verdict: report.verdict, attempt: report.attempt, counts: report.counts },
   });
 }
 
-/** The gate's findings against the checked-in baseline file, each with its state. */
+/** The gate's findings against the checked-in ratchet file, each with its state. */
 export function renderGateSarif(report: GateReport): string {
   return renderSarifLog({
     checks: report.checks.map(makeSarifCheck),
@@ -105,7 +105,7 @@ function makeRun(
   const rules: ReportingDescriptor[] = ruleIds.map((id) => ({ id }));
   const configFile = configFiles?.get(check.name);
   return {
-    tool: { driver: { name: check.name, ...(check.version === null ? {} : { version: check.version }), rules } },
+    tool: { driver: { name: check.name, version: check.version ?? undefined, rules } },
     invocations: [
       {
         executionSuccessful: check.ok,
@@ -130,7 +130,7 @@ function makeResult(
     ruleIndex,
     level: finding.severity,
     message: { text: finding.message },
-    ...(location === undefined ? {} : { locations: [location] }),
+    locations: location === undefined ? undefined : [location],
     partialFingerprints: { [fingerprintKey]: finding.fingerprint },
     baselineState: state,
     ...makeProperties(finding, shown),
@@ -143,6 +143,7 @@ function makeResult(
  * payload showed it.
  */
 function makeProperties(finding: ListedFinding, shown: boolean | undefined): Pick<Result, 'properties'> {
+  // Only the keys that are set: a finding with none gets no properties bag.
   const properties = {
     ...(finding.phase === undefined ? {} : { phase: finding.phase }),
     ...(finding.kind === undefined ? {} : { kind: finding.kind }),
@@ -166,9 +167,9 @@ function makeLocation(finding: ListedFinding, configFile: string | undefined): L
       artifactLocation,
       region: {
         startLine: finding.line,
-        ...(finding.column !== undefined && finding.column >= 1 ? { startColumn: finding.column } : {}),
-        ...(finding.endLine === undefined || finding.endLine < 1 ? {} : { endLine: finding.endLine }),
-        ...(finding.endColumn === undefined || finding.endColumn < 1 ? {} : { endColumn: finding.endColumn }),
+        startColumn: makeRegionPosition(finding.column),
+        endLine: makeRegionPosition(finding.endLine),
+        endColumn: makeRegionPosition(finding.endColumn),
       },
     },
   };
@@ -177,4 +178,9 @@ function makeLocation(finding: ListedFinding, configFile: string | undefined): L
 /** A repository-relative POSIX path as a relative URI reference: each segment percent-encoded. */
 function encodePath(path: string): string {
   return path.split('/').map(encodeURIComponent).join('/');
+}
+
+/** A 1-based position, or undefined (left out of the log) when the tool gave none. */
+function makeRegionPosition(position: number | undefined): number | undefined {
+  return position !== undefined && position >= 1 ? position : undefined;
 }

@@ -191,7 +191,7 @@ function makeCauseBlock(group: EchoGroup, first: Block): Block {
         : `${own.length} of them in ${countOf(countFiles(own), 'file')} ${own.length === 1 ? 'depends' : 'depend'} on it directly${codes}:`,
     unlisted: group.sites - group.listed.length,
     pending: [],
-    ...(group.reached === undefined ? {} : { reached: group.reached }),
+    reached: group.reached,
   };
 }
 

@@ -12,6 +12,7 @@ import { logDebug } from '../debug/log-debug.js';
 import { hashFiles } from '../tree/file-hashes.js';
 import type { Snapshot, SnapshotCheck, TreeState } from '../core/snapshot.js';
 import { makeSourceCache, type SourceCache, type SourceStore } from './source-cache.js';
+import { dropRepeatedCompilerFindings } from './repeated-findings.js';
 
 export interface SnapshotRequest {
   /** The tree to check. */
@@ -57,7 +58,7 @@ export async function runAnchoredChecks(
 ): Promise<AnchoredRuns> {
   logDebug(`running ${request.checks.map((check) => check.name).join(', ')} on ${request.root}`);
   const raw = await (request.runChecks ?? runChecks)([...request.checks], request.root, request.tree);
-  const runs = request.mapRun === undefined ? raw : raw.map(request.mapRun);
+  const runs = dropRepeatedCompilerFindings(request.mapRun === undefined ? raw : raw.map(request.mapRun));
   const sources = makeSourceCache(request.root, request.sources);
   const graph = makeModuleGraph(runs.flatMap((run) => (run.imports === undefined ? [] : [run.imports])));
   return { checks: runs.map((run) => anchorRun(run, sources)), graph, sources };

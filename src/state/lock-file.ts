@@ -87,8 +87,8 @@ async function acquireLockFile(file: string, options: LockOptions): Promise<void
     host: hostname(),
     command: options.command,
     since: new Date().toISOString(),
-    ...(bootId === undefined ? {} : { bootId }),
-    ...(startTime === undefined ? {} : { startTime }),
+    bootId,
+    startTime,
   };
   const text = `${JSON.stringify(mine)}\n`;
   const started = Date.now();

@@ -16,7 +16,7 @@ export interface StateLayout {
   sessionFile: string;
   /** Short-lived files (private indexes, temporary copies' bookkeeping). */
   scratch: string;
-  /** Held while a command works on this work tree's session or baseline file (lock-file.ts). */
+  /** Held while a command works on this work tree's session or ratchet file (lock-file.ts). */
   lockFile: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * `culprit baseline --write` and `--prune`: the checked-in baseline file. Writing accepts every
+ * `culprit baseline --write` and `--prune`: the checked-in ratchet file. Writing accepts every
  * finding as it stands (for adopting the gate, or deliberately accepting debt in a reviewed
  * change); pruning only removes what no longer exists. Neither writes anything unless every check
  * completed: a partial run would drop the entries of the check that failed.
@@ -7,22 +7,22 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  baselineFileName,
-  countBaselineEntries,
+  ratchetFileName,
+  countRatchetEntries,
   haveSameEntries,
-  makeBaselineFile,
-  serializeBaselineFile,
-  type BaselineFile,
-} from '../core/gate/baseline-file.js';
-import { loadBaselineFile } from '../config/baseline-file.js';
+  makeRatchetFile,
+  serializeRatchetFile,
+  type RatchetFile,
+} from '../core/gate/ratchet-file.js';
+import { loadRatchetFile } from '../config/ratchet-file.js';
 import { resolveCommit } from '../git/git.js';
-import { pruneBaselineFile } from '../core/gate/prune-baseline-file.js';
+import { pruneRatchetFile } from '../core/gate/prune-ratchet-file.js';
 import { makeUserError } from '../core/errors.js';
 import { applyCoveragePolicy } from '../core/coverage/suppression-policy.js';
 import type { AnchoredRuns } from '../snapshot/take-snapshot.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
 import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
-import { compareWithFile, requireBaselineFile, runWorkTreeChecks } from './gate-task.js';
+import { compareWithFile, requireRatchetFile, runWorkTreeChecks } from './gate-task.js';
 import { describeFailedChecks } from '../render/wording.js';
 
 export interface BaselineWriteResult {
@@ -46,7 +46,7 @@ export async function writeBaselineTask(options: TaskOptions = {}): Promise<Base
   return withWorkTreeLock(context, 'baseline --write', async () => {
     const runs = requireComplete(await runWorkTreeChecks(context));
     // The directives the policy leaves out are no entries: the gate leaves them out too.
-    const written = makeBaselineFile(
+    const written = makeRatchetFile(
       runs.checks.map((run) => ({
         ...run,
         diagnostics: applyCoveragePolicy(run.diagnostics, context.settings.policy).findings,
@@ -60,7 +60,7 @@ export async function writeBaselineTask(options: TaskOptions = {}): Promise<Base
       existing?.commit !== undefined && haveSameEntries(existing, written)
         ? { ...written, commit: existing.commit }
         : written;
-    return { context, ...saveIfChanged(context, serializeBaselineFile(file)), ...countPerCheck(file) };
+    return { context, ...saveIfChanged(context, serializeRatchetFile(file)), ...countPerCheck(file) };
   });
 }
 
@@ -70,15 +70,15 @@ export async function pruneBaselineTask(options: TaskOptions = {}): Promise<Base
 }
 
 async function pruneLocked(context: TaskContext): Promise<BaselinePruneResult> {
-  const file = requireBaselineFile(context);
+  const file = requireRatchetFile(context);
   const runs = requireComplete(await runWorkTreeChecks(context));
   const report = await compareWithFile(context, file, runs);
-  const pruned = pruneBaselineFile(file, report);
+  const pruned = pruneRatchetFile(file, report);
   return {
     context,
-    ...saveIfChanged(context, serializeBaselineFile(pruned)),
+    ...saveIfChanged(context, serializeRatchetFile(pruned)),
     ...countPerCheck(pruned),
-    removed: countBaselineEntries(file) - countBaselineEntries(pruned),
+    removed: countRatchetEntries(file) - countRatchetEntries(pruned),
     renames: report.renames,
   };
 }
@@ -94,9 +94,9 @@ async function readHeadCommit(context: TaskContext): Promise<string | undefined>
 }
 
 /** The file as it is, when there is one that reads: a file that does not is simply written again. */
-function readExistingFile(context: TaskContext): BaselineFile | undefined {
+function readExistingFile(context: TaskContext): RatchetFile | undefined {
   try {
-    return loadBaselineFile(context.root)?.file;
+    return loadRatchetFile(context.root)?.file;
   } catch {
     return undefined;
   }
@@ -104,13 +104,13 @@ function readExistingFile(context: TaskContext): BaselineFile | undefined {
 
 function requireComplete(runs: AnchoredRuns): AnchoredRuns {
   if (runs.checks.some((check) => check.status !== 'ok')) {
-    throw makeUserError(`${baselineFileName} was not written: ${describeFailedChecks(runs.checks)}`);
+    throw makeUserError(`${ratchetFileName} was not written: ${describeFailedChecks(runs.checks)}`);
   }
   return runs;
 }
 
 function saveIfChanged(context: TaskContext, text: string): { changed: boolean } {
-  const path = join(context.root, baselineFileName);
+  const path = join(context.root, ratchetFileName);
   let existing: string | undefined;
   try {
     existing = readFileSync(path, 'utf8');
@@ -122,12 +122,12 @@ function saveIfChanged(context: TaskContext, text: string): { changed: boolean }
   return { changed: true };
 }
 
-function countPerCheck(file: ReturnType<typeof makeBaselineFile>): {
+function countPerCheck(file: ReturnType<typeof makeRatchetFile>): {
   findings: number;
   perCheck: Record<string, number>;
 } {
   const perCheck: Record<string, number> = {};
   for (const [name, check] of Object.entries(file.checks))
-    perCheck[name] = countBaselineEntries({ version: 1, checks: { [name]: check } });
-  return { findings: countBaselineEntries(file), perCheck };
+    perCheck[name] = countRatchetEntries({ version: 1, checks: { [name]: check } });
+  return { findings: countRatchetEntries(file), perCheck };
 }

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { baselineFileName } from '../core/gate/baseline-file.js';
+import { ratchetFileName } from '../core/gate/ratchet-file.js';
 import type { CheckRun } from '../checks/check.js';
 import type { CheckRunner } from '../checks/runner/run-check.js';
 import type { Attribution } from '../core/attribute.js';
@@ -168,8 +168,8 @@ async function checkLocked(
       repo: context.repo,
       checks: settings.checks,
       scratch: layout.scratch,
-      ...(known === undefined ? {} : { tree: known }),
-      ...(runChecks === undefined ? {} : { runChecks }),
+      tree: known,
+      runChecks,
       sources: context.memory?.sources,
     });
   // Never run a check twice on one tree: a baseline missing from the cache that is the work
@@ -182,8 +182,8 @@ async function checkLocked(
   const resolved =
     campaign === undefined
       ? await resolveBaseline(context, sessions, {
-          ...(options.base === undefined ? {} : { base: options.base }),
-          ...(workTree === undefined ? {} : { workTree }),
+          base: options.base,
+          workTree,
         })
       : await resolveSessionBaseline(context, campaign, 'debt', workTree);
   // Against a baseline already taken, a check whose findings cannot change what is shown may wait.
@@ -267,7 +267,7 @@ async function checkLocked(
   // A deferral stands only when the ladder did show the syntax rung; otherwise every check runs.
   if (triaged.checks.some((check) => check.status === 'deferred') && triaged.rung !== 'syntax')
     return checkLocked(context, options, false, campaign);
-  const made = debt === undefined ? triaged : addCampaign(triaged, debt, hasBaselineFile(context));
+  const made = debt === undefined ? triaged : addCampaign(triaged, debt, hasRatchetFile(context));
   const ledgerStarted = performance.now();
   const ledger = await prepareLedgerAttempt({
     session: baseline.session,
@@ -497,6 +497,6 @@ function listTouchedLockfiles(changes: TreeChanges): string[] {
   return [...new Set(listTouchedPaths(changes).filter((path) => lockfileNames.includes(basename(path))))].sort();
 }
 
-function hasBaselineFile(context: TaskContext): boolean {
-  return existsSync(join(context.root, baselineFileName));
+function hasRatchetFile(context: TaskContext): boolean {
+  return existsSync(join(context.root, ratchetFileName));
 }

@@ -7,8 +7,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { baselineFileName, type BaselineFile } from '../core/gate/baseline-file.js';
-import { loadBaselineFile } from '../config/baseline-file.js';
+import { ratchetFileName, type RatchetFile } from '../core/gate/ratchet-file.js';
+import { loadRatchetFile } from '../config/ratchet-file.js';
 import { listGateReanchorPaths, makeGateReport, type GateDiff, type GateReport } from '../core/gate/gate-report.js';
 import { makeUserError } from '../core/errors.js';
 import { splitSourceLines } from '../core/identity/source-lines.js';
@@ -26,15 +26,15 @@ export interface GateResult {
 
 export async function gateTask(options: TaskOptions = {}): Promise<GateResult> {
   const context = await resolveTaskContext(options);
-  const file = requireBaselineFile(context);
+  const file = requireRatchetFile(context);
   const runs = await runWorkTreeChecks(context);
   return { context, report: await compareWithFile(context, file, runs) };
 }
 
-export function requireBaselineFile(context: TaskContext): BaselineFile {
-  const loaded = loadBaselineFile(context.root);
+export function requireRatchetFile(context: TaskContext): RatchetFile {
+  const loaded = loadRatchetFile(context.root);
   if (loaded === null) {
-    throw makeUserError(`no ${baselineFileName} in ${context.root}: run \`culprit baseline --write\` and commit it`);
+    throw makeUserError(`no ${ratchetFileName} in ${context.root}: run \`culprit baseline --write\` and commit it`);
   }
   return loaded.file;
 }
@@ -45,12 +45,12 @@ export function runWorkTreeChecks(context: TaskContext): Promise<AnchoredRuns> {
 
 export async function compareWithFile(
   context: TaskContext,
-  file: BaselineFile,
+  file: RatchetFile,
   runs: AnchoredRuns,
 ): Promise<GateReport> {
   const input = {
     file,
-    fileName: baselineFileName,
+    fileName: ratchetFileName,
     runs: runs.checks,
     exists: (path: string) => existsSync(join(context.root, path)),
     policy: context.settings.policy,

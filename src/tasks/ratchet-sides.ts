@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hasTouched } from '../core/coverage/removed-checks.js';
 import type { RatchetSides } from '../core/coverage/ratchet-growth.js';
-import { baselineFileName, type BaselineFile } from '../core/gate/baseline-file.js';
+import { ratchetFileName, type RatchetFile } from '../core/gate/ratchet-file.js';
 import type { TreeChanges, TreeState } from '../core/snapshot.js';
-import { parseBaselineFile } from '../config/baseline-file.js';
+import { parseRatchetFile } from '../config/ratchet-file.js';
 import { readBlobTexts } from '../git/read-blobs.js';
 import type { TaskContext } from './context.js';
 
@@ -18,26 +18,26 @@ export async function readRatchetSides(
   base: TreeState,
   changes: TreeChanges,
 ): Promise<RatchetSides | undefined> {
-  if (context.repo === null || base.kind !== 'git' || !hasTouched(changes, baselineFileName)) return undefined;
-  const [beforeText] = await readBlobTexts(context.repo, [`${base.treeId}:${baselineFileName}`]).catch(() => [
+  if (context.repo === null || base.kind !== 'git' || !hasTouched(changes, ratchetFileName)) return undefined;
+  const [beforeText] = await readBlobTexts(context.repo, [`${base.treeId}:${ratchetFileName}`]).catch(() => [
     undefined,
   ]);
   // A baseline side that does not read was no ratchet to grow.
   const before = beforeText === undefined ? null : parseOrWhy(beforeText);
   if (typeof before === 'string') return undefined;
-  if (!changes.changed.has(baselineFileName)) return { before, after: null };
+  if (!changes.changed.has(ratchetFileName)) return { before, after: null };
   let afterText: string;
   try {
-    afterText = readFileSync(join(context.root, baselineFileName), 'utf8');
+    afterText = readFileSync(join(context.root, ratchetFileName), 'utf8');
   } catch {
     return { before, after: null };
   }
   return { before, after: parseOrWhy(afterText) };
 }
 
-function parseOrWhy(text: string): BaselineFile | string {
+function parseOrWhy(text: string): RatchetFile | string {
   try {
-    return parseBaselineFile(text);
+    return parseRatchetFile(text);
   } catch (error) {
     return (error as Error).message;
   }

@@ -106,7 +106,7 @@ export async function readLedgerTask(
       const diff = await diffTrees(context.repo, last.tree, tree);
       sinceLast = [...diff.changed, ...diff.deleted];
     } else sinceLast = [...changes.changed, ...changes.deleted];
-    return { dir, stored, changed: sinceLast, ...(edited === undefined ? {} : { edited }) };
+    return { dir, stored, changed: sinceLast, edited };
   } catch (error) {
     logDebug(`the ledger is not available: ${describe(error)}`);
     return undefined;
@@ -155,11 +155,11 @@ export async function prepareLedgerAttempt(input: PrepareLedgerInput): Promise<P
     raw: new Map(snapshot.checks.map((check) => [check.name, check.diagnostics])),
     previous: stored.entries,
     changed,
-    ...(edited === undefined ? {} : { edited }),
+    edited,
     tree: snapshot.tree.kind === 'git' ? snapshot.tree.treeId : null,
     startedAt: input.startedAt,
     endedAt: Date.now(),
-    ...(taskStartedAt === undefined ? {} : { taskStartedAt }),
+    taskStartedAt,
     payloadChars: 0,
     debt: input.debt,
   });

@@ -3,7 +3,7 @@
  * name a union in unsorted order hold the old identity; the gate must keep passing on it.
  */
 import { describe, expect, test } from 'vitest';
-import { parseBaselineFile } from '../../src/config/baseline-file.js';
+import { parseRatchetFile } from '../../src/config/ratchet-file.js';
 import { makeGateReport } from '../../src/core/gate/gate-report.js';
 import type { AnchoredDiagnostic } from '../../src/core/diagnostic.js';
 import { hashFingerprint, normalizeMessageUnsorted } from '../../src/core/identity/fingerprint.js';
@@ -40,7 +40,7 @@ function oldFile(message: string, extraEntry?: object): string {
 
 describe('an old baseline file', () => {
   test('still allows its findings, whichever order the union is printed in now', () => {
-    const file = parseBaselineFile(oldFile(printed('string | URLSearchParams')));
+    const file = parseRatchetFile(oldFile(printed('string | URLSearchParams')));
     for (const union of ['string | URLSearchParams', 'URLSearchParams | string']) {
       const report = makeGateReport({
         file,
@@ -62,7 +62,7 @@ describe('an old baseline file', () => {
   });
 
   test('keeps an entry whose hash is of neither scheme as it is written', () => {
-    const file = parseBaselineFile(
+    const file = parseRatchetFile(
       oldFile(printed('B | A'), {
         fingerprint: '0123456789abcdef',
         count: 1,

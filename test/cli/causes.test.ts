@@ -2,12 +2,13 @@
  * Causes traced by the type checker, through the CLI with real tsc and type-aware ESLint: an edit
  * that makes a function return `any` has no compiler error at the change, only lint findings
  * where its result is used, in files that import it; they are one cause, rooted at the change.
- * On TypeScript 7, where culprit cannot ask the checker, today's frontier applies and nothing is
- * hidden.
+ * On TypeScript 7 the same table and trace run through its API (the tsgo process), with the same
+ * result.
  */
 import { afterEach, expect, test } from 'vitest';
 import { checkJson, runCli } from '../helpers/cli.js';
 import { bundlerTsconfig, makeRepo, typeAwareEslintConfig, type TestRepo } from '../helpers/repo.js';
+import { linkLinter, linkTsgolint, makeTypeAwareOxlintConfig } from '../fixtures/js-linters.js';
 
 let repos: TestRepo[] = [];
 afterEach(() => {
@@ -119,7 +120,7 @@ test('a removed member and a required one added in its place are one rename, wha
   });
 });
 
-test('on TypeScript 7 no checker is asked: the frontier orders the findings as before, and none is hidden', () => {
+test('on TypeScript 7 the checker is asked through its API: a renamed member is one renamed cause with every site, as on TypeScript 6', () => {
   const repo = makeRepo({
     typescript: '7',
     files: {
@@ -137,14 +138,76 @@ test('on TypeScript 7 no checker is asked: the frontier orders the findings as b
   repo.write('src/range.ts', 'export interface Range {\n  start: number;\n  to: number;\n}\n');
   const { report } = checkJson(repo.root);
   expect(report.counts.introduced).toBe(2);
-  // Today's rules: report.ts imports the failing measure.ts, so its site waits downstream, counted and named.
-  expect(report.shown.map((finding) => `${finding.path}:${finding.code}`)).toEqual(['src/measure.ts:TS2339']);
-  expect(report.withheld.reasons.downstream).toEqual({ count: 1, files: ['src/report.ts'] });
-  expect(report.roots.map((root) => root.files)).toEqual([['src/measure.ts']]);
-  expect(report.groups).toEqual([
-    expect.objectContaining({
-      cause: { symbol: 'Range', member: 'from' },
-      pending: { sites: 1, files: ['src/report.ts'] },
-    }),
+  // Both sites at once, though report.ts imports the failing measure.ts: they are sites of one change.
+  expect(report.shown.map((finding) => `${finding.path}:${finding.code}`)).toEqual([
+    'src/measure.ts:TS2339',
+    'src/report.ts:TS2339',
   ]);
+  expect(report.roots.map((root) => root.files)).toEqual([['src/range.ts']]);
+  expect(report.groups).toHaveLength(1);
+  expect(report.groups[0]).toMatchObject({
+    sites: 2,
+    files: 2,
+    cause: {
+      change: {
+        kind: 'renamed',
+        symbol: 'Range.from',
+        renamedTo: 'Range.start',
+        path: 'src/range.ts',
+        before: 'from: number',
+        after: 'start: number',
+      },
+    },
+  });
+  expect(report.notes).not.toContainEqual(expect.stringMatching(/not traced|getRootSymbols/));
+});
+
+test("on TypeScript 7 with oxlint's type-aware rules: an any return is one cause listing oxlint's findings at its call sites, and typeCheck's compiler errors are shown once", () => {
+  const repo = makeRepo({
+    typescript: '7',
+    files: {
+      // oxlint lints this repository, not ESLint.
+      ...Object.fromEntries(Object.entries(files).filter(([path]) => path !== 'eslint.config.js')),
+      '.oxlintrc.json': makeTypeAwareOxlintConfig({ typeAware: true, typeCheck: true }),
+    },
+  });
+  linkLinter(repo.root, 'oxlint');
+  linkTsgolint(repo.root);
+  repos.push(repo);
+  expect(runCli(repo.root, ['start']).exitCode).toBe(0);
+  repo.write('src/inner.ts', repo.read('src/inner.ts').replace('(input: string): Box {', '(input: string): any {'));
+
+  const { report, exitCode } = checkJson(repo.root);
+  expect(exitCode).toBe(1);
+  expect(report.shown.every((finding) => finding.tool === 'oxlint')).toBe(true);
+  expect(report.shown[0]).toMatchObject({ path: 'src/inner.ts', code: 'typescript/no-explicit-any' });
+  const sites = report.shown.slice(1);
+  expect(new Set(sites.map((finding) => finding.path))).toEqual(new Set(['src/first.ts', 'src/second.ts']));
+  expect(sites.every((finding) => finding.code.startsWith('typescript/no-unsafe-'))).toBe(true);
+  expect(report.shown.length).toBe(report.counts.introduced);
+  expect(report.groups).toHaveLength(1);
+  expect(report.groups[0]).toMatchObject({
+    sites: sites.length,
+    files: 2,
+    cause: {
+      symbol: 'innerFrom',
+      change: { kind: 'signature', symbol: 'innerFrom', path: 'src/inner.ts', line: 5 },
+    },
+  });
+
+  // A renamed member: tsc and oxlint's typeCheck both report each TS2339 (shown once, tsc's), and
+  // oxlint's findings on the error-typed values are echoes, withheld while the compiler errors stand.
+  repo.write('src/inner.ts', files['src/inner.ts']!.replace('value: string', 'text: string'));
+  const renamed = checkJson(repo.root).report;
+  expect(renamed.shown.map((finding) => `${finding.tool} ${finding.path} ${finding.code}`).sort()).toEqual([
+    'tsc src/first.ts TS2339',
+    'tsc src/inner.ts TS2353',
+    'tsc src/second.ts TS2339',
+  ]);
+  expect(renamed.groups).toHaveLength(1);
+  expect(renamed.groups[0]!.cause!.change).toMatchObject({
+    kind: 'renamed',
+    symbol: 'Box.value',
+    renamedTo: 'Box.text',
+  });
 });

@@ -11,7 +11,13 @@
 import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, test } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { bundlerTsconfig, makeRepo, type TestRepo, type TypeScriptVersion } from '../helpers/repo.js';
+import {
+  bundlerTsconfig,
+  linkTypescript6Beside,
+  makeRepo,
+  type TestRepo,
+  type TypeScriptVersion,
+} from '../helpers/repo.js';
 
 let repo: TestRepo | undefined;
 afterEach(() => repo?.cleanup());
@@ -155,6 +161,28 @@ export function half({ readState: getState }: typeof counter): number {
     );
     expect(repo.read('src/counter.ts')).toBe(files['src/counter.ts']);
   });
+});
+
+test('on TypeScript 7, which has no rename provider, TypeScript 6 beside it finishes the rename as on 6; without it, the text-only rename', () => {
+  const renamed = store.replace('  getState: () => T;', '  readState: () => T;');
+  repo = makeRepo({ files, typescript: '7' });
+  linkTypescript6Beside(repo.root);
+  expect(runCli(repo.root, ['start']).exitCode).toBe(0);
+  repo.write('src/store.ts', renamed);
+  const fixed = fixJson(repo.root);
+  expect(fixed.fixes.every((fix) => fix.source === 'rename' && fix.cause === 'StoreApi.getState')).toBe(true);
+  expect(fixed).toMatchObject({ verdict: 'clean', attempt: 1, counts: { introduced: 0 }, skipped: [] });
+  // The provider's answer: the destructured name keeps its local one, as on TypeScript 6.
+  expect(repo.read('src/counter.ts')).toContain('const { readState: getState } = counter;');
+  expect(repo.read('src/readonly.ts')).toContain("Pick<StoreApi<T>, 'readState' | 'subscribe'>");
+  repo.cleanup();
+
+  repo = makeRepo({ files, typescript: '7' });
+  expect(runCli(repo.root, ['start']).exitCode).toBe(0);
+  repo.write('src/store.ts', renamed);
+  runCli(repo.root, ['fix', '--json']);
+  // No provider: only shown sites whose text is the old name are rewritten; the destructuring is not.
+  expect(repo.read('src/counter.ts')).toContain('const { getState } = counter;');
 });
 
 test('a site in a generated file is named, not edited', () => {

@@ -19,7 +19,7 @@ import { recountColumn } from '../../src/checks/output/source-columns.js';
 import { parseOxlintSarif } from '../../src/checks/oxlint/output.js';
 import { parseBiomeSarif } from '../../src/checks/biome/output.js';
 import { makeNativeDiagnostic } from '../../src/checks/tsc/native-diagnostics.js';
-import type { NativeDiagnostic } from '../../src/checks/tsc/native-api.js';
+import type { NativeDiagnostic } from '../../src/checks/typescript/native-api.js';
 import { normalizeDiagnostic } from '../../src/checks/output/normalize-diagnostic.js';
 import type { Diagnostic } from '../../src/core/diagnostic.js';
 import { parseNameStatus } from '../../src/git/diff-trees.js';

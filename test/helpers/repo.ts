@@ -127,6 +127,19 @@ export function linkToolchain(
 }
 
 /**
+ * Links TypeScript 6 beside the repository's TypeScript 7 as `@typescript/typescript6`, the
+ * side-by-side package TypeScript 7's release recommends for tools that need the classic API.
+ */
+export function linkTypescript6Beside(root: string): void {
+  mkdirSync(join(root, 'node_modules', '@typescript'), { recursive: true });
+  symlinkSync(
+    join(ownModules, '@typescript', 'typescript6'),
+    join(root, 'node_modules', '@typescript', 'typescript6'),
+    'dir',
+  );
+}
+
+/**
  * An eslintrc (`.eslintrc.json`) with typescript-eslint's type-aware rules, its legacy
  * `parserOptions.project` form. The rules are named, not `extends`'d from
  * `plugin:@typescript-eslint/recommended-type-checked`: the linked plugin resolves culprit's own

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeModuleGraph } from '../../src/core/graph/module-graph.js';
-import { isFormatName, renderers } from '../../src/render/index.js';
+import { renderers } from '../../src/render/index.js';
 import { renderJson } from '../../src/render/json.js';
 import { makeReport } from '../../src/core/report/report.js';
 import type { Report } from '../../src/core/report/report.js';
@@ -154,8 +154,6 @@ describe('renderJson', () => {
 describe('renderers', () => {
   it('maps format names to renderers', () => {
     expect(Object.keys(renderers)).toEqual(['text', 'json', 'sarif', 'github']);
-    expect(isFormatName('json')).toBe(true);
-    expect(isFormatName('toString')).toBe(false);
     expect(renderers.json(report, { outputLimit: 10, sourceLines: () => undefined })).toBe(renderJson(report));
   });
 });

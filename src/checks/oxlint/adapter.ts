@@ -6,48 +6,103 @@
  * is a result, anything else fails the check with what oxlint said. Beside it, `oxlint
  * --debug=files <targets>` lists the files it lints (its SARIF names only those with results):
  * the run's coverage. A tree where it finds nothing to lint is a run that checked no file.
+ *
+ * Type-aware rules (type-aware.ts) run as the repository runs them, with its tsgolint; their
+ * findings are traced to the declarations they depend on, as typescript-eslint's are: by the tsc
+ * check's session when one runs beside it warm, else here by a checker of the repository's own.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Diagnostic } from '../../core/diagnostic.js';
 import type { CheckOutput, CheckRequest } from '../check.js';
 import type { OxlintOptions } from './index.js';
 import { findExecutable } from '../runner/find-executable.js';
 import { runCommandCheck, type CommandCheck } from '../runner/command-check.js';
 import { describeToolFailure, type ToolResult } from '../runner/run-tool.js';
-import { parseOxlintFileList, parseOxlintSarif } from './output.js';
+import { traceLintFindings } from '../typescript/trace-lint-findings.js';
+import { parseOxlintFileList, parseOxlintSarif, parseTypeAwareRules } from './output.js';
 import { readDirectiveSuppressions, type DirectiveDialect } from '../output/directive-suppressions.js';
+import { findTsgolint, readTypeAwareMode, type TypeAwareMode } from './type-aware.js';
 
-const oxlint: CommandCheck<OxlintOptions, ToolResult> = {
-  name: () => 'oxlint',
-  locate: ({ root, options }) => ({
-    executable: findExecutable('oxlint', { local: ['node'], roots: [root, options.workTree] }),
-    missing: `oxlint is not installed: no node_modules/.bin/oxlint in ${root} or above, and none on PATH`,
-  }),
-  args: ({ options }) => ['--format=sarif', ...options.targets],
-  beside: (run) => run.call(['--debug=files', ...run.options.targets], 'oxlint --debug=files'),
-  exitCodes: 'any',
-  read: (result, { root }, listing) => {
-    // A tree with nothing to lint (a base before the first .js file): oxlint's words, exit 1, no log.
-    if (result.exitCode === 1 && /^No files found to lint\b/.test(result.stdout.trim()))
-      return { diagnostics: [], checkedPaths: [] };
-    const log = parseOxlintSarif(result.stdout, root);
-    return {
-      version: log.version,
-      diagnostics: log.diagnostics,
-      failure: log.failures.length === 0 ? undefined : log.failures.join('; '),
-      checkedPaths: listing.exitCode === 0 ? parseOxlintFileList(listing.stdout, root) : undefined,
-    };
-  },
-  describeFailure: (result, error) => {
-    const printed = result.stdout.trim();
-    const said = printed.startsWith('{') ? [] : readPrintedError(printed);
-    const reason = said.length > 0 || error === undefined ? '' : `; its stdout is no SARIF 2.1.0 log: ${error.message}`;
-    return describeToolFailure('oxlint', { ...result, stderrLines: [...result.stderrLines, ...said] }) + reason;
-  },
-  readConfig: ({ root }) => ({ configFiles: existsSync(join(root, '.oxlintrc.json')) ? ['.oxlintrc.json'] : [] }),
-  // oxlint honours its own directives and ESLint's alike.
-  scanSuppressions: (root, paths) => readDirectiveSuppressions('oxlint', oxlintDirectives, root, paths),
-};
+/** What is read beside the run: the files it lints, and (type-aware) which rules need types. */
+interface OxlintSide {
+  listing: ToolResult;
+  rules: ToolResult | undefined;
+}
+
+/** How one run goes: its type-aware mode, the tsgolint it uses, what culprit says about it. */
+export interface OxlintPlan {
+  mode: TypeAwareMode;
+  tsgolint: string | undefined;
+  /** oxlint's flags culprit adds (the lint script's), those it can honour. */
+  flags: string[];
+  notes: string[];
+  /** The rules that need type information, as oxlint lists them (`typescript/no-unsafe-call`); read with the run. */
+  typeAwareRules: Set<string>;
+}
+
+/** The plan of a run on `root`: reads .oxlintrc.json and package.json; throws when type-aware rules cannot run as configured. */
+export function planOxlint(root: string, workTree: string): OxlintPlan {
+  const mode = readTypeAwareMode(root);
+  const tsgolint = mode.typeAware ? findTsgolint([root, workTree]) : undefined;
+  if (!mode.typeAware || tsgolint !== undefined)
+    return { mode, tsgolint, flags: mode.flags, notes: [], typeAwareRules: new Set() };
+  const missing = `oxlint-tsgolint is not installed in ${workTree} (oxlint runs its type-aware rules with it)`;
+  // oxlint itself refuses to run a configuration that asks for them: so does the check, saying why.
+  if (mode.configured)
+    throw new Error(`oxlint's type-aware rules, which ${mode.source!} turns on, cannot run: ${missing}`);
+  return {
+    mode: { ...mode, typeAware: false, typeCheck: false },
+    tsgolint,
+    flags: [],
+    notes: [`oxlint ran without its type-aware rules, which ${mode.source!} asks for: ${missing}`],
+    typeAwareRules: new Set(),
+  };
+}
+
+export function makeOxlintCommand(plan: OxlintPlan): CommandCheck<OxlintOptions, OxlintSide> {
+  return {
+    name: () => 'oxlint',
+    locate: ({ root, options }) => ({
+      executable: findExecutable('oxlint', { local: ['node'], roots: [root, options.workTree] }),
+      missing: `oxlint is not installed: no node_modules/.bin/oxlint in ${root} or above, and none on PATH`,
+    }),
+    env: (): Record<string, string> => (plan.tsgolint === undefined ? {} : { OXLINT_TSGOLINT_PATH: plan.tsgolint }),
+    args: ({ options }) => ['--format=sarif', ...plan.flags, ...options.targets],
+    beside: async (run) => {
+      const [listing, rules] = await Promise.all([
+        run.call(['--debug=files', ...run.options.targets], 'oxlint --debug=files'),
+        plan.mode.typeAware ? run.call(['--rules', '--format=json'], 'oxlint --rules') : undefined,
+      ]);
+      return { listing, rules };
+    },
+    exitCodes: 'any',
+    read: (result, { root }, { listing, rules }) => {
+      // A tree with nothing to lint (a base before the first .js file): oxlint's words, exit 1, no log.
+      if (result.exitCode === 1 && /^No files found to lint\b/.test(result.stdout.trim()))
+        return { diagnostics: [], checkedPaths: [] };
+      const log = parseOxlintSarif(result.stdout, root);
+      if (rules?.exitCode === 0) for (const rule of parseTypeAwareRules(rules.stdout)) plan.typeAwareRules.add(rule);
+      return {
+        version: log.version,
+        diagnostics: log.diagnostics,
+        failure: log.failures.length === 0 ? undefined : log.failures.join('; '),
+        checkedPaths: listing.exitCode === 0 ? parseOxlintFileList(listing.stdout, root) : undefined,
+        notes: plan.notes,
+      };
+    },
+    describeFailure: (result, error) => {
+      const printed = result.stdout.trim();
+      const said = printed.startsWith('{') ? [] : readPrintedError(printed);
+      const reason =
+        said.length > 0 || error === undefined ? '' : `; its stdout is no SARIF 2.1.0 log: ${error.message}`;
+      return describeToolFailure('oxlint', { ...result, stderrLines: [...result.stderrLines, ...said] }) + reason;
+    },
+    readConfig: ({ root }) => ({ configFiles: existsSync(join(root, '.oxlintrc.json')) ? ['.oxlintrc.json'] : [] }),
+    // oxlint honours its own directives and ESLint's alike.
+    scanSuppressions: (root, paths) => readDirectiveSuppressions('oxlint', oxlintDirectives, root, paths),
+  };
+}
 
 const oxlintDirectives: DirectiveDialect = {
   vocabulary: {
@@ -76,8 +131,28 @@ const oxlintDirectives: DirectiveDialect = {
   phase: 'lint',
 };
 
-export function runOxlint(request: CheckRequest<OxlintOptions>): Promise<CheckOutput> {
-  return runCommandCheck(oxlint, request);
+/** The findings of type-aware rules among a run's, by absolute file. */
+export function groupTypeAwareFindings(
+  root: string,
+  plan: OxlintPlan,
+  diagnostics: readonly Diagnostic[],
+): Map<string, Diagnostic[]> {
+  const byFile = new Map<string, Diagnostic[]>();
+  for (const diagnostic of diagnostics) {
+    if (!plan.typeAwareRules.has(diagnostic.code) || diagnostic.path === null) continue;
+    const fileName = join(root, diagnostic.path);
+    byFile.set(fileName, [...(byFile.get(fileName) ?? []), diagnostic]);
+  }
+  return byFile;
+}
+
+export async function runOxlint(request: CheckRequest<OxlintOptions>): Promise<CheckOutput> {
+  const plan = planOxlint(request.root, request.options.workTree);
+  const output = await runCommandCheck(makeOxlintCommand(plan), request);
+  // A base copy's findings are the baseline's: only the checked tree's are matched against causes.
+  if (!plan.mode.typeAware || request.root !== request.options.workTree) return output;
+  const notes = await traceLintFindings(request.root, groupTypeAwareFindings(request.root, plan, output.diagnostics));
+  return notes.length === 0 ? output : { ...output, notes: [...(output.notes ?? []), ...notes] };
 }
 
 /** oxlint's own error on stdout, its report markers (`x`, `|`) left out: `Rule 'no-such-rule' not found…`. */

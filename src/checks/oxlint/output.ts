@@ -2,7 +2,8 @@
  * `oxlint --format=sarif` as diagnostics. The log is SARIF 2.1.0 (checks/output/sarif-log.ts),
  * with three things of oxlint's own: rule ids are `plugin(rule)`, written here `plugin/rule` as
  * .oxlintrc.json and `oxlint-disable` comments name them (`typescript/no-explicit-any`);
- * everything oxlint reports without a rule is `OXL0001`, which is what the parser and the
+ * the compiler diagnostics `typeCheck` adds (`typescript(TS2551)`) are phase semantic with their
+ * TypeScript code; everything oxlint reports without a rule is `OXL0001`, which is what the parser and the
  * semantic checker reject (an unexpected token, a redeclared `let`: phase syntax) or an unused
  * disable directive; and regions count columns in UTF-8 bytes.
  */
@@ -12,16 +13,23 @@ import { makeRepoPath } from '../output/repo-path.js';
 import { parseSarifLog, type SarifFindings } from '../output/sarif-log.js';
 import { makeColumnRecounter } from '../output/source-columns.js';
 
-/** `Version: 1.95.0` → `1.95.0`. */
-export function parseOxlintVersion(output: string): string | null {
-  return /\bVersion: (\d+\.\d+\S*)/.exec(output)?.[1] ?? null;
-}
-
 /** Throws, saying on one line why, when the text is not a SARIF log. */
 export function parseOxlintSarif(stdout: string, root: string): SarifFindings {
   const findings = parseSarifLog(stdout, { root, toRepoPath: makeRepoPath(root), phase: 'lint' });
   const recount = makeColumnRecounter(root, 'utf8-bytes');
   return { ...findings, diagnostics: findings.diagnostics.map((d) => recount(classifyOxlint(d))) };
+}
+
+/** `oxlint --rules --format=json`: the rules that need type information, as `plugin/rule`. */
+export function parseTypeAwareRules(stdout: string): Set<string> {
+  const rules = JSON.parse(stdout) as { scope?: unknown; value?: unknown; type_aware?: unknown }[];
+  return new Set(
+    rules.flatMap((rule) =>
+      rule.type_aware === true && typeof rule.scope === 'string' && typeof rule.value === 'string'
+        ? [`${rule.scope}/${rule.value}`]
+        : [],
+    ),
+  );
 }
 
 /** `oxlint --debug=files`: one linted file a line, relative to the folder it ran in. */
@@ -36,6 +44,9 @@ export function parseOxlintFileList(stdout: string, root: string): string[] {
 function classifyOxlint(diagnostic: Diagnostic): Diagnostic {
   if (diagnostic.code !== 'OXL0001') {
     const rule = /^([\w-]+)\((.+)\)$/.exec(diagnostic.code);
+    // With `typeCheck`, the compiler's own diagnostics come as `typescript(TS2551)`: a compiler finding.
+    if (rule?.[1] === 'typescript' && /^TS\d+$/.test(rule[2]!))
+      return { ...diagnostic, tool: 'oxlint', code: rule[2]!, phase: 'semantic' };
     return { ...diagnostic, tool: 'oxlint', code: rule === null ? diagnostic.code : `${rule[1]}/${rule[2]}` };
   }
   if (/^Unused \S+-disable\b.*\bdirective\b/i.test(diagnostic.message))

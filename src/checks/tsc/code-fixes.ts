@@ -3,20 +3,19 @@
  * range (`getCodeFixesAtPosition`, what an editor's quick fix offers), kept only where exactly one
  * fix of a kind marked safe is offered (a spelling fix, a missing import: two modules to import
  * from is a choice, not a fix), and it is one change in the finding's own file. A language service is made per project that owns a finding,
- * in culprit's process, only when fix asks. TypeScript 7 has no language service API: nothing.
+ * in culprit's process, only when fix asks. TypeScript 7 has no language service API: TypeScript 6
+ * beside it (`@typescript/typescript6`) answers, or nothing does.
  */
 import type ts from 'typescript';
 import { join } from 'node:path';
 import type { OfferedEdit } from '../../core/diagnostic.js';
 import type { CodeFixRequest } from '../check-definition.js';
-import { requireTool } from '../runner/resolve-tool.js';
+import { loadClassicTypescript } from '../typescript/classic-typescript.js';
 import { resolveConfigPath } from './config-path.js';
 import type { TscOptions } from './index.js';
 import { makeLanguageService } from './language-service.js';
 import { loadProjects, makeConfigParser } from './projects.js';
 import { readOwners } from './read-owners.js';
-
-type TypeScript = typeof ts;
 
 /** The fix names (TypeScript's `fixName`) whose one offer is applied. */
 const safeFixNames: ReadonlySet<string> = new Set(['spelling', 'import', 'fixMissingImport']);
@@ -26,8 +25,9 @@ export function offerTscCodeFixes({
   options,
   findings,
 }: CodeFixRequest<TscOptions>): Promise<(OfferedEdit | undefined)[]> {
-  const ts = requireTool<TypeScript>(root, 'typescript');
-  if (Number(ts.versionMajorMinor.split('.')[0]) >= 7) return Promise.resolve(findings.map(() => undefined));
+  // TypeScript 7 has no language service API; TypeScript 6 beside it has.
+  const ts = loadClassicTypescript(root).ts;
+  if (ts === undefined) return Promise.resolve(findings.map(() => undefined));
   const parser = makeConfigParser(ts);
   const projects = loadProjects(ts, resolveConfigPath(root, options.project), parser);
   const owners = readOwners(projects.map((project) => project.parsed.fileNames));

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { Diagnostic, Phase } from '../../core/diagnostic.js';
 import { makeLineMap, type LineColumn } from '../output/line-map.js';
-import type { NativeDiagnostic, NativeProgram } from './native-api.js';
+import type { NativeDiagnostic, NativeProgram } from '../typescript/native-api.js';
 
 export type LineMap = (offset: number) => LineColumn;
 

@@ -10,20 +10,21 @@
  * hint, or found in the folders of the files checked (git does not name a new file it ignores).
  */
 import { readFileSync } from 'node:fs';
-import type { Diagnostic } from '../../core/diagnostic.js';
-import type { CheckRequest, ImportRecord } from '../check.js';
+import type { CheckRequest } from '../check.js';
 import type { TscOptions } from './index.js';
-import { dedupeDiagnostics } from '../output/dedupe-diagnostics.js';
 import { importTool } from '../runner/resolve-tool.js';
 import { resolveConfigPath } from './config-path.js';
-import type { NativeApi, NativeModule, NativeSnapshot } from './native-api.js';
+import type { NativeApi, NativeModule, NativeSnapshot } from '../typescript/native-api.js';
 import {
+  collectNativeOutput,
   describeNativeRun,
   listOwnedFiles,
   makeNativeChecker,
   openNativeProjects,
+  retraceShort,
   type NativeFileResult,
 } from './native.js';
+import { loadNativeTracing } from '../typescript/native-tracer.js';
 import { readProjectReferences } from './native-references.js';
 import { isFile, makeFileStates } from '../../tree/file-states.js';
 import { makeFolderListings } from '../../tree/folder-listings.js';
@@ -49,6 +50,7 @@ export async function openNativeTscSession(
   for (const path of configPaths) configFiles.record(path);
   const documents = makeFileStates();
   const folders = makeFolderListings(request.root);
+  const tracing = await loadNativeTracing(request.root);
   const api: NativeApi = new API({ cwd: request.root });
   const results = new Map<string, NativeFileResult>();
   /** Whether a file's last text could declare globals. */
@@ -104,15 +106,15 @@ export async function openNativeTscSession(
       }
       const projects = openNativeProjects(snapshot, configPaths);
       // Line maps are per text; a new checker per run reads the texts of this snapshot.
-      const checker = makeNativeChecker(request.root);
-      const diagnostics: Diagnostic[] = projects.flatMap((project) => checker.readConfigDiagnostics(project));
-      const imports: ImportRecord = {};
-      const seen = new Set<string>();
+      const checker = makeNativeChecker(request.root, tracing);
+      const config = projects.flatMap((project) => checker.readConfigDiagnostics(project));
+      const current = new Map<string, NativeFileResult>();
+      const fresh: NativeFileResult[] = [];
       for (const { project, fileName } of listOwnedFiles(projects)) {
-        seen.add(fileName);
         let result = recheck === undefined || recheck.has(fileName) ? undefined : results.get(fileName);
         if (result === undefined) {
           result = checker.checkFile(project, fileName) ?? { diagnostics: [], imports: [] };
+          fresh.push(result);
           results.set(fileName, result);
           declaresGlobals.set(fileName, readDeclaresGlobals(fileName));
           if (!documents.has(fileName)) {
@@ -120,21 +122,20 @@ export async function openNativeTscSession(
             folders.watchFileFolder(fileName);
           }
         }
-        diagnostics.push(...result.diagnostics);
-        if (result.imports.length > 0) imports[checker.toRepoPath(fileName)] = result.imports.map(checker.toRepoPath);
+        current.set(fileName, result);
       }
       for (const fileName of [...results.keys()]) {
-        if (seen.has(fileName)) continue;
+        if (current.has(fileName)) continue;
         results.delete(fileName);
         declaresGlobals.delete(fileName);
         documents.forget(fileName);
       }
+      retraceShort(request.root, configPaths.at(-1)!, fresh);
       return {
         output: {
           version,
-          diagnostics: dedupeDiagnostics(diagnostics),
-          imports,
-          ...describeNativeRun(projects, [...seen], checker.toRepoPath),
+          ...collectNativeOutput(checker, config, current),
+          ...describeNativeRun(projects, [...current.keys()], checker.toRepoPath),
         },
         affected: recheck ?? 'all',
       };

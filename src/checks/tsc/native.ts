@@ -4,9 +4,10 @@
  * API rather than the CLI because it gives phases separately, resolves project references to their
  * sources without a `dist` (the CLI reads `dist` declarations, and `tsc -b --noEmit` fails with
  * TS6310), gives the module graph, and writes nothing (the CLI writes tsbuildinfo files).
- * The API is unstable: everything we need from it is named in tsc-native-api.ts.
+ * The API is unstable: everything we need from it is named in checks/typescript/native-api.ts.
  */
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { DeclarationRow, DeclarationTables } from '../../core/declaration-table.js';
 import type { Diagnostic, Phase } from '../../core/diagnostic.js';
 import type { CheckOutput, CheckRequest, ImportRecord } from '../check.js';
 import type { TscOptions } from './index.js';
@@ -23,46 +24,85 @@ import type {
   NativeProject,
   NativeSnapshot,
   NativeSourceFile,
-} from './native-api.js';
+} from '../typescript/native-api.js';
 import { makeLineMapReader, makeNativeDiagnostic } from './native-diagnostics.js';
 import { readExtendedConfigs, readProjectReferences } from './native-references.js';
 import { isOwnFile, makeStrictReader, makeTscStrength } from './strength.js';
 import { makeTscSuppressions, scanTscDirectives } from './suppressions.js';
+import { retraceWithClassic } from './classic-retrace.js';
+import {
+  loadNativeTracing,
+  makeNativeTracer,
+  type NativeTracer,
+  type NativeTracing,
+} from '../typescript/native-tracer.js';
 
 export async function runNativeTsc(request: CheckRequest<TscOptions>, version: string): Promise<CheckOutput> {
   const { API } = await importTool<NativeModule>(request.root, 'typescript/unstable/sync');
   const configPaths = readProjectReferences(resolveConfigPath(request.root, request.options.project));
+  const tracing = await loadNativeTracing(request.root);
   // The API spawns a tsgo process; closing it is what lets the worker exit.
   const api = new API({ cwd: request.root });
   try {
-    return { version, ...checkProjects(api, configPaths, request.root) };
+    return { version, ...checkProjects(api, configPaths, request.root, tracing) };
   } finally {
     api.close();
   }
 }
 
-function checkProjects(api: NativeApi, configPaths: readonly string[], root: string): Omit<CheckOutput, 'version'> {
+function checkProjects(
+  api: NativeApi,
+  configPaths: readonly string[],
+  root: string,
+  tracing: NativeTracing | { reason: string },
+): Omit<CheckOutput, 'version'> {
   const projects = openNativeProjects(api.updateSnapshot({ openProjects: [...configPaths] }), configPaths);
-  const checker = makeNativeChecker(root);
-  const diagnostics: Diagnostic[] = [];
-  const imports: ImportRecord = {};
-  for (const project of projects) diagnostics.push(...checker.readConfigDiagnostics(project));
+  const checker = makeNativeChecker(root, tracing);
+  const config = projects.flatMap((project) => checker.readConfigDiagnostics(project));
+  const results = new Map<string, NativeFileResult>();
   const owned = listOwnedFiles(projects);
   for (const { project, fileName } of owned) {
     const result = checker.checkFile(project, fileName);
-    if (result === undefined) continue;
-    diagnostics.push(...result.diagnostics);
-    if (result.imports.length > 0) imports[checker.toRepoPath(fileName)] = result.imports.map(checker.toRepoPath);
+    if (result !== undefined) results.set(fileName, result);
   }
+  retraceShort(root, configPaths.at(-1)!, [...results.values()]);
   return {
-    diagnostics: dedupeDiagnostics(diagnostics),
-    imports,
+    ...collectNativeOutput(checker, config, results),
     ...describeNativeRun(
       projects,
       owned.map(({ fileName }) => fileName),
       checker.toRepoPath,
     ),
   };
+}
+
+/** One run's output from its files' results (each file once, in order), its tables and notes. */
+export function collectNativeOutput(
+  checker: NativeChecker,
+  config: readonly Diagnostic[],
+  results: ReadonlyMap<string, NativeFileResult>,
+): Pick<CheckOutput, 'diagnostics' | 'imports' | 'declarations' | 'notes'> {
+  const diagnostics = [...config];
+  const imports: ImportRecord = {};
+  const declarations: DeclarationTables = {};
+  const notes = new Set(checker.notes);
+  for (const [fileName, result] of results) {
+    const path = checker.toRepoPath(fileName);
+    diagnostics.push(...result.diagnostics);
+    if (result.imports.length > 0) imports[path] = result.imports.map(checker.toRepoPath);
+    if (result.declarations !== undefined) declarations[path] = result.declarations;
+    for (const note of result.notes ?? []) notes.add(note);
+  }
+  return {
+    diagnostics: dedupeDiagnostics(diagnostics),
+    imports,
+    ...(checker.tracing ? { declarations } : {}),
+    ...(notes.size === 0 ? {} : { notes: [...notes] }),
+  };
+}
+
+export function isTracing(tracing: NativeTracing | { reason: string }): tracing is NativeTracing {
+  return !('reason' in tracing);
 }
 
 /**
@@ -119,17 +159,40 @@ export interface NativeFileResult {
   diagnostics: Diagnostic[];
   /** Absolute names of the files it imports. */
   imports: string[];
+  /** Its declaration table, for a file of the repository's own when causes can be traced. */
+  declarations?: DeclarationRow[] | undefined;
+  /** How its findings were traced, where the user should know: what the API could not answer. */
+  notes?: string[] | undefined;
+  /** Findings whose trace met a question TypeScript 7's API cannot answer, and what it was; until retraced. */
+  short?: { findings: Diagnostic[]; missing: string[] } | undefined;
 }
 
 export interface NativeChecker {
   toRepoPath(path: string): string;
   readConfigDiagnostics(project: NativeProject): Diagnostic[];
-  /** A file's diagnostics, every phase, and its imports; undefined for default lib files and files the program lacks. */
+  /**
+   * A file's diagnostics, every phase, semantic ones traced to the declarations they depend on, its
+   * imports and declaration table; undefined for default lib files and files the program lacks.
+   */
   checkFile(project: NativeProject, fileName: string): NativeFileResult | undefined;
+  /** Notes on the run as a whole: why causes are not traced at all. */
+  readonly notes: readonly string[];
+  /** Whether files get declaration tables and findings traces. */
+  readonly tracing: boolean;
 }
 
-export function makeNativeChecker(root: string): NativeChecker {
+export function makeNativeChecker(root: string, tracing: NativeTracing | { reason: string }): NativeChecker {
   const toRepoPath = makeRepoPath(root);
+  const tracers = new WeakMap<NativeProject, NativeTracer>();
+  const notes = isTracing(tracing)
+    ? []
+    : [`causes are not traced: TypeScript 7's API cannot be read for them (${tracing.reason})`];
+  const tracerOf = (project: NativeProject) => {
+    if (!isTracing(tracing)) return undefined;
+    let tracer = tracers.get(project);
+    if (tracer === undefined) tracers.set(project, (tracer = makeNativeTracer(tracing, project, toRepoPath)));
+    return tracer;
+  };
   const lineMaps = makeLineMapReader();
   const converterOf = (program: NativeProgram) => (phase: Phase) => (diagnostic: NativeDiagnostic) =>
     makeNativeDiagnostic(diagnostic, phase, toRepoPath, (fileName) => lineMaps.read(fileName, program));
@@ -159,17 +222,70 @@ export function makeNativeChecker(root: string): NativeChecker {
       const toDiagnostic = converterOf(program);
       const emitsDeclarations =
         project.compilerOptions.declaration === true || project.compilerOptions.composite === true;
+      const semantic = program.getSemanticDiagnostics(fileName).map(toDiagnostic('semantic'));
       const path = toRepoPath(fileName);
       const diagnostics = [
         ...program.getSyntacticDiagnostics(fileName).map(toDiagnostic('syntax')),
-        ...program.getSemanticDiagnostics(fileName).map(toDiagnostic('semantic')),
+        ...semantic,
         ...(emitsDeclarations ? program.getDeclarationDiagnostics(fileName).map(toDiagnostic('semantic')) : []),
         // The API does not list a file's directives: its text is scanned for them.
         ...(isOwnFile(path) ? makeTscSuppressions(file.text, path, scanTscDirectives(file.text)) : []),
       ];
-      return { diagnostics, imports: readNativeImports(project, readFileSet(program), fileName, file) };
+      const imports = readNativeImports(project, readFileSet(program), fileName, file);
+      const tracer = isOwnFile(path) ? tracerOf(project) : undefined;
+      if (tracer === undefined) return { diagnostics, imports };
+      // A trace or a table is a hint for triage: an API that answers oddly costs the hint, never the check.
+      const { short, missing } = tracer.traceFindings(file, semantic);
+      const fileNotes: string[] = [];
+      const declarations = readRowsSafely(tracer, file, fileName, fileNotes);
+      return {
+        diagnostics,
+        imports,
+        declarations,
+        ...(fileNotes.length === 0 ? {} : { notes: fileNotes }),
+        ...(short.length === 0 ? {} : { short: { findings: short, missing } }),
+      };
     },
+    notes,
+    tracing: isTracing(tracing),
   };
+}
+
+/**
+ * Findings the checks just traced short on TypeScript 7 are traced again by TypeScript 6 beside it,
+ * or noted as short (classic-retrace.ts); the note stays with their files' results.
+ */
+export function retraceShort(root: string, configPath: string, results: readonly NativeFileResult[]): void {
+  const pending = new Map<string, Diagnostic[]>();
+  const missing = new Set<string>();
+  const waiting = results.filter((result) => result.short !== undefined);
+  for (const { short } of waiting) {
+    for (const finding of short!.findings) {
+      const fileName = join(root, finding.path!);
+      pending.set(fileName, [...(pending.get(fileName) ?? []), finding]);
+    }
+    for (const question of short!.missing) missing.add(question);
+  }
+  if (pending.size === 0) return;
+  const note = retraceWithClassic(root, configPath, pending, [...missing]);
+  for (const result of waiting) {
+    result.notes = [...(result.notes ?? []), note];
+    result.short = undefined;
+  }
+}
+
+function readRowsSafely(
+  tracer: NativeTracer,
+  file: NativeSourceFile,
+  fileName: string,
+  notes: string[],
+): DeclarationRow[] | undefined {
+  try {
+    return tracer.readRows(file);
+  } catch (error) {
+    notes.push(`no declaration table for ${fileName}: TypeScript 7's API answered ${String(error)}`);
+    return undefined;
+  }
 }
 
 /** Module specifiers resolved by the checker: each specifier's module symbol is declared by the imported file. */
@@ -180,7 +296,7 @@ function readNativeImports(
   file: NativeSourceFile,
 ): string[] {
   const symbols = file.imports.length === 0 ? [] : project.checker.getSymbolAtLocation(file.imports);
-  const resolved = symbols.map((symbol) => symbol?.declarations?.[0]?.path);
+  const resolved = symbols.map((symbol) => symbol?.declarations[0]?.path);
   const referenced = file.referencedFiles.map((reference) => resolve(dirname(fileName), reference.fileName));
   const targets = new Set<string>();
   for (const target of [...resolved, ...referenced]) {

@@ -16,22 +16,22 @@ import { join } from 'node:path';
 import type { RenameAnswer, RenameRequest } from '../check-definition.js';
 import type { RenameSite } from '../../core/fix/rename-sites.js';
 import { makeRepoPath } from '../output/repo-path.js';
-import { requireTool } from '../runner/resolve-tool.js';
 import { resolveConfigPath } from './config-path.js';
 import type { TscOptions } from './index.js';
 import { makeLanguageService, type FileOverlay } from './language-service.js';
 import { loadProjects, makeConfigParser } from './projects.js';
 import { findMemberContainer, nameDeclaration } from '../typescript/declaration-names.js';
 import { findNode } from '../typescript/trace-dependencies.js';
+import { loadClassicTypescript } from '../typescript/classic-typescript.js';
 
 type TypeScript = typeof ts;
 
 export function findTscRenameLocations(request: RenameRequest<TscOptions>): Promise<RenameAnswer[]> {
-  const ts = requireTool<TypeScript>(request.root, 'typescript');
-  if (Number(ts.versionMajorMinor.split('.')[0]) >= 7)
-    return Promise.resolve(
-      request.renames.map(() => ({ reason: 'TypeScript 7 has no rename provider culprit can ask' })),
-    );
+  // TypeScript 7 has no rename provider culprit can ask; TypeScript 6 beside it has.
+  const classic = loadClassicTypescript(request.root);
+  if (classic.ts === undefined)
+    return Promise.resolve(request.renames.map(() => ({ reason: `no rename provider: ${classic.reason}` })));
+  const ts = classic.ts;
   const parser = makeConfigParser(ts);
   const projects = loadProjects(ts, resolveConfigPath(request.root, request.options.project), parser);
   const overlay: FileOverlay = new Map(

@@ -5,11 +5,10 @@
  * the dependency tracer name declarations through here, so a reference always meets its row.
  */
 import type ts from 'typescript';
-
-type TypeScript = typeof ts;
+import type { Syntax } from './checker-view.js';
 
 /** A member's name as written, when it is a plain one (an identifier, a string or a number); computed names have none. */
-export function readMemberName(ts: TypeScript, name: ts.PropertyName | ts.BindingName | undefined): string | undefined {
+export function readMemberName(ts: Syntax, name: ts.PropertyName | ts.BindingName | undefined): string | undefined {
   if (name === undefined) return undefined;
   if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name))
     return name.text;
@@ -17,7 +16,7 @@ export function readMemberName(ts: TypeScript, name: ts.PropertyName | ts.Bindin
 }
 
 /** The prefix of a declaration directly in a file or a namespace body: '' at top level, `ns.` in `namespace ns`. */
-export function readScopePrefix(ts: TypeScript, parent: ts.Node): string | undefined {
+export function readScopePrefix(ts: Syntax, parent: ts.Node): string | undefined {
   if (ts.isSourceFile(parent)) return '';
   if (!ts.isModuleBlock(parent)) return undefined;
   const names: string[] = [];
@@ -41,7 +40,7 @@ export function readScopePrefix(ts: TypeScript, parent: ts.Node): string | undef
 
 /** Whether a node is one of the statements a table lists by name. */
 function isNamedStatement(
-  ts: TypeScript,
+  ts: Syntax,
   node: ts.Node,
 ): node is
   | ts.InterfaceDeclaration
@@ -65,7 +64,7 @@ function isNamedStatement(
  * (a local, a parameter, a member of an anonymous type). A default-exported function or class
  * without a name is `default`.
  */
-export function nameDeclaration(ts: TypeScript, declaration: ts.Node): string | undefined {
+export function nameDeclaration(ts: Syntax, declaration: ts.Node): string | undefined {
   if (isNamedStatement(ts, declaration)) {
     const prefix = readScopePrefix(ts, declaration.parent);
     if (prefix === undefined) return undefined;
@@ -97,7 +96,7 @@ export function nameDeclaration(ts: TypeScript, declaration: ts.Node): string | 
 
 /** The interface, class, enum or object type alias whose member `declaration` is. */
 export function findMemberContainer(
-  ts: TypeScript,
+  ts: Syntax,
   declaration: ts.Node,
 ): ts.InterfaceDeclaration | ts.ClassDeclaration | ts.EnumDeclaration | ts.TypeAliasDeclaration | undefined {
   if (

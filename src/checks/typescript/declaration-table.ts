@@ -12,9 +12,11 @@ import type ts from 'typescript';
 import type { DeclarationKind, DeclarationRow } from '../../core/declaration-table.js';
 import { namePlaceholder } from '../../core/triage/causes.js';
 import { sortTypeText } from '../../core/identity/type-members.js';
+import { makeClassicChecker, type CheckerView, type Syntax } from './checker-view.js';
 import { readMemberName, readScopePrefix } from './declaration-names.js';
 
-type TypeScript = typeof ts;
+/** What a table asks the checker: the types the source does not spell out, printed. */
+export type TableChecker<Type> = Pick<CheckerView<unknown, Type>, 'typeAt' | 'returnTypeOf' | 'printType'>;
 
 /**
  * Past this, a shape keeps its start and a hash of the whole: it still changes when the
@@ -24,13 +26,27 @@ type TypeScript = typeof ts;
  */
 const maxShapeLength = 1000;
 
-/** The rows of one file, in source order. */
-export function readDeclarationRows(ts: TypeScript, checker: ts.TypeChecker, file: ts.SourceFile): DeclarationRow[] {
+/** The rows of one file, in source order, from a classic checker (TypeScript 5/6). */
+export function readDeclarationRows(
+  ts: typeof import('typescript'),
+  checker: ts.TypeChecker,
+  file: ts.SourceFile,
+): DeclarationRow[] {
+  // A table names no declaration outside its file: which files are the repository's does not matter.
+  return readTableRows(
+    ts,
+    makeClassicChecker(ts, checker, () => true),
+    file,
+  );
+}
+
+/** The rows of one file, in source order, from any checker that prints types (TypeScript 5/6, or 7 through its API). */
+export function readTableRows<Type>(ts: Syntax, checker: TableChecker<Type>, file: ts.SourceFile): DeclarationRow[] {
   const rows: DeclarationRow[] = [];
   const text = file.text;
   const fold = (from: number, to: number) => text.slice(from, to).replace(/\s+/g, ' ').trim().replace(/[;,]$/, '');
   const lineOf = (node: ts.Node) => file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1;
-  const printType = (type: ts.Type, enclosing: ts.Node) => checker.typeToString(type, enclosing);
+  const printType = (type: Type, enclosing: ts.Node) => checker.printType(type, enclosing);
   const add = (name: string, kind: DeclarationKind, at: ts.Node, shape: string) => {
     rows.push([name, kind, lineOf(at), capShape(shape)]);
   };
@@ -43,7 +59,7 @@ export function readDeclarationRows(ts: TypeScript, checker: ts.TypeChecker, fil
   };
 
   /** `: T` as written, or as the checker infers it. */
-  const typeSuffix = (declared: ts.TypeNode | undefined, infer: () => ts.Type | undefined, enclosing: ts.Node) => {
+  const typeSuffix = (declared: ts.TypeNode | undefined, infer: () => Type | undefined, enclosing: ts.Node) => {
     if (declared !== undefined) return `: ${fold(declared.getStart(file), declared.getEnd())}`;
     const type = infer();
     return type === undefined ? '' : `: ${printType(type, enclosing)}`;
@@ -56,14 +72,7 @@ export function readDeclarationRows(ts: TypeScript, checker: ts.TypeChecker, fil
     const typeParameters = node.typeParameters;
     const start = typeParameters === undefined ? node.parameters.pos - 1 : typeParameters.pos - 1;
     const signature = fold(start, parametersEnd);
-    const returns = typeSuffix(
-      node.type,
-      () => {
-        const resolved = checker.getSignatureFromDeclaration(node);
-        return resolved === undefined ? undefined : checker.getReturnTypeOfSignature(resolved);
-      },
-      node,
-    );
+    const returns = typeSuffix(node.type, () => checker.returnTypeOf(node), node);
     return `${head}${signature}${returns}`;
   };
 
@@ -83,10 +92,8 @@ export function readDeclarationRows(ts: TypeScript, checker: ts.TypeChecker, fil
       } else if (ts.isGetAccessorDeclaration(member) || ts.isSetAccessorDeclaration(member)) {
         add(qualified, 'member', member, signatureShape(member, member.name.getStart(file)));
       } else if (ts.isPropertySignature(member) || ts.isPropertyDeclaration(member)) {
-        const exclamation = ts.isPropertyDeclaration(member) ? member.exclamationToken : undefined;
-        const nameEnd = member.questionToken?.getEnd() ?? exclamation?.getEnd() ?? member.name.getEnd();
-        const head = shapeAround(member, member.name, nameEnd);
-        const suffix = typeSuffix(member.type, () => checker.getTypeAtLocation(member.name), member);
+        const head = shapeAround(member, member.name, readPostfixEnd(text, member.name.getEnd()));
+        const suffix = typeSuffix(member.type, () => checker.typeAt(member.name), member);
         add(qualified, 'member', member, `${head}${suffix}`);
       } else if (ts.isEnumMember(member)) {
         add(qualified, 'member', member, shapeAround(member, member.name, member.getEnd()));
@@ -170,7 +177,7 @@ export function readDeclarationRows(ts: TypeScript, checker: ts.TypeChecker, fil
         const keyword = statement.declarationList.flags & ts.NodeFlags.Const ? 'const' : 'let';
         for (const declaration of statement.declarationList.declarations) {
           if (!ts.isIdentifier(declaration.name)) continue;
-          const suffix = typeSuffix(declaration.type, () => checker.getTypeAtLocation(declaration.name), declaration);
+          const suffix = typeSuffix(declaration.type, () => checker.typeAt(declaration.name), declaration);
           add(
             prefix + declaration.name.text,
             'variable',
@@ -198,9 +205,8 @@ export function readDeclarationRows(ts: TypeScript, checker: ts.TypeChecker, fil
           }
       } else if (ts.isExportAssignment(statement)) {
         const name = statement.isExportEquals === true ? 'export=' : 'default';
-        const shape = ts.isIdentifier(statement.expression)
-          ? statement.expression.text
-          : printType(checker.getTypeAtLocation(statement.expression), statement);
+        const type = ts.isIdentifier(statement.expression) ? undefined : checker.typeAt(statement.expression);
+        const shape = type === undefined ? statement.expression.getText(file) : printType(type, statement);
         add(name, 'export', statement, `export ${statement.isExportEquals === true ? '= ' : 'default '}${shape}`);
       }
     }
@@ -208,6 +214,16 @@ export function readDeclarationRows(ts: TypeScript, checker: ts.TypeChecker, fil
   visitStatements(file.statements, '');
   for (const [name, { node, shapes }] of functions) add(name, 'function', node, shapes.join(' ; '));
   return mergeOverloads(rows);
+}
+
+/**
+ * Just past a member name's `?` or `!` (`price?: number`, `id!: string`), or the name's end. Read
+ * from the text: the classic compiler calls the token `questionToken` or `exclamationToken`,
+ * TypeScript 7's AST `postfixToken`.
+ */
+function readPostfixEnd(text: string, nameEnd: number): number {
+  const postfix = /^\s*[?!]/.exec(text.slice(nameEnd, nameEnd + 40));
+  return postfix === null ? nameEnd : nameEnd + postfix[0].length;
 }
 
 /**

@@ -15,9 +15,8 @@ import type ts from 'typescript';
 import type { DeclarationRef } from '../../core/declaration-table.js';
 import type { Diagnostic } from '../../core/diagnostic.js';
 import { logDebug } from '../../debug/log-debug.js';
+import { makeProgramView, type CheckerView, type Syntax } from './checker-view.js';
 import { nameDeclaration } from './declaration-names.js';
-
-type TypeScript = typeof ts;
 
 /** Nearest first; a finding rarely needs more than the first few to meet the change. */
 const maxRefs = 8;
@@ -31,30 +30,36 @@ export interface DependencyTracer {
   trace(file: ts.SourceFile, start: number, end: number): DeclarationRef[];
 }
 
-type Item =
+type Item<Symbol, Type> =
   | { kind: 'node'; node: ts.Node }
   | { kind: 'expression'; node: ts.Node }
-  | { kind: 'symbol'; symbol: ts.Symbol }
-  | { kind: 'type'; type: ts.Type }
+  | { kind: 'symbol'; symbol: Symbol }
+  | { kind: 'type'; type: Type }
   | { kind: 'typeNode'; node: ts.Node }
-  | { kind: 'member'; type: ts.Type; name: string };
+  | { kind: 'member'; type: Type; name: string };
 
+/** The trace over a classic program (TypeScript 5/6). */
 export function makeDependencyTracer(
-  ts: TypeScript,
+  ts: typeof import('typescript'),
   program: ts.Program,
   toRepoPath: (path: string) => string,
 ): DependencyTracer {
-  const checker = program.getTypeChecker();
-  const isOwnFile = (file: ts.SourceFile): boolean =>
-    !program.isSourceFileFromExternalLibrary(file) &&
-    !program.isSourceFileDefaultLibrary(file) &&
-    !file.fileName.includes('/node_modules/');
+  return makeViewTracer(ts, makeProgramView(ts, program), toRepoPath);
+}
+
+/** The trace over any checker that answers the view's questions (TypeScript 5/6 in process, 7 through its API). */
+export function makeViewTracer<Symbol, Type>(
+  ts: Syntax,
+  checker: CheckerView<Symbol, Type>,
+  toRepoPath: (path: string) => string,
+): DependencyTracer {
+  const isOwnFile = (file: ts.SourceFile): boolean => checker.isOwnFile(file);
 
   const trace = (file: ts.SourceFile, start: number, end: number): DeclarationRef[] => {
     const refs: DeclarationRef[] = [];
     const seenRefs = new Set<string>();
     const enclosing = new Set<string>();
-    const seen: Record<Item['kind'], Set<unknown>> = {
+    const seen: Record<Item<Symbol, Type>['kind'], Set<unknown>> = {
       node: new Set(),
       expression: new Set(),
       symbol: new Set(),
@@ -62,9 +67,9 @@ export function makeDependencyTracer(
       typeNode: new Set(),
       member: new Set(),
     };
-    let next: Item[] = [];
+    let next: Item<Symbol, Type>[] = [];
     let steps = 0;
-    const push = (item: Item) => next.push(item);
+    const push = (item: Item<Symbol, Type>) => next.push(item);
 
     const addRef = (declaration: ts.Node, member?: string) => {
       const source = declaration.getSourceFile();
@@ -90,7 +95,7 @@ export function makeDependencyTracer(
           const index = parent.arguments?.indexOf(child as ts.Expression) ?? -1;
           if (index !== -1 || child === parent.expression) pushSignature(parent, index);
         } else if (ts.isObjectLiteralExpression(parent)) {
-          const contextual = checker.getContextualType(parent);
+          const contextual = checker.contextualTypeOf(parent);
           if (contextual !== undefined) push({ kind: 'type', type: contextual });
         } else if (
           (ts.isVariableDeclaration(parent) || ts.isPropertyDeclaration(parent) || ts.isParameter(parent)) &&
@@ -116,9 +121,8 @@ export function makeDependencyTracer(
     };
 
     const pushSignature = (call: ts.CallExpression | ts.NewExpression, argument: number) => {
-      const signature = checker.getResolvedSignature(call);
-      const declaration = signature?.declaration;
-      if (declaration !== undefined && !ts.isJSDocSignature(declaration)) {
+      const declaration = checker.resolveCallee(call);
+      if (declaration !== undefined) {
         addRef(declaration);
         const parameter = argument === -1 ? undefined : declaration.parameters[argument];
         if (parameter?.type !== undefined) push({ kind: 'typeNode', node: parameter.type });
@@ -133,7 +137,7 @@ export function makeDependencyTracer(
       if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node) || ts.isStringLiteral(node)) {
         const text = node.text;
         if (ts.isPropertyAccessExpression(parent) && parent.name === node) {
-          push({ kind: 'member', type: checker.getTypeAtLocation(parent.expression), name: text });
+          pushMember(parent.expression, text);
           push({ kind: 'expression', node: parent.expression });
         } else if (
           (ts.isPropertyAssignment(parent) ||
@@ -142,15 +146,15 @@ export function makeDependencyTracer(
           parent.name === node &&
           ts.isObjectLiteralExpression(parent.parent)
         ) {
-          const contextual = checker.getContextualType(parent.parent);
+          const contextual = checker.contextualTypeOf(parent.parent);
           if (contextual !== undefined) push({ kind: 'member', type: contextual, name: text });
         } else if (ts.isBindingElement(parent) && (parent.propertyName ?? parent.name) === node) {
-          push({ kind: 'member', type: checker.getTypeAtLocation(parent.parent), name: text });
+          pushMember(parent.parent, text);
         } else if (ts.isImportSpecifier(parent) || ts.isExportSpecifier(parent)) {
           visitSpecifier(parent);
           return;
         }
-        const symbol = checker.getSymbolAtLocation(node);
+        const symbol = checker.symbolAt(node);
         if (symbol !== undefined) push({ kind: 'symbol', symbol });
         return;
       }
@@ -165,19 +169,19 @@ export function makeDependencyTracer(
         push({ kind: 'expression', node: node.initializer });
       if (ts.isObjectLiteralExpression(node)) {
         // A literal flagged whole lacks members its contextual type requires: name them.
-        const contextual = checker.getContextualType(node);
+        const contextual = checker.contextualTypeOf(node);
         if (contextual !== undefined) {
           const present = new Set(node.properties.map((property) => property.name?.getText()));
-          for (const property of checker.getPropertiesOfType(contextual)) {
-            if ((property.flags & ts.SymbolFlags.Optional) === 0 && !present.has(property.name))
-              push({ kind: 'member', type: contextual, name: property.name });
+          for (const property of checker.propertiesOf(contextual)) {
+            const name = checker.nameOf(property);
+            if (!checker.isOptional(property) && !present.has(name)) push({ kind: 'member', type: contextual, name });
           }
           push({ kind: 'type', type: contextual });
         }
       }
       if (ts.isExpression(node)) push({ kind: 'expression', node });
       else if (ts.isTypeNode(node)) push({ kind: 'typeNode', node });
-      const symbol = isNamed(ts, node) ? checker.getSymbolAtLocation(node.name) : undefined;
+      const symbol = isNamed(ts, node) ? checker.symbolAt(node.name) : undefined;
       if (symbol !== undefined) push({ kind: 'symbol', symbol });
     };
 
@@ -185,31 +189,33 @@ export function makeDependencyTracer(
       const declaration = ts.isImportSpecifier(specifier) ? specifier.parent.parent.parent : specifier.parent.parent;
       const moduleSpecifier = declaration.moduleSpecifier;
       const name = (specifier.propertyName ?? specifier.name).text;
-      const module = moduleSpecifier === undefined ? undefined : checker.getSymbolAtLocation(moduleSpecifier);
-      const source = module?.valueDeclaration;
-      if (source !== undefined && ts.isSourceFile(source) && isOwnFile(source)) {
+      const module = moduleSpecifier === undefined ? undefined : checker.symbolAt(moduleSpecifier);
+      const source = module === undefined ? undefined : checker.ownDeclarationsOf(module, 1)[0];
+      if (source !== undefined && ts.isSourceFile(source)) {
         const key = `${toRepoPath(source.fileName)}\0${name}`;
         if (!seenRefs.has(key)) {
           seenRefs.add(key);
           refs.push({ path: toRepoPath(source.fileName), name });
         }
       }
-      const symbol = checker.getSymbolAtLocation(specifier.name);
+      const symbol = checker.symbolAt(specifier.name);
       if (symbol !== undefined) push({ kind: 'symbol', symbol });
     };
 
     const visitExpression = (node: ts.Node) => {
       // What its type was made from: `create<State>()` returns `UseBoundStore<StoreApi<State>>`,
       // and a `never` or an `any` read from it comes from `StoreApi`, which only the type says.
-      if (ts.isIdentifier(node) || ts.isCallExpression(node) || ts.isPropertyAccessExpression(node))
-        push({ kind: 'type', type: checker.getTypeAtLocation(node) });
+      if (ts.isIdentifier(node) || ts.isCallExpression(node) || ts.isPropertyAccessExpression(node)) {
+        const type = checker.typeAt(node);
+        if (type !== undefined) push({ kind: 'type', type });
+      }
       if (ts.isIdentifier(node)) {
-        const symbol = checker.getSymbolAtLocation(node);
+        const symbol = checker.symbolAt(node);
         if (symbol !== undefined) push({ kind: 'symbol', symbol });
       } else if (ts.isPropertyAccessExpression(node)) {
-        const symbol = checker.getSymbolAtLocation(node.name);
+        const symbol = checker.symbolAt(node.name);
         if (symbol !== undefined) push({ kind: 'symbol', symbol });
-        else push({ kind: 'member', type: checker.getTypeAtLocation(node.expression), name: node.name.text });
+        else pushMember(node.expression, node.name.text);
         push({ kind: 'expression', node: node.expression });
       } else if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
         pushSignature(node, -1);
@@ -236,15 +242,19 @@ export function makeDependencyTracer(
       }
     };
 
-    const visitSymbol = (symbol: ts.Symbol) => {
+    const visitSymbol = (symbol: Symbol) => {
       // A property of a mapped, union or intersection type (`Pick<StoreApi<T>, 'getState'>`'s) comes from the member it copies.
-      for (const root of checker.getRootSymbols(symbol)) if (root !== symbol) push({ kind: 'symbol', symbol: root });
-      const target = (symbol.flags & ts.SymbolFlags.Alias) !== 0 ? checker.getAliasedSymbol(symbol) : symbol;
-      for (const declaration of (target.declarations ?? []).slice(0, 3)) {
+      for (const root of checker.rootSymbolsOf(symbol)) push({ kind: 'symbol', symbol: root });
+      for (const declaration of checker.ownDeclarationsOf(checker.resolveAlias(symbol), 3)) {
         addRef(declaration);
-        if (!isOwnFile(declaration.getSourceFile())) continue;
         followDeclaration(declaration);
       }
+    };
+
+    /** A member of the type an expression has, by name: `card.price` names `RateCard.price` even once `price` is gone. */
+    const pushMember = (expression: ts.Node, name: string) => {
+      const type = checker.typeAt(expression);
+      if (type !== undefined) push({ kind: 'member', type, name });
     };
 
     /** What a declaration's own type comes from: its annotation, or the expression it is set from. */
@@ -259,7 +269,7 @@ export function makeDependencyTracer(
         else pushCallbackContext(declaration.parent);
       } else if (ts.isBindingElement(declaration)) {
         const name = (declaration.propertyName ?? declaration.name).getText();
-        push({ kind: 'member', type: checker.getTypeAtLocation(declaration.parent), name });
+        pushMember(declaration.parent, name);
         let root: ts.Node = declaration.parent;
         while (ts.isBindingElement(root) || ts.isObjectBindingPattern(root) || ts.isArrayBindingPattern(root))
           root = root.parent;
@@ -279,7 +289,7 @@ export function makeDependencyTracer(
         // `{ useBoundStore: create(…) }` returned from a helper: the member is what it was set to.
         push({ kind: 'expression', node: declaration.initializer });
       } else if (ts.isShorthandPropertyAssignment(declaration)) {
-        const value = checker.getShorthandAssignmentValueSymbol(declaration);
+        const value = checker.shorthandValueOf(declaration);
         if (value !== undefined) push({ kind: 'symbol', symbol: value });
       } else if (ts.isTypeParameterDeclaration(declaration) && declaration.constraint !== undefined) {
         // `S extends ReadonlyStoreApi<unknown>`: what any S is made of.
@@ -313,39 +323,41 @@ export function makeDependencyTracer(
       }
     };
 
-    const visitMember = (type: ts.Type, name: string) => {
+    const visitMember = (type: Type, name: string) => {
       for (const part of expandType(type)) {
-        for (const container of [part.aliasSymbol, part.getSymbol()]) {
-          for (const declaration of (container?.declarations ?? []).slice(0, 3)) addRef(declaration, name);
+        for (const container of [checker.aliasSymbolOf(part), checker.symbolOf(part)]) {
+          if (container === undefined) continue;
+          for (const declaration of checker.ownDeclarationsOf(container, 3)) addRef(declaration, name);
         }
-        const property = checker.getPropertyOfType(part, name);
+        const property = checker.propertyOf(part, name);
         if (property !== undefined) push({ kind: 'symbol', symbol: property });
       }
     };
 
     /** The type, its union or intersection members, and the base types of each class or interface among them. */
-    const expandType = (type: ts.Type): ts.Type[] => {
-      const parts = type.isUnionOrIntersection() ? type.types.slice(0, 8) : [type];
-      const all: ts.Type[] = [];
-      const addWithBases = (part: ts.Type, depth: number) => {
-        if (all.includes(part) || all.length > 16) return;
+    const expandType = (type: Type): Type[] => {
+      const parts = checker.membersOf(type)?.slice(0, 8) ?? [type];
+      const all: Type[] = [];
+      const keys = new Set<unknown>();
+      const addWithBases = (part: Type, depth: number) => {
+        const key = checker.keyOf(part);
+        if (keys.has(key) || all.length > 16) return;
+        keys.add(key);
         all.push(part);
         if (depth > 3) return;
-        const target: ts.Type = (part as Partial<ts.TypeReference>).target ?? part;
-        if (((target as ts.ObjectType).objectFlags & ts.ObjectFlags.ClassOrInterface) !== 0)
-          for (const base of checker.getBaseTypes(target as ts.InterfaceType)) addWithBases(base, depth + 1);
+        for (const base of checker.baseTypesOf(part)) addWithBases(base, depth + 1);
       };
       for (const part of parts) addWithBases(part, 0);
       return all;
     };
 
-    const visitType = (type: ts.Type) => {
-      if (type.aliasSymbol !== undefined) push({ kind: 'symbol', symbol: type.aliasSymbol });
-      const symbol = type.getSymbol();
-      if (symbol !== undefined && !symbol.name.startsWith('__')) push({ kind: 'symbol', symbol });
-      if (type.isUnionOrIntersection())
-        for (const member of type.types.slice(0, 8)) push({ kind: 'type', type: member });
-      for (const argument of type.aliasTypeArguments ?? []) push({ kind: 'type', type: argument });
+    const visitType = (type: Type) => {
+      const alias = checker.aliasSymbolOf(type);
+      if (alias !== undefined) push({ kind: 'symbol', symbol: alias });
+      const symbol = checker.symbolOf(type);
+      if (symbol !== undefined && !checker.nameOf(symbol).startsWith('__')) push({ kind: 'symbol', symbol });
+      for (const member of checker.membersOf(type)?.slice(0, 8) ?? []) push({ kind: 'type', type: member });
+      for (const argument of checker.aliasArgumentsOf(type)) push({ kind: 'type', type: argument });
     };
 
     const visitTypeNode = (node: ts.Node) => {
@@ -360,7 +372,7 @@ export function makeDependencyTracer(
               ? child.exprName
               : undefined;
         if (name !== undefined) {
-          const symbol = checker.getSymbolAtLocation(ts.isQualifiedName(name) ? name.right : name);
+          const symbol = checker.symbolAt(ts.isQualifiedName(name) ? name.right : name);
           if (symbol !== undefined) {
             found += 1;
             push({ kind: 'symbol', symbol });
@@ -371,15 +383,15 @@ export function makeDependencyTracer(
       visit(node);
     };
 
-    const visit = (item: Item): void => {
-      const key =
-        item.kind === 'member'
-          ? `${String((item.type as { id?: number }).id)}\0${item.name}`
-          : item.kind === 'symbol'
-            ? item.symbol
-            : item.kind === 'type'
-              ? item.type
-              : item.node;
+    const memberKeys = new Map<unknown, number>();
+    const visit = (item: Item<Symbol, Type>): void => {
+      let key: unknown;
+      if (item.kind === 'member') {
+        const typeKey = checker.keyOf(item.type);
+        let id = memberKeys.get(typeKey);
+        if (id === undefined) memberKeys.set(typeKey, (id = memberKeys.size));
+        key = `${id}\0${item.name}`;
+      } else key = item.kind === 'symbol' ? item.symbol : item.kind === 'type' ? checker.keyOf(item.type) : item.node;
       const seenOfKind = seen[item.kind];
       if (seenOfKind.has(key)) return;
       seenOfKind.add(key);
@@ -429,17 +441,17 @@ export function makeDependencyTracer(
 }
 
 /** Statements, functions and the file end the search for the flagged node's context. */
-function isBoundary(ts: TypeScript, node: ts.Node): boolean {
+function isBoundary(ts: Syntax, node: ts.Node): boolean {
   return ts.isStatement(node) || ts.isFunctionLike(node) || ts.isSourceFile(node) || ts.isClassLike(node);
 }
 
-function isNamed(ts: TypeScript, node: ts.Node): node is ts.NamedDeclaration & { name: ts.Node } {
+function isNamed(ts: Syntax, node: ts.Node): node is ts.NamedDeclaration & { name: ts.Node } {
   const name = (node as ts.NamedDeclaration).name;
   return name !== undefined && (ts.isIdentifier(name) || ts.isPrivateIdentifier(name));
 }
 
 /** The innermost node covering [start, end): the one a finding's span names. */
-export function findNode(ts: TypeScript, file: ts.SourceFile, start: number, end: number): ts.Node | undefined {
+export function findNode(ts: Syntax, file: ts.SourceFile, start: number, end: number): ts.Node | undefined {
   let found: ts.Node | undefined;
   const visit = (node: ts.Node): void => {
     if (node.getStart(file) <= start && Math.max(end, start + 1) <= node.getEnd()) {

@@ -6,19 +6,19 @@
  * where it sits in the JSON. Entries the edit removed are the ratchet tightening: nothing.
  */
 import type { AnchoredDiagnostic } from '../diagnostic.js';
-import { baselineFileName, type BaselineFile } from '../gate/baseline-file.js';
+import { ratchetFileName, type RatchetFile } from '../gate/ratchet-file.js';
 
 export interface RatchetSides {
   /** The file as the baseline had it: null when it had none. */
-  before: BaselineFile | null;
+  before: RatchetFile | null;
   /** The file as the edit left it: null when it deleted it; a string is why it no longer reads. */
-  after: BaselineFile | null | string;
+  after: RatchetFile | null | string;
 }
 
 export function listRatchetGrowth({ before, after }: RatchetSides): AnchoredDiagnostic[] {
   if (after === null) return [];
   if (typeof after === 'string')
-    return [makeRatchetFinding('ratchet-unreadable', `${baselineFileName} no longer reads: ${after}`, 'unreadable')];
+    return [makeRatchetFinding('ratchet-unreadable', `${ratchetFileName} no longer reads: ${after}`, 'unreadable')];
   const allowed = new Map<string, number>();
   for (const [check, { files }] of Object.entries(before?.checks ?? {}))
     for (const [path, entries] of Object.entries(files))
@@ -34,7 +34,7 @@ export function listRatchetGrowth({ before, after }: RatchetSides): AnchoredDiag
         grown.push(
           makeRatchetFinding(
             'ratchet-entry',
-            `${check} ${entry.code}${where} added to ${baselineFileName}${times}: ${entry.message}`,
+            `${check} ${entry.code}${where} added to ${ratchetFileName}${times}: ${entry.message}`,
             `${check} ${path} ${entry.fingerprint} ${entry.count}`,
           ),
         );
@@ -48,7 +48,7 @@ function makeRatchetFinding(code: string, message: string, anchor: string): Anch
     code,
     severity: 'error',
     phase: 'config',
-    path: baselineFileName,
+    path: ratchetFileName,
     line: 0,
     column: 0,
     message,

@@ -70,7 +70,7 @@ export function findSilenced(
         if (base !== undefined || isNew.has(directive))
           silenced.push({
             ...describeHidden(hidden, path, directive.fingerprint),
-            ...(base === undefined ? {} : { base }),
+            base,
           });
       }
       continue;

@@ -1,5 +1,5 @@
 /**
- * The gate: the absolute state of the work tree against the checked-in baseline file. Unlike
+ * The gate: the absolute state of the work tree against the checked-in ratchet file. Unlike
  * `check`, which reads the delta, it asks whether every finding in the tree is one the file
  * allows. Every finding is classified by identity, so a fix and a break of the same rule in the
  * same file do not cancel out: the fixed one is absent and the new one is new.
@@ -13,7 +13,14 @@
  * file's text at the commit, and a finding of the same check, rule and message on a line that
  * line became is the entry's, not new.
  */
+import type { z } from 'zod';
 import { compareByPosition, compareStrings, type Finding } from '../diagnostic.js';
+import type {
+  absentFindingSchema,
+  gateFindingSchema,
+  gateReportSchema,
+  gateVerdictSchema,
+} from './gate-report-schema.js';
 import { groupBy } from '../group-by.js';
 import { fingerprintFindings, hashFingerprint, makeMessageKey } from '../identity/fingerprint.js';
 import { isLineEdited, type LineMap } from '../identity/line-map.js';
@@ -21,66 +28,40 @@ import { foldWhitespace } from '../identity/source-lines.js';
 import { makeMaskedMessageKey, makePairingState, pairStage, type AlongDiff } from '../reanchor.js';
 import { makeReportCheck, type ReportCheck } from '../report/report.js';
 import type { SnapshotCheck } from '../snapshot.js';
-import { noFileKey, stripOccurrence, type BaselineEntry, type BaselineFile } from './baseline-file.js';
+import { noFileKey, stripOccurrence, type RatchetEntry, type RatchetFile } from './ratchet-file.js';
 import { applyCoveragePolicy, strictPolicy, type CoveragePolicy } from '../coverage/suppression-policy.js';
 import { listSummaryScopes, summarizeStrength } from '../coverage/strength-summary.js';
 import { listWeakenings } from '../coverage/weakening.js';
 
-/** `new`: not allowed by the file. `unchanged`: allowed. `absent`: allowed by the file but no longer found. */
-export type GateState = 'new' | 'unchanged' | 'absent';
+/** The verdicts and finding states, defined with the gate's JSON report (gate-report-schema.ts). */
+export type GateVerdict = z.infer<typeof gateVerdictSchema>;
+export type GateState = z.infer<typeof gateFindingSchema>['state'];
 
-/** A finding the file lists but the tree no longer has: what the file says about it, without a position. */
-export interface AbsentFinding {
-  tool: string;
-  code: string;
-  severity: Finding['severity'];
-  path: string | null;
-  message: string;
-  /** The flagged source line as the file records it. */
+/** A finding the file lists but the tree no longer has, with its flagged source line as the file records it. */
+export interface AbsentFinding extends Omit<z.infer<typeof absentFindingSchema>, 'state'> {
   anchor: string;
-  /** `<hash>#<n>`: the occurrence that is missing. */
-  fingerprint: string;
 }
 
+/** A finding with its state (gate-report-schema.ts says what `renamedFrom` and `reanchoredFrom` mean). */
 export type GateItem =
   | { state: 'new'; finding: Finding }
-  /**
-   * `renamedFrom`: allowed by the entries of a file that was renamed to this finding's file.
-   * `reanchoredFrom`: allowed by this entry (its file and identity), whose flagged line the edit
-   * since the file's commit changed into this finding's line.
-   */
   | {
       state: 'unchanged';
       finding: Finding;
-      renamedFrom?: string;
-      reanchoredFrom?: { path: string; fingerprint: string };
+      renamedFrom?: string | undefined;
+      reanchoredFrom?: { path: string; fingerprint: string } | undefined;
     }
   | { state: 'absent'; finding: AbsentFinding };
 
-/**
- * `pass`: every finding is allowed and every entry still exists. `new-findings`: some finding
- * is not allowed. `stale-baseline`: nothing new, but the file allows findings that are gone and
- * must be pruned. `check-failed`: some check did not complete, so there is no answer.
- */
-export type GateVerdict = 'pass' | 'new-findings' | 'stale-baseline' | 'check-failed';
-
-export interface GateReport {
-  verdict: GateVerdict;
-  /** The baseline file, repository-relative. */
-  file: string;
-  /** Every current finding (position order), then every absent occurrence. */
+/** The gate's report as makeGateReport builds it: the JSON report's fields, with its findings as items. */
+export interface GateReport extends Omit<z.infer<typeof gateReportSchema>, 'findings' | 'checks'> {
   items: GateItem[];
-  /** `reanchored`: of the unchanged, those found again on a line edited since the file's commit. */
-  counts: { new: number; unchanged: number; absent: number; reanchored: number };
-  /** Files whose entries were matched under a new path. */
-  renames: { from: string; to: string }[];
   /** Each check's run, as `check`'s report lists them. */
   checks: ReportCheck[];
-  notes: string[];
 }
 
 export interface GateInput {
-  file: BaselineFile;
+  file: RatchetFile;
   fileName: string;
   /** The work tree's runs, anchored. */
   runs: readonly SnapshotCheck[];
@@ -106,7 +87,7 @@ export type GateDiff =
 interface Allowance {
   check: string;
   path: string;
-  entry: BaselineEntry;
+  entry: RatchetEntry;
   /** Occurrences not matched yet. */
   remaining: number;
 }
@@ -188,7 +169,7 @@ export function makeGateReport(input: GateInput): GateReport {
  * A run as the gate compares it: suppression findings under the policy, and left out altogether
  * when the file predates them (it lists none, so every standing directive would read as new).
  */
-function applyGatePolicy(run: SnapshotCheck, file: BaselineFile, policy: CoveragePolicy): SnapshotCheck {
+function applyGatePolicy(run: SnapshotCheck, file: RatchetFile, policy: CoveragePolicy): SnapshotCheck {
   const diagnostics = applyCoveragePolicy(
     file.suppressions === true ? run.diagnostics : run.diagnostics.filter((finding) => finding.kind !== 'suppression'),
     policy,
@@ -217,7 +198,7 @@ function decideGateVerdict(runs: readonly SnapshotCheck[], counts: GateReport['c
 }
 
 /** Every entry of the file, except those of checks that failed: what they would find is unknown. */
-function makeAllowances(file: BaselineFile, failed: ReadonlySet<string>): Map<string, Allowance> {
+function makeAllowances(file: RatchetFile, failed: ReadonlySet<string>): Map<string, Allowance> {
   const allowances = new Map<string, Allowance>();
   for (const [check, { files }] of Object.entries(file.checks)) {
     if (failed.has(check)) continue;
@@ -325,7 +306,7 @@ function findEditedLines(folded: readonly string[], source: string, map: LineMap
  * the baseline does not list. Greedy by the number of findings explained, one to one.
  */
 function pairRenamedFiles(
-  file: BaselineFile,
+  file: RatchetFile,
   byPath: ReadonlyMap<string, readonly Allowance[]>,
   unmatched: readonly Finding[],
   exists: (path: string) => boolean,

@@ -41,11 +41,6 @@ export function maskQuotedText(message: string): string {
   return copied === 0 ? message : masked + message.slice(copied);
 }
 
-/** Whether the message quotes any text. */
-export function hasQuotedText(message: string): boolean {
-  return findQuotedSegments(message).length > 0;
-}
-
 interface Segment {
   /** Where the quoted text starts (after the quote) and ends (at the closing quote). */
   start: number;

@@ -160,7 +160,7 @@ export function makeLedgerEntry(input: MakeLedgerEntryInput): LedgerEntry {
     shownCount: report.shown.length,
     changed: changed.slice(0, maxListed),
     changedCount: changed.length,
-    ...(input.edited === undefined ? {} : { edited: input.edited }),
+    edited: input.edited,
     ...(instructed.length === 0 ? {} : { instructed }),
     outside: changed.filter((path) => !everShown.has(path)).slice(0, maxListed),
     stalled: lastShown.filter((finding) => ran.has(finding.c) && introduced.has(finding.f)).map((finding) => finding.f),

@@ -3,7 +3,8 @@
  * here from the attribution and graph by running the triage pipeline in order: lint echoes,
  * ladder, roots, attempt decision (width), frontier, echo groups, verdict.
  */
-import type { CheckRun, CheckStatus } from '../check-run.js';
+import type { z } from 'zod';
+import type { CheckRun } from '../check-run.js';
 import { compareByPosition, compareStrings } from '../diagnostic.js';
 import type { Diagnostic, Finding, FindingKind } from '../diagnostic.js';
 import type { SilencedFinding } from '../coverage/silenced.js';
@@ -24,17 +25,24 @@ import { countName } from '../fix/text-positions.js';
 import type { EchoGroup } from '../triage/echo-groups.js';
 import { findRoots, selectFrontier } from '../triage/frontier.js';
 import type { Frontier, Ring, RootUnit } from '../triage/frontier.js';
+import { orderBySchema } from './order-by-schema.js';
+import type {
+  projectionSchema,
+  reportCheckSchema,
+  reportSchema,
+  rootSchema,
+  silencedSiteSchema,
+  verdictSchema,
+  withheldPartSchema,
+  withheldSchema,
+} from './report-schema.js';
+import { findingSchema } from './report-schema.js';
 import { applyLadder } from '../triage/ladder.js';
-import type { Rung } from '../triage/ladder.js';
 import { splitDerivedFindings } from '../triage/derived-findings.js';
 import { makeInstruction, type EditabilityClassifier } from '../triage/non-editable.js';
 
-/**
- * `clean`: every check ran and nothing was introduced. `introduced`: findings to fix.
- * `stuck`: the same introduced findings as the previous attempt. `check-failed`: some check did
- * not run to completion, so nothing can be called clean.
- */
-export type Verdict = 'clean' | 'introduced' | 'stuck' | 'check-failed';
+/** The verdicts, defined with the JSON report (report-schema.ts). */
+export type Verdict = z.infer<typeof verdictSchema>;
 
 /** A finding as reported: the diagnostic and its fingerprint (the anchor is internal). */
 export interface ShownFinding extends Diagnostic {
@@ -43,115 +51,30 @@ export interface ShownFinding extends Diagnostic {
   silenced?: SilencedSite[];
 }
 
-/** A finding a suppression hides, where it is in the checked tree. */
-export interface SilencedSite {
-  code: string;
-  path: string;
-  line: number;
-  column: number;
-  message: string;
-}
-
-/** Withheld findings of one kind, and the files they are in. */
-export interface WithheldPart {
-  count: number;
-  files: string[];
-}
-
-export interface Withheld extends WithheldPart {
-  /** Why findings were withheld, by kind; the counts add up to `count`. */
-  reasons: {
-    /** In files that import a root: likely echoes of it, re-checked after the fix. */
-    downstream: WithheldPart;
-    /** In root units beyond this attempt's width: independent causes for a later attempt. */
-    queued: WithheldPart;
-    /** In non-editable roots: surfaced as an instruction instead. */
-    nonEditable: WithheldPart;
-    /** Below the ladder's rung: warnings beside errors, anything beside syntax errors. */
-    belowRung: WithheldPart;
-    /**
-     * Findings that follow from a compiler error this check reports and go away with it: lint
-     * findings about values of the compiler's error type, and the implicit anys and unsafe-any
-     * lint findings the type checker traced to one (`derived`, present when some are).
-     */
-    echoes: WithheldPart & { derived?: number };
-  };
-}
+export type SilencedSite = z.infer<typeof silencedSiteSchema>;
+export type WithheldPart = z.infer<typeof withheldPartSchema>;
+export type Withheld = z.infer<typeof withheldSchema>;
 
 /** Why a finding was withheld: the keys of `Withheld.reasons`. */
 export type WithheldReason = keyof Withheld['reasons'];
 
-export interface ReportRoot {
-  files: string[];
-  editable: boolean;
-  selected: boolean;
-  introduced: number;
-  instruction?: string;
-  /** Only on a selected unit too large to show whole: the nearest ring, the part shown; `files` stays the whole unit. */
+/** A root unit as reported; its ring as the frontier chose it. */
+export interface ReportRoot extends Omit<z.infer<typeof rootSchema>, 'ring'> {
   ring?: Ring;
 }
 
-export interface ReportCheck {
-  name: string;
-  status: CheckStatus;
-  durationMs: number;
-  version: string | null;
-  error?: string;
-  /** A partial run (status `ok`): how many files it could not check, and why. */
-  unchecked?: { files: number; reasons: string[] };
-}
+export type ReportCheck = z.infer<typeof reportCheckSchema>;
+export type Projection = z.infer<typeof projectionSchema>;
 
-export interface Report {
-  verdict: Verdict;
-  attempt: number;
-  /**
-   * `reworded`: how many of the standing findings only name other types than in the baseline;
-   * `reanchored`: how many are on a line the edit changed, found again on the line it became
-   * (each set when the attribution says). `silenced`: findings hidden by a suppression directive
-   * the edit added (or one it moved them under), which are neither resolved nor shown as findings.
-   */
-  counts: {
-    introduced: number;
-    resolved: number;
-    standing: number;
-    reworded?: number;
-    reanchored?: number;
-    silenced: number;
-  };
+/**
+ * The report as makeReport builds it: the fields of the JSON report (report-schema.ts documents
+ * each), with the shown findings, echo groups and root units as triage made them. render/json.ts
+ * lays it out as the schema says.
+ */
+export interface Report extends Omit<z.input<typeof reportSchema>, 'shown' | 'groups' | 'roots'> {
   shown: ShownFinding[];
-  /** The shown findings that are one error at several sites, in the order their first site is shown. */
   groups: EchoGroup[];
-  withheld: Withheld;
-  /** Every root unit, in display order. */
   roots: ReportRoot[];
-  checks: ReportCheck[];
-  rung: Rung;
-  /** How many editable root units this attempt could show. */
-  width: number;
-  /** The frontier grew this attempt (nothing shown last attempt was fixed) and shows more because of it. */
-  widened: boolean;
-  /**
-   * `fixed`: how many findings the previous attempt showed are gone. `stalled`: consecutive
-   * attempts, ending with this one, in which nothing shown the attempt before was fixed.
-   */
-  progress: { fixed: number; stalled: number };
-  /** `lineDeleted`: how many resolved findings went away with their flagged line. */
-  resolved: { count: number; lineDeleted: number };
-  notes: string[];
-  /** What the attempt compared with and where that snapshot came from (set by checkTask). */
-  baseline?: { label: string; source: 'started' | 'cache' | 'remote' | 'run' };
-  /** Only when a budget is set: the attempts and seconds projected to clean (task/project-attempts.ts). */
-  projection?: Projection;
-  /** Only in a debt campaign (`culprit debt`): its targets, how many are gone and how many are left. */
-  targets?: { total: number; resolved: number; remaining: number };
-}
-
-export interface Projection {
-  /** Attempts still needed at the measured rate of fixing roots; null when no root was ever fixed at that rate. */
-  attemptsLeft: number | null;
-  secondsLeft: number | null;
-  /** The projection exceeds the budget (attempts or seconds): a harness may stop early. */
-  overBudget: boolean;
 }
 
 export interface MakeReportInput {
@@ -285,8 +208,8 @@ export function makeReport(input: MakeReportInput): {
       introduced: attribution.introduced.length,
       resolved: attribution.resolved.length,
       standing: attribution.standing.length,
-      ...(attribution.reworded === undefined ? {} : { reworded: attribution.reworded.length }),
-      ...(attribution.reanchored === undefined ? {} : { reanchored: attribution.reanchored.length }),
+      reworded: attribution.reworded?.length,
+      reanchored: attribution.reanchored?.length,
       silenced: input.silenced?.length ?? 0,
     },
     shown: shown.map(makeSiteLister(input.silenced ?? [])),
@@ -656,39 +579,14 @@ function makeWithheldPart(findings: readonly Finding[]): WithheldPart {
   return { count: findings.length, files: [...files].sort(compareStrings) };
 }
 
+/** A finding as reports list it: its fields in the documented order, the anchor and the trace left out. */
 export function makeShownFinding(finding: ShownFinding): ShownFinding {
-  // Built field by field so the key order is the documented one and the anchor stays internal.
-  return {
-    tool: finding.tool,
-    code: finding.code,
-    severity: finding.severity,
-    phase: finding.phase,
-    path: finding.path,
-    line: finding.line,
-    column: finding.column,
-    ...(finding.endLine === undefined ? {} : { endLine: finding.endLine }),
-    ...(finding.endColumn === undefined ? {} : { endColumn: finding.endColumn }),
-    message: finding.message,
-    fingerprint: finding.fingerprint,
-    ...(finding.kind === undefined ? {} : { kind: finding.kind }),
-    ...(finding.silenced === undefined ? {} : { silenced: finding.silenced.map(orderSilencedSite) }),
-  };
-}
-
-function orderSilencedSite({ code, path, line, column, message }: SilencedSite): SilencedSite {
-  return { code, path, line, column, message };
+  return orderBySchema(findingSchema, finding);
 }
 
 function makeReportRoot(root: RootUnit): ReportRoot {
   const { files, editable, selected, introduced, instruction, ring } = root;
-  return {
-    files,
-    editable,
-    selected,
-    introduced,
-    ...(instruction === undefined ? {} : { instruction }),
-    ...(ring === undefined ? {} : { ring }),
-  };
+  return { files, editable, selected, introduced, instruction, ring };
 }
 
 /** A check's run as reports (check's and the gate's) list it: without its findings. */
@@ -696,9 +594,13 @@ export function makeReportCheck(
   check: Pick<CheckRun, 'name' | 'status' | 'durationMs' | 'version' | 'error' | 'unchecked'>,
 ): ReportCheck {
   const { name, status, durationMs, version, error, unchecked = [] } = check;
-  const made: ReportCheck =
-    error === undefined ? { name, status, durationMs, version } : { name, status, durationMs, version, error };
-  if (unchecked.length === 0) return made;
   const files = new Set(unchecked.flatMap((part) => part.paths)).size;
-  return { ...made, unchecked: { files, reasons: unchecked.map((part) => part.reason) } };
+  return {
+    name,
+    status,
+    durationMs,
+    version,
+    error,
+    unchecked: unchecked.length === 0 ? undefined : { files, reasons: unchecked.map((part) => part.reason) },
+  };
 }

@@ -13,7 +13,8 @@ import type { DeclarationKind, DeclarationRef, DeclarationRow, DeclarationTables
 import type { Diagnostic } from '../diagnostic.js';
 import { sortTypeText } from '../identity/type-members.js';
 
-export type ChangeKind = 'renamed' | 'removed' | 'added' | 'retyped' | 'signature' | 'export';
+export const changeKinds = ['renamed', 'removed', 'added', 'retyped', 'signature', 'export'] as const;
+export type ChangeKind = (typeof changeKinds)[number];
 
 /** One declaration the edit changed, with its text on each side. */
 export interface DeclarationChange {

@@ -6,7 +6,8 @@
 import type { Diagnostic } from '../diagnostic.js';
 
 /** Which rung was shown: syntax findings only, errors only, warnings, or nothing to show. */
-export type Rung = 'syntax' | 'errors' | 'warnings' | 'none';
+export const rungs = ['syntax', 'errors', 'warnings', 'none'] as const;
+export type Rung = (typeof rungs)[number];
 
 export interface Ladder<T> {
   kept: T[];

@@ -10,9 +10,12 @@ import type { Diagnostic } from '../diagnostic.js';
 /**
  * typescript-eslint's wording (8.x) for a value of the error type: "Unsafe assignment of an
  * error typed value.", "Unsafe argument of type error typed …", "Unsafe spread of an error array
- * type.", "Unsafe return of a value of type error.", "'X' is an 'error' type that acts as 'any' …".
+ * type.", "Unsafe return of a value of type error.", "'X' is an 'error' type that acts as 'any' …";
+ * and oxlint's (tsgolint's ports of those rules): "Unsafe member access .length on an `error` typed
+ * value.", "Unsafe call of a(n) `error` type typed value.".
  */
-const errorTypeWording = /\berror typed\b|\ban error array type\b|\bof type error\b|\bis an 'error' type\b/;
+const errorTypeWording =
+  /\berror typed\b|\ban error array type\b|\bof type error\b|\bis an 'error' type\b|`error`(?: type)? typed\b/;
 /**
  * no-unsafe-call and no-unsafe-member-access say "could not be resolved" / "cannot be resolved"
  * instead; other plugins use those words for unresolved module paths, so only these rules count.
@@ -32,26 +35,4 @@ export interface LintEchoes<T> {
   kept: T[];
   /** Error-type lint findings withheld because a compiler reports errors. */
   echoes: T[];
-}
-
-/**
- * Withholds error-type lint findings while some other tool reports a syntax or semantic error
- * among the same findings (the compiler the linter's types come from). A linter's own parse
- * error does not count: with no compiler error in sight, the lint finding may be the only trace
- * of the problem and must be shown. Order is preserved.
- */
-export function splitLintEchoes<T extends Diagnostic>(findings: readonly T[]): LintEchoes<T> {
-  const compilerTools = new Set<string>();
-  for (const finding of findings) {
-    if ((finding.phase === 'semantic' || finding.phase === 'syntax') && finding.severity === 'error')
-      compilerTools.add(finding.tool);
-  }
-  const compilers = [...compilerTools];
-  const kept: T[] = [];
-  const echoes: T[] = [];
-  for (const finding of findings) {
-    const echoesCompiler = isErrorTypeFinding(finding) && compilers.some((tool) => tool !== finding.tool);
-    (echoesCompiler ? echoes : kept).push(finding);
-  }
-  return { kept, echoes };
 }

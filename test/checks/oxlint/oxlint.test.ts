@@ -7,11 +7,10 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ResolvedCheck } from '../../../src/checks/check.js';
 import { runCheck } from '../../../src/checks/runner/run-check.js';
 import { resolveSettings } from '../../../src/config/resolve-settings.js';
 import { makeRepo, type TestRepo } from '../../helpers/repo.js';
-import { linkLinter, lintedFiles, oxlintConfig } from '../../fixtures/js-linters.js';
+import { linkLinter, lintedFiles, oxlintConfig, makeOxlintCheck } from '../../fixtures/js-linters.js';
 import { prependPath, withPath, writeFakeTool } from '../../fixtures/python-tools.js';
 
 const repos: TestRepo[] = [];
@@ -26,12 +25,7 @@ function makeOxlintRepo(files: Record<string, string> = {}): TestRepo {
   return repo;
 }
 
-const oxlintCheck = (root: string): ResolvedCheck => ({
-  name: 'oxlint',
-  kind: 'oxlint',
-  timeoutMs: 60_000,
-  options: { workTree: root, targets: ['.'] },
-});
+const oxlintCheck = makeOxlintCheck;
 
 const listTree = (root: string) => readdirSync(root, { recursive: true, encoding: 'utf8' }).sort();
 

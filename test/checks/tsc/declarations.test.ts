@@ -130,3 +130,61 @@ export const count = useStore((state) => state.count);
   // A member read through a mapped type (`Pick`) on a type parameter's constraint.
   expect(traced('src/store.ts', 10)).toContainEqual({ path: 'src/store.ts', name: 'StoreApi' });
 });
+
+/**
+ * TypeScript 7 through its API (the tsgo process) gives what TypeScript 6 gives in process: the
+ * same rows and the same dependencies for every finding, since one table and one trace run over
+ * both checkers (checks/typescript/checker-view.ts). Fixtures whose inferred types both print alike.
+ */
+test('TypeScript 7 gives the rows and traces TypeScript 6 gives, on the same program', async () => {
+  const files = {
+    'tsconfig.json': tsconfig,
+    'src/store.ts': `export interface StoreApi<T> {
+  readState: () => T;
+  setState: (next: T) => void;
+}
+export type ExtractState<S> = S extends { getState: () => infer T } ? T : never;
+export type Bound<S> = <U>(select: (state: ExtractState<S>) => U) => U;
+export declare function create<T>(initial: T): Bound<StoreApi<T>>;
+export type ReadonlyStore<T> = Pick<StoreApi<T>, 'getState'>;
+export function peek<S extends ReadonlyStore<number>>(store: S): number {
+  return store.getState();
+}
+export interface Base { start: number }
+export interface Range extends Base { to: number }
+export function load(): any { return 1; }
+export class Shelf { constructor(readonly size: number) {} get half(): number { return this.size / 2; } }
+export enum Color { Red = 1, Blue }
+export namespace ns { export const inner: number = 1; }
+export const make = (id: string) => ({ id, price: 1 });
+`,
+    'src/use.ts': `import { create, load, make, Shelf, type Range } from './store';
+const build = () => {
+  const useStore = create({ count: 0 });
+  return { useStore };
+};
+const { useStore } = build();
+export const count = useStore((state) => state.count);
+export const size = (range: Range): number => range.to - range.from;
+export const wide: Range = { start: 1, end: 2 };
+export function spread({ from }: Range): number { return from; }
+export const loaded: number = load().deep;
+export const shelf = new Shelf('3').width;
+export const made = make(1).cost;
+`,
+  };
+  const run = async (typescript: '6.0' | '7') => {
+    const repo = makeRepo({ git: false, typescript, files });
+    repos.push(repo);
+    return runTsc({ root: repo.root, options: { project: 'tsconfig.json' } });
+  };
+  const [six, seven] = [await run('6.0'), await run('7')];
+  expect(seven.declarations).toEqual(six.declarations);
+  const traces = (output: typeof six) =>
+    output.diagnostics
+      .filter((diagnostic) => diagnostic.phase === 'semantic')
+      .map(({ path, line, column, code, dependsOn }) => ({ at: `${path}:${line}:${column} ${code}`, dependsOn }));
+  expect(traces(six).length).toBeGreaterThan(6);
+  expect(traces(seven)).toEqual(traces(six));
+  expect(seven.notes).toBeUndefined();
+});

@@ -13,7 +13,7 @@ import { findSilenced } from '../../../src/core/coverage/silenced.js';
 import { applyCoveragePolicy, strictPolicy } from '../../../src/core/coverage/suppression-policy.js';
 import { listWeakenings } from '../../../src/core/coverage/weakening.js';
 import { listRatchetGrowth } from '../../../src/core/coverage/ratchet-growth.js';
-import type { BaselineEntry, BaselineFile } from '../../../src/core/gate/baseline-file.js';
+import type { RatchetEntry, RatchetFile } from '../../../src/core/gate/ratchet-file.js';
 
 function makeChanges(partial: Partial<TreeChanges> = {}): TreeChanges {
   return { changed: new Set(), deleted: new Set(), renames: new Map(), ...partial };
@@ -270,7 +270,7 @@ describe('suppressions', () => {
 });
 
 describe('listRatchetGrowth', () => {
-  const entry = (fingerprint: string, count = 1): BaselineEntry => ({
+  const entry = (fingerprint: string, count = 1): RatchetEntry => ({
     fingerprint,
     count,
     code: 'prefer-const',
@@ -278,7 +278,7 @@ describe('listRatchetGrowth', () => {
     message: "'x' is never reassigned.",
     source: 'let x = 1;',
   });
-  const ratchet = (files: Record<string, BaselineEntry[]>): BaselineFile => ({
+  const ratchet = (files: Record<string, RatchetEntry[]>): RatchetFile => ({
     version: 1,
     checks: { eslint: { version: '10.0.0', files } },
   });

@@ -3,8 +3,8 @@
  * (a fix and a break that cancel out still fail), counts, renames, and pruning that only shrinks.
  */
 import { describe, expect, test } from 'vitest';
-import { parseBaselineFile } from '../../../src/config/baseline-file.js';
-import { makeBaselineFile, serializeBaselineFile, type BaselineFile } from '../../../src/core/gate/baseline-file.js';
+import { parseRatchetFile } from '../../../src/config/ratchet-file.js';
+import { makeRatchetFile, serializeRatchetFile, type RatchetFile } from '../../../src/core/gate/ratchet-file.js';
 import {
   listGateReanchorPaths,
   makeGateReport,
@@ -12,7 +12,7 @@ import {
   type GateReport,
 } from '../../../src/core/gate/gate-report.js';
 import type { LineMap } from '../../../src/core/identity/line-map.js';
-import { pruneBaselineFile } from '../../../src/core/gate/prune-baseline-file.js';
+import { pruneRatchetFile } from '../../../src/core/gate/prune-ratchet-file.js';
 import type { AnchoredDiagnostic } from '../../../src/core/diagnostic.js';
 import type { SnapshotCheck } from '../../../src/core/snapshot.js';
 
@@ -40,7 +40,7 @@ function run(diagnostics: AnchoredDiagnostic[], fields: Partial<SnapshotCheck> =
   return { name: 'eslint', status: 'ok', durationMs: 10, version: '10.0.0', diagnostics, ...fields };
 }
 
-function gate(file: BaselineFile, runs: SnapshotCheck[], existing: string[] = ['src/a.ts', 'src/b.ts']): GateReport {
+function gate(file: RatchetFile, runs: SnapshotCheck[], existing: string[] = ['src/a.ts', 'src/b.ts']): GateReport {
   const present = new Set(existing);
   return makeGateReport({ file, fileName: 'culprit-baseline.json', runs, exists: (path) => present.has(path) });
 }
@@ -54,10 +54,10 @@ const standing = [
 describe('the baseline file', () => {
   test('groups by check and file, counts repeats, and serialises to the same bytes whatever the input order', () => {
     const repeated = [...standing, lint('src/a.ts', 20, 'let x: any;')];
-    const file = makeBaselineFile([run(repeated)]);
-    const text = serializeBaselineFile(file);
-    expect(serializeBaselineFile(makeBaselineFile([run([...repeated].reverse())]))).toBe(text);
-    expect(serializeBaselineFile(parseBaselineFile(text))).toBe(text);
+    const file = makeRatchetFile([run(repeated)]);
+    const text = serializeRatchetFile(file);
+    expect(serializeRatchetFile(makeRatchetFile([run([...repeated].reverse())]))).toBe(text);
+    expect(serializeRatchetFile(parseRatchetFile(text))).toBe(text);
     const parsed = JSON.parse(text) as {
       checks: { eslint: { version: string; files: Record<string, { count: number; source: string }[]> } };
     };
@@ -71,16 +71,16 @@ describe('the baseline file', () => {
 
   test('a malformed file is rejected naming the field', () => {
     expect(() =>
-      parseBaselineFile(
+      parseRatchetFile(
         '{ "version": 1, "checks": { "tsc": { "version": null, "files": { "a.ts": [{ "count": 0 }] } } } }',
       ),
     ).toThrow(/^culprit-baseline\.json: checks\.tsc\.files\.a\.ts\.0\.fingerprint: /);
-    expect(() => parseBaselineFile('nope')).toThrow(/culprit-baseline\.json: not valid JSON/);
+    expect(() => parseRatchetFile('nope')).toThrow(/culprit-baseline\.json: not valid JSON/);
   });
 });
 
 describe('the gate', () => {
-  const file = makeBaselineFile([run(standing)]);
+  const file = makeRatchetFile([run(standing)]);
 
   test('passes when every finding is allowed, wherever it moved within its file', () => {
     const moved = standing.map((finding) => ({ ...finding, line: finding.line + 40 }));
@@ -143,18 +143,18 @@ describe('pruning', () => {
     name: 'tsc',
     version: '6.0.3',
   });
-  const file = makeBaselineFile([run(standing), tscRun('Expected 2 arguments, but got 1.')]);
+  const file = makeRatchetFile([run(standing), tscRun('Expected 2 arguments, but got 1.')]);
 
   test('only removes what no longer exists, never adds, and keeps the recorded text of what stays', () => {
     const current = [lint('src/a.ts', 3, 'let x: any;'), lint('src/b.ts', 5, 'let fresh: any;')];
     // The same identity (numbers are not part of it): the file keeps the message it recorded.
     const report = gate(file, [run(current), tscRun('Expected 3 arguments, but got 1.')]);
-    const pruned = pruneBaselineFile(file, report);
-    const before = JSON.parse(serializeBaselineFile(file)) as BaselineFile;
-    const after = JSON.parse(serializeBaselineFile(pruned)) as BaselineFile;
+    const pruned = pruneRatchetFile(file, report);
+    const before = JSON.parse(serializeRatchetFile(file)) as RatchetFile;
+    const after = JSON.parse(serializeRatchetFile(pruned)) as RatchetFile;
     expect(after.checks['eslint']?.files).toEqual({ 'src/a.ts': [before.checks['eslint']!.files['src/a.ts']![0]] });
     expect(after.checks['tsc']).toEqual(before.checks['tsc']);
-    expect(serializeBaselineFile(pruneBaselineFile(pruned, report))).toBe(serializeBaselineFile(pruned));
+    expect(serializeRatchetFile(pruneRatchetFile(pruned, report))).toBe(serializeRatchetFile(pruned));
   });
 
   test('moves a renamed file\u2019s entries to the new path and drops checks no longer configured', () => {
@@ -162,9 +162,9 @@ describe('pruning', () => {
       finding.path === 'src/a.ts' ? { ...finding, path: 'src/lib/a2.ts' } : finding,
     );
     const report = gate(file, [run(renamed)], ['src/lib/a2.ts', 'src/b.ts']);
-    const pruned = pruneBaselineFile(file, report);
+    const pruned = pruneRatchetFile(file, report);
     expect(Object.keys(pruned.checks)).toEqual(['eslint']);
-    expect(serializeBaselineFile(pruned)).toBe(serializeBaselineFile(makeBaselineFile([run(renamed)])));
+    expect(serializeRatchetFile(pruned)).toBe(serializeRatchetFile(makeRatchetFile([run(renamed)])));
     expect(gate(pruned, [run(renamed)], ['src/lib/a2.ts', 'src/b.ts'])).toMatchObject({
       verdict: 'pass',
       renames: [],
@@ -175,7 +175,7 @@ describe('pruning', () => {
 
 describe('entries followed through the diff from the file’s commit', () => {
   const commit = 'a'.repeat(40);
-  const file = makeBaselineFile([run(standing)], commit);
+  const file = makeRatchetFile([run(standing)], commit);
   const atCommit = {
     'src/a.ts': ['', '', 'let x: any;', '', '', '', '', '', 'let y: any;'],
     'src/b.ts': ['export let z: any;'],
@@ -213,8 +213,8 @@ describe('entries followed through the diff from the file’s commit', () => {
       reanchoredFrom: { path: 'src/a.ts', fingerprint: file.checks['eslint']!.files['src/a.ts']![0]!.fingerprint },
     });
     // Pruned, the entry stays as written, and the file keeps its commit.
-    const pruned = pruneBaselineFile(file, report);
-    expect(serializeBaselineFile(pruned)).toBe(serializeBaselineFile(file));
+    const pruned = pruneRatchetFile(file, report);
+    expect(serializeRatchetFile(pruned)).toBe(serializeRatchetFile(file));
 
     // The same finding on a line the edit did not make of line 3: new, and line 3's entry absent.
     const elsewhere = [lint('src/a.ts', 5, 'let w: any;'), standing[1]!, standing[2]!];
@@ -245,7 +245,7 @@ describe('entries followed through the diff from the file’s commit', () => {
     ]);
     expect(report.verdict).toBe('pass');
     expect(report.counts).toEqual({ new: 0, unchanged: 3, absent: 0, reanchored: 1 });
-    const pruned = pruneBaselineFile(file, report);
+    const pruned = pruneRatchetFile(file, report);
     expect(pruned.commit).toBe(commit);
     expect(Object.keys(pruned.checks['eslint']!.files)).toEqual(['src/b.ts', 'src/lib/a2.ts']);
     expect(pruned.checks['eslint']!.files['src/lib/a2.ts']!.map((entry) => [entry.source, entry.count])).toEqual([
@@ -275,7 +275,7 @@ describe('the gate and how the code is checked', () => {
   });
 
   test('a directive the file does not list fails it; a file written before directives were read leaves them out, and says so', () => {
-    const file = makeBaselineFile([run(standing)]);
+    const file = makeRatchetFile([run(standing)]);
     expect(file.suppressions).toBe(true);
     const added = gate(file, [run([...standing, directive])]);
     expect([added.verdict, added.counts.new]).toEqual(['new-findings', 1]);
@@ -284,15 +284,15 @@ describe('the gate and how the code is checked', () => {
     expect([before.verdict, before.counts.new]).toEqual(['pass', 0]);
     expect(before.notes).toContainEqual(expect.stringContaining('written before culprit read suppression directives'));
     // Written now, the directive is an entry and passes.
-    expect(gate(makeBaselineFile([run([...standing, directive])]), [run([...standing, directive])]).verdict).toBe(
+    expect(gate(makeRatchetFile([run([...standing, directive])]), [run([...standing, directive])]).verdict).toBe(
       'pass',
     );
   });
 
   test('a setting below the strength the file records is new; the policy may allow it', () => {
     const strict = { source: 'eslint.config.js', settings: { 'prefer-const': [2, 'error'] as [number, string] } };
-    const file = makeBaselineFile([run(standing, { strength: [strict] })]);
-    expect(serializeBaselineFile(file)).toContain('"prefer-const": [\n');
+    const file = makeRatchetFile([run(standing, { strength: [strict] })]);
+    expect(serializeRatchetFile(file)).toContain('"prefer-const": [\n');
     const relaxed = [{ ...strict, settings: { 'prefer-const': [0, 'off'] as [number, string] } }];
     const weakened = makeGateReport({
       file,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../../src/core/diagnostic.js';
-import { isErrorTypeFinding, splitLintEchoes } from '../../../src/core/triage/lint-echoes.js';
+import { isErrorTypeFinding } from '../../../src/core/triage/lint-echoes.js';
 
 function makeLint(code: string, message: string, fields: Partial<Diagnostic> = {}): Diagnostic {
   return {
@@ -46,14 +46,34 @@ const errorTyped = [
   ),
 ];
 
+/** What oxlint's type-aware rules (tsgolint 7.0) say where their wording differs, from a real run. */
+const oxlintErrorTyped = [
+  makeLint('no-unsafe-member-access', 'Unsafe member access .length on an `error` typed value.', {
+    tool: 'oxlint',
+    code: 'typescript/no-unsafe-member-access',
+  }),
+  makeLint('no-unsafe-call', 'Unsafe call of a(n) `error` type typed value.', {
+    tool: 'oxlint',
+    code: 'typescript/no-unsafe-call',
+  }),
+  makeLint('no-unsafe-assignment', 'Unsafe spread of an error typed value in an array.', {
+    tool: 'oxlint',
+    code: 'typescript/no-unsafe-assignment',
+  }),
+];
+
 describe('isErrorTypeFinding', () => {
-  it("recognises typescript-eslint's wording for error-typed values", () => {
-    expect(errorTyped.filter((finding) => !isErrorTypeFinding(finding))).toEqual([]);
+  it("recognises typescript-eslint's and oxlint's wording for error-typed values", () => {
+    expect([...errorTyped, ...oxlintErrorTyped].filter((finding) => !isErrorTypeFinding(finding))).toEqual([]);
   });
 
   it('leaves any-typed values, other rules and other phases alone', () => {
     expect(isErrorTypeFinding(makeLint('no-unsafe-assignment', 'Unsafe assignment of an `any` value.'))).toBe(false);
     expect(isErrorTypeFinding(makeLint('no-unsafe-call', 'Unsafe call of an `any` typed value.'))).toBe(false);
+    expect(isErrorTypeFinding(makeLint('no-unsafe-call', 'Unsafe call of a(n) `any` typed value.'))).toBe(false);
+    expect(
+      isErrorTypeFinding(makeLint('no-unsafe-member-access', 'Unsafe member access .deep on an `any` value.')),
+    ).toBe(false);
     expect(
       isErrorTypeFinding({
         ...makeLint('x', ''),
@@ -62,28 +82,5 @@ describe('isErrorTypeFinding', () => {
       }),
     ).toBe(false);
     expect(isErrorTypeFinding({ ...typeError, message: 'Unsafe assignment of an error typed value.' })).toBe(false);
-  });
-});
-
-describe('splitLintEchoes', () => {
-  it('withholds them while another tool reports a syntax or semantic error, keeping order', () => {
-    const other = makeLint('prefer-const', "'a' is never reassigned. Use 'const' instead.", { code: 'prefer-const' });
-    expect(splitLintEchoes([errorTyped[0]!, typeError, other, errorTyped[1]!])).toEqual({
-      kept: [typeError, other],
-      echoes: [errorTyped[0], errorTyped[1]],
-    });
-  });
-
-  it('keeps them when no compiler reports an error, or only the linter itself failed to parse', () => {
-    const warningOnly = { ...typeError, severity: 'warning' } as const;
-    const parseError = makeLint('parse', 'Parsing error: Declaration or statement expected.', {
-      code: 'parse-error',
-      phase: 'syntax',
-    });
-    expect(splitLintEchoes([errorTyped[0]!, warningOnly]).echoes).toEqual([]);
-    expect(splitLintEchoes([errorTyped[0]!, parseError]).echoes).toEqual([]);
-    expect(splitLintEchoes([errorTyped[0]!, { ...typeError, phase: 'syntax', code: 'TS1005' }]).echoes).toEqual([
-      errorTyped[0],
-    ]);
   });
 });

@@ -1,11 +1,11 @@
 /**
- * Reading `culprit-baseline.json` (core/gate/baseline-file.ts holds what it means): its JSON
+ * Reading `culprit-baseline.json` (core/gate/ratchet-file.ts holds what it means): its JSON
  * text, validated strictly, every failure naming the file and the field.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { baselineFileName, normalizeBaselineFile, type BaselineFile } from '../core/gate/baseline-file.js';
+import { ratchetFileName, normalizeRatchetFile, type RatchetFile } from '../core/gate/ratchet-file.js';
 import { makeUserError } from '../core/errors.js';
 import { makeConfigError, parseJsonText } from './load-config.js';
 
@@ -33,7 +33,7 @@ const checkSchema = z.strictObject({
 });
 
 // Typed by the core's interfaces, so the schema and the data model cannot drift apart.
-const fileSchema: z.ZodType<BaselineFile> = z.strictObject({
+const fileSchema: z.ZodType<RatchetFile> = z.strictObject({
   version: z.literal(1),
   commit: z
     .string()
@@ -47,21 +47,21 @@ const fileSchema: z.ZodType<BaselineFile> = z.strictObject({
   checks: z.record(z.string(), checkSchema).describe('Check name → its accepted findings.'),
 });
 
-export function parseBaselineFile(text: string, source = baselineFileName): BaselineFile {
+export function parseRatchetFile(text: string, source = ratchetFileName): RatchetFile {
   const json = parseJsonText(text, source, 'fix it or write it again with `culprit baseline --write`');
   const parsed = fileSchema.safeParse(json);
   if (!parsed.success) throw makeConfigError(source, parsed.error.issues, [], fileSchema);
-  return normalizeBaselineFile(parsed.data);
+  return normalizeRatchetFile(parsed.data);
 }
 
 /** The file at the repository root, or null when there is none. */
-export function loadBaselineFile(root: string): { file: BaselineFile; text: string } | null {
+export function loadRatchetFile(root: string): { file: RatchetFile; text: string } | null {
   let text: string;
   try {
-    text = readFileSync(join(root, baselineFileName), 'utf8');
+    text = readFileSync(join(root, ratchetFileName), 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw makeUserError(`${baselineFileName}: cannot be read: ${(error as Error).message}`, error);
+    throw makeUserError(`${ratchetFileName}: cannot be read: ${(error as Error).message}`, error);
   }
-  return { file: parseBaselineFile(text), text };
+  return { file: parseRatchetFile(text), text };
 }

@@ -6,18 +6,12 @@
  * gate finds it again through the diff from that commit.
  */
 import { hashFingerprint } from '../identity/fingerprint.js';
-import {
-  noFileKey,
-  stripOccurrence,
-  type BaselineCheck,
-  type BaselineEntry,
-  type BaselineFile,
-} from './baseline-file.js';
+import { noFileKey, stripOccurrence, type RatchetCheck, type RatchetEntry, type RatchetFile } from './ratchet-file.js';
 import type { GateReport } from './gate-report.js';
 
-export function pruneBaselineFile(file: BaselineFile, report: GateReport): BaselineFile {
+export function pruneRatchetFile(file: RatchetFile, report: GateReport): RatchetFile {
   const runs = new Map(report.checks.map((check) => [check.name, check]));
-  const checks: Record<string, BaselineCheck> = {};
+  const checks: Record<string, RatchetCheck> = {};
   for (const [name, check] of Object.entries(file.checks)) {
     const run = runs.get(name);
     // A check no longer configured finds nothing; one that did not complete proves nothing.
@@ -28,9 +22,9 @@ export function pruneBaselineFile(file: BaselineFile, report: GateReport): Basel
   return { version: 1, commit: file.commit, suppressions: file.suppressions, checks };
 }
 
-function pruneCheck(name: string, check: BaselineCheck, report: GateReport, version: string | null): BaselineCheck {
+function pruneCheck(name: string, check: RatchetCheck, report: GateReport, version: string | null): RatchetCheck {
   const found = new Map<string, number>();
-  const moved = new Map<string, { path: string; entry: BaselineEntry }>();
+  const moved = new Map<string, { path: string; entry: RatchetEntry }>();
   for (const item of report.items) {
     if (item.state !== 'unchanged' || item.finding.tool !== name) continue;
     const path = item.finding.path ?? noFileKey;
@@ -76,7 +70,7 @@ function pruneCheck(name: string, check: BaselineCheck, report: GateReport, vers
     if (original !== undefined) moved.set(key, { path, entry: { ...original, fingerprint, count: 1 } });
   }
 
-  const files: Record<string, BaselineEntry[]> = {};
+  const files: Record<string, RatchetEntry[]> = {};
   for (const [path, entries] of Object.entries(check.files)) {
     for (const entry of entries) {
       const count = Math.min(entry.count, found.get(`${path}\0${entry.fingerprint}`) ?? 0);

@@ -1,9 +1,10 @@
 /**
- * `culprit-baseline.json`: the findings a repository accepts as standing debt, checked in so CI
- * can hold the line. Grouped by check and file; each entry is one identity (a fingerprint without
- * its occurrence suffix) and how many times it may occur, with the rule, severity, message and
- * flagged source line beside it so a reviewer can read the diff. Written sorted, so the same
- * findings always give the same bytes.
+ * The ratchet file, `culprit-baseline.json` (users keep that name): the findings a repository
+ * accepts as standing debt, checked in so CI can hold the line; they may shrink, never grow.
+ * Grouped by check and file; each entry is one identity (a fingerprint without its occurrence
+ * suffix) and how many times it may occur, with the rule, severity, message and flagged source
+ * line beside it so a reviewer can read the diff. Written sorted, so the same findings always give
+ * the same bytes.
  *
  * The fingerprint hashes the check, rule, path, normalised message and flagged line; the entry
  * keeps all of them but the path, which is its group. So when a file is renamed, its entries can
@@ -14,13 +15,13 @@ import { fingerprintFindings, upgradeStoredHash } from '../identity/fingerprint.
 import type { SnapshotCheck } from '../snapshot.js';
 import { sortSummary, summarizeStrength, type StrengthSummary } from '../coverage/strength-summary.js';
 
-export const baselineFileName = 'culprit-baseline.json';
+export const ratchetFileName = 'culprit-baseline.json';
 
 /** The file's group for findings tied to no file (compiler options, global diagnostics). */
 export const noFileKey = '';
 
 /** One accepted identity in one file, with what a reviewer reads beside it. */
-export interface BaselineEntry {
+export interface RatchetEntry {
   /** The identity, without the `#n` occurrence suffix. */
   fingerprint: string;
   /** How many findings with this identity the file may have. */
@@ -34,16 +35,16 @@ export interface BaselineEntry {
   source: string;
 }
 
-export interface BaselineCheck {
+export interface RatchetCheck {
   /** The tool version the entries were last verified with. */
   version: string | null;
   /** Repository-relative path → entries; "" holds findings tied to no file. */
-  files: Record<string, BaselineEntry[]>;
+  files: Record<string, RatchetEntry[]>;
   /** How strictly the check checked when the file was written (strength-summary.ts); the gate fails on less. */
   strength?: StrengthSummary | undefined;
 }
 
-export interface BaselineFile {
+export interface RatchetFile {
   version: 1;
   /**
    * The commit HEAD was at when the entries were written (absent outside git, and in files written
@@ -58,15 +59,15 @@ export interface BaselineFile {
    */
   suppressions?: true | undefined;
   /** Check name → its accepted findings. */
-  checks: Record<string, BaselineCheck>;
+  checks: Record<string, RatchetCheck>;
 }
 
 /** The file for these runs: every finding accepted as it stands, at `commit` (HEAD's, when there is one). */
-export function makeBaselineFile(runs: readonly SnapshotCheck[], commit?: string): BaselineFile {
-  const checks: Record<string, BaselineCheck> = {};
+export function makeRatchetFile(runs: readonly SnapshotCheck[], commit?: string): RatchetFile {
+  const checks: Record<string, RatchetCheck> = {};
   for (const run of runs) {
-    const files: Record<string, BaselineEntry[]> = {};
-    const byKey = new Map<string, BaselineEntry>();
+    const files: Record<string, RatchetEntry[]> = {};
+    const byKey = new Map<string, RatchetEntry>();
     for (const finding of fingerprintFindings(run.diagnostics)) {
       const path = finding.path ?? noFileKey;
       const fingerprint = stripOccurrence(finding.fingerprint);
@@ -75,7 +76,7 @@ export function makeBaselineFile(runs: readonly SnapshotCheck[], commit?: string
         existing.count += 1;
         continue;
       }
-      const entry: BaselineEntry = {
+      const entry: RatchetEntry = {
         fingerprint,
         count: 1,
         code: finding.code,
@@ -96,11 +97,11 @@ export function makeBaselineFile(runs: readonly SnapshotCheck[], commit?: string
 }
 
 /** Sorted, two-space JSON with a final newline: the same content always gives the same bytes. */
-export function serializeBaselineFile(file: BaselineFile): string {
-  const checks: Record<string, BaselineCheck> = {};
+export function serializeRatchetFile(file: RatchetFile): string {
+  const checks: Record<string, RatchetCheck> = {};
   for (const name of Object.keys(file.checks).sort(compareStrings)) {
     const check = file.checks[name]!;
-    const files: Record<string, BaselineEntry[]> = {};
+    const files: Record<string, RatchetEntry[]> = {};
     for (const path of Object.keys(check.files).sort(compareStrings)) {
       const entries = check.files[path]!;
       if (entries.length > 0) files[path] = [...entries].sort(compareEntries).map(orderEntry);
@@ -108,27 +109,27 @@ export function serializeBaselineFile(file: BaselineFile): string {
     checks[name] = {
       version: check.version,
       files,
-      ...(check.strength === undefined ? {} : { strength: sortSummary(check.strength) }),
+      strength: check.strength === undefined ? undefined : sortSummary(check.strength),
     };
   }
-  return `${JSON.stringify({ version: 1, commit: file.commit, ...(file.suppressions === true ? { suppressions: true } : {}), checks }, null, 2)}\n`;
+  return `${JSON.stringify({ version: 1, commit: file.commit, suppressions: file.suppressions, checks }, null, 2)}\n`;
 }
 
 /** Whether two files allow the same findings, whatever commit each records. */
-export function haveSameEntries(a: BaselineFile, b: BaselineFile): boolean {
-  return serializeBaselineFile({ ...a, commit: undefined }) === serializeBaselineFile({ ...b, commit: undefined });
+export function haveSameEntries(a: RatchetFile, b: RatchetFile): boolean {
+  return serializeRatchetFile({ ...a, commit: undefined }) === serializeRatchetFile({ ...b, commit: undefined });
 }
 
 /**
  * A file as read: entries of an older identity hashed again, and one identity listed twice in a
  * file (hand edits, merges) merged into one allowance.
  */
-export function normalizeBaselineFile(file: BaselineFile): BaselineFile {
+export function normalizeRatchetFile(file: RatchetFile): RatchetFile {
   return mergeDuplicates(upgradeFingerprints(file));
 }
 
 /** Counts every occurrence the file allows. */
-export function countBaselineEntries(file: BaselineFile): number {
+export function countRatchetEntries(file: RatchetFile): number {
   let count = 0;
   for (const check of Object.values(file.checks)) {
     for (const entries of Object.values(check.files)) for (const entry of entries) count += entry.count;
@@ -147,7 +148,7 @@ export function stripOccurrence(fingerprint: string): string {
  * the parts it stores, so such a file keeps passing and `baseline --prune` rewrites only those
  * hashes.
  */
-function upgradeFingerprints(file: BaselineFile): BaselineFile {
+function upgradeFingerprints(file: RatchetFile): RatchetFile {
   for (const [check, { files }] of Object.entries(file.checks)) {
     for (const [path, entries] of Object.entries(files)) {
       for (const entry of entries) {
@@ -166,10 +167,10 @@ function upgradeFingerprints(file: BaselineFile): BaselineFile {
 }
 
 /** Hand edits and merges can list one identity twice in a file: their allowances add up. */
-function mergeDuplicates(file: BaselineFile): BaselineFile {
+function mergeDuplicates(file: RatchetFile): RatchetFile {
   for (const check of Object.values(file.checks)) {
     for (const [path, entries] of Object.entries(check.files)) {
-      const byFingerprint = new Map<string, BaselineEntry>();
+      const byFingerprint = new Map<string, RatchetEntry>();
       for (const entry of entries) {
         const seen = byFingerprint.get(entry.fingerprint);
         if (seen === undefined) byFingerprint.set(entry.fingerprint, { ...entry });
@@ -181,7 +182,7 @@ function mergeDuplicates(file: BaselineFile): BaselineFile {
   return file;
 }
 
-function compareEntries(a: BaselineEntry, b: BaselineEntry): number {
+function compareEntries(a: RatchetEntry, b: RatchetEntry): number {
   return (
     compareStrings(a.code, b.code) ||
     compareStrings(a.message, b.message) ||
@@ -190,7 +191,7 @@ function compareEntries(a: BaselineEntry, b: BaselineEntry): number {
   );
 }
 
-function orderEntry(entry: BaselineEntry): BaselineEntry {
+function orderEntry(entry: RatchetEntry): RatchetEntry {
   return {
     fingerprint: entry.fingerprint,
     count: entry.count,

@@ -8,6 +8,7 @@
  */
 import type { StrengthScope } from '../check-run.js';
 import { compareStrings, type AnchoredDiagnostic } from '../diagnostic.js';
+import { listFiles } from './removed-checks.js';
 
 interface StrengthRun {
   name: string;
@@ -68,11 +69,11 @@ export function listWeakenings(
       if (now !== undefined) note(now.source ?? scope.source, scope, now, path);
     }
   }
-  return [...found.values()]
+  return groupWeakenings([...found.values()])
     .sort(
       (a, b) =>
         compareStrings(a.source ?? '', b.source ?? '') ||
-        compareStrings(a.setting, b.setting) ||
+        compareStrings(a.settings[0]!, b.settings[0]!) ||
         compareStrings(a.before, b.before),
     )
     .map((weakening): AnchoredDiagnostic => ({
@@ -89,9 +90,36 @@ export function listWeakenings(
     }));
 }
 
+/** Settings one change relaxed alike: `strict: false`'s family, or rules a config turned off together. */
+interface WeakeningGroup extends Omit<Weakening, 'setting'> {
+  settings: string[];
+}
+
+/** One finding per change: the settings that fell from the same value to the same value, in one file, for the same files. */
+function groupWeakenings(weakenings: readonly Weakening[]): WeakeningGroup[] {
+  const groups = new Map<string, WeakeningGroup>();
+  for (const { setting, ...rest } of weakenings) {
+    const files = rest.files === null ? null : [...rest.files].sort(compareStrings);
+    const key = JSON.stringify([rest.source, rest.before, rest.after, files]);
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, { ...rest, settings: [setting] });
+    else group.settings.push(setting);
+  }
+  for (const group of groups.values()) group.settings.sort(compareStrings);
+  return [...groups.values()];
+}
+
+/** How many settings a weakening's message names before it counts the rest. */
+const namedSettings = 8;
+
 /** "`prefer-const` weakened from error to off for src/a.ts, src/b.ts and 4 more files". */
-function describeWeakening({ setting, before, after, files }: Weakening): string {
-  const head = `\`${setting}\` weakened from ${before} to ${after}`;
+function describeWeakening({ settings, before, after, files }: WeakeningGroup): string {
+  // "and 1 more" names no fewer words than the name itself.
+  const shown = settings.length === namedSettings + 1 ? settings : settings.slice(0, namedSettings);
+  const quoted = shown.map((setting) => `\`${setting}\``);
+  const more = settings.length - quoted.length;
+  const names = more > 0 ? `${quoted.join(', ')} and ${more} more settings` : listFiles(quoted);
+  const head = `${names} weakened from ${before} to ${after}`;
   if (files === null) return head;
   const sorted = [...files].sort(compareStrings);
   const named = sorted.slice(0, namedFiles);

@@ -134,6 +134,35 @@ describe('weakening', () => {
     ]);
   });
 
+  it('is one finding per change: settings relaxed alike in one file for the same files are named together', () => {
+    const family = ['alwaysStrict', 'noImplicitAny', 'noImplicitThis', 'strictBindCallApply', 'strictNullChecks'];
+    const settings = (level: number, value: string) =>
+      Object.fromEntries(family.map((setting): [string, [number, string]] => [setting, [level, value]]));
+    const tsc = listWeakenings(
+      { name: 'tsc', strength: [{ source: 'tsconfig.json', settings: settings(1, 'true') }] },
+      { name: 'tsc', strength: [{ source: 'tsconfig.json', settings: settings(0, 'false') }] },
+      new Map(),
+    );
+    expect(tsc.map((finding) => finding.message)).toEqual([
+      '`alwaysStrict`, `noImplicitAny`, `noImplicitThis`, `strictBindCallApply` and `strictNullChecks` weakened from true to false',
+    ]);
+    const rules = (entries: Record<string, [number, string]>) => [
+      { source: 'eslint.config.js', files: ['src/a.js'], settings: entries },
+    ];
+    const eslint = listWeakenings(
+      {
+        name: 'eslint',
+        strength: rules({ 'no-var': [2, 'error'], 'prefer-const': [2, 'error'], eqeqeq: [2, 'error'] }),
+      },
+      { name: 'eslint', strength: rules({ 'no-var': [0, 'off'], 'prefer-const': [0, 'off'], eqeqeq: [1, 'warn'] }) },
+      new Map(),
+    );
+    expect(eslint.map((finding) => finding.message)).toEqual([
+      '`eqeqeq` weakened from error to warn for src/a.js',
+      '`no-var` and `prefer-const` weakened from error to off for src/a.js',
+    ]);
+  });
+
   it('pairs scopes over some files file by file, naming the files', () => {
     const rules = (preferConst: [number, string]) => ({
       'prefer-const': preferConst,

@@ -16,7 +16,8 @@ import { findNestedFlatConfigs } from './nested-configs.js';
 import { loadEslint, type LoadedEslint } from './load-eslint.js';
 import { findConfigUpwards } from './config-files.js';
 import { makeProgramCapture, traceLintResults } from './trace-findings.js';
-import { isScriptFile, makeEslintSuppressions } from './suppressions.js';
+import { makeEslintSuppressions } from './suppressions.js';
+import { isScriptFile } from '../output/directive-suppressions.js';
 import {
   listEslintConfigFiles,
   makeConfigReader,

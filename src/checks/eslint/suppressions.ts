@@ -11,14 +11,8 @@
 import type { Linter } from 'eslint';
 import type { Diagnostic, HiddenFinding, Suppression } from '../../core/diagnostic.js';
 import { eslintDirectives, findCommentDirectives, type CommentDirective } from '../output/comment-directives.js';
+import { makeCommentDirectiveFinding } from '../output/directive-suppressions.js';
 import { isInlineConfigOff, type EslintSettings } from './strength.js';
-
-/** Files whose text is JavaScript or TypeScript, as the comment scanner reads it. */
-const scriptFile = /\.[cm]?[jt]sx?$/;
-
-export function isScriptFile(file: string): boolean {
-  return scriptFile.test(file);
-}
 
 /** `text`: the file's text without a byte order mark; `settings`: its resolved config (strength.ts). */
 export function makeEslintSuppressions(
@@ -33,26 +27,14 @@ export function makeEslintSuppressions(
   directives.forEach((directive, index) => {
     const scope = readScope(directive, directives.slice(index + 1), settings);
     if (scope === undefined) return;
-    const { comment } = directive;
-    made.push({
-      tool: 'eslint',
-      code: directive.name,
-      severity: 'error',
-      phase: 'lint',
-      path,
-      line: comment.line,
-      column: comment.column,
-      endLine: comment.endLine,
-      endColumn: comment.endColumn,
-      message: `${directive.name} ${directive.value}`.trim(),
-      kind: 'suppression',
-      // An inline config turns a rule off before it runs: ESLint cannot say what it would have reported.
-      suppression: {
+    made.push(
+      makeCommentDirectiveFinding({ tool: 'eslint', phase: 'lint', path }, directive, {
         ...scope,
         reason: directive.reason,
+        // An inline config turns a rule off before it runs: ESLint cannot say what it would have reported.
         hidden: directive.name === 'eslint' ? undefined : listHidden(scope, suppressed),
-      },
-    });
+      }),
+    );
   });
   return made;
 }

@@ -7,7 +7,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Diagnostic, Phase } from '../../core/diagnostic.js';
+import type { Diagnostic, Phase, Suppression } from '../../core/diagnostic.js';
 import { findCommentDirectives, type CommentDirective, type DirectiveVocabulary } from './comment-directives.js';
 
 /** What a directive covers: `end` is a block's end, covering nothing itself. */
@@ -26,6 +26,10 @@ const scriptFile = /\.[cm]?[jt]sx?$/;
 /** Larger files are minified or generated: they hold no directive anyone wrote. */
 const maxBytes = 4 * 1024 * 1024;
 
+export function isScriptFile(file: string): boolean {
+  return scriptFile.test(file);
+}
+
 /** The directives of `dialect` in the checked files that are scripts, as suppression findings of `tool`. */
 export function readDirectiveSuppressions(
   tool: string,
@@ -33,12 +37,10 @@ export function readDirectiveSuppressions(
   root: string,
   paths: readonly string[],
 ): Diagnostic[] {
-  return paths
-    .filter((path) => scriptFile.test(path))
-    .flatMap((path) => {
-      const text = readScript(join(root, path));
-      return text === null ? [] : makeDirectiveSuppressions(tool, dialect, path, text);
-    });
+  return paths.filter(isScriptFile).flatMap((path) => {
+    const text = readScript(join(root, path));
+    return text === null ? [] : makeDirectiveSuppressions(tool, dialect, path, text);
+  });
 }
 
 export function makeDirectiveSuppressions(
@@ -51,24 +53,35 @@ export function makeDirectiveSuppressions(
   return directives.flatMap((directive, index): Diagnostic[] => {
     const lines = readLines(directive, directives.slice(index + 1), dialect.reach);
     if (lines === undefined) return [];
-    const { comment } = directive;
     return [
-      {
-        tool,
-        code: directive.name,
-        severity: 'error',
-        phase: dialect.phase,
-        path,
-        line: comment.line,
-        column: comment.column,
-        endLine: comment.endLine,
-        endColumn: comment.endColumn,
-        message: `${directive.name} ${directive.value}`.trim(),
-        kind: 'suppression',
-        suppression: { codes: directive.codes, reason: directive.reason, ...lines },
-      },
+      makeCommentDirectiveFinding({ tool, phase: dialect.phase, path }, directive, {
+        codes: directive.codes,
+        reason: directive.reason,
+        ...lines,
+      }),
     ];
   });
+}
+
+/** A directive in a comment as a suppression finding of `tool`, at the comment, named by the directive as written. */
+export function makeCommentDirectiveFinding(
+  at: Pick<Diagnostic, 'tool' | 'phase' | 'path'>,
+  directive: CommentDirective,
+  suppression: Suppression,
+): Diagnostic {
+  const { comment } = directive;
+  return {
+    ...at,
+    code: directive.name,
+    severity: 'error',
+    line: comment.line,
+    column: comment.column,
+    endLine: comment.endLine,
+    endColumn: comment.endColumn,
+    message: `${directive.name} ${directive.value}`.trim(),
+    kind: 'suppression',
+    suppression,
+  };
 }
 
 function readLines(

@@ -66,7 +66,11 @@ describe('a write the file system refuses', () => {
       const home = makeDir('culprit-home-');
       chmodSync(home, 0o777);
       const env = { HOME: home, GIT_CONFIG_GLOBAL: '/dev/null', CI: 'true' };
-      const refused = runAsOtherUser([process.execPath, cliPath, 'check'], { cwd: repo.root, env });
+      const refused = runAsOtherUser([process.execPath, cliPath, 'check'], {
+        cwd: repo.root,
+        env,
+        readEverything: true,
+      });
       expect(refused.status).toBe(2);
       expectOneLine(
         refused.stderr,
@@ -79,6 +83,7 @@ describe('a write the file system refuses', () => {
       const allowed = runAsOtherUser([process.execPath, cliPath, 'start'], {
         cwd: repo.root,
         env: { ...env, GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'safe.directory', GIT_CONFIG_VALUE_0: '*' },
+        readEverything: true,
       });
       expect(allowed.status).toBe(2);
       expectOneLine(

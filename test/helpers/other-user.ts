@@ -42,16 +42,26 @@ export function itAsOtherUser(name: string, test: () => Promise<void> | void, ti
   );
 }
 
-/** The arguments that run `command` as the other user. */
-export function asOtherUser(command: readonly string[]): [string, string[]] {
-  return ['setpriv', ['--reuid', String(otherUid), '--regid', String(otherUid), '--clear-groups', ...command]];
+/**
+ * The arguments that run `command` as the other user. `readEverything`: it may also read and
+ * search every file (CAP_DAC_READ_SEARCH), never write one: culprit's own checkout may sit in a
+ * folder only its owner enters (`mktemp -d`), and a test that runs culprit's CLI as the other user
+ * is about what it may write and own, not what it may read.
+ */
+export function asOtherUser(command: readonly string[], readEverything = false): [string, string[]] {
+  const reading = readEverything ? ['--inh-caps', '+dac_read_search', '--ambient-caps', '+dac_read_search'] : [];
+  return [
+    'setpriv',
+    ['--reuid', String(otherUid), '--regid', String(otherUid), '--clear-groups', ...reading, ...command],
+  ];
 }
 
 /** Runs `command` as the other user to completion. */
 export function runAsOtherUser(
   command: readonly string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {},
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string; readEverything?: boolean } = {},
 ): SpawnSyncReturns<string> {
-  const [file, args] = asOtherUser(command);
-  return spawnSync(file, args, { ...options, encoding: 'utf8', env: { ...process.env, ...options.env } });
+  const { readEverything = false, ...spawnOptions } = options;
+  const [file, args] = asOtherUser(command, readEverything);
+  return spawnSync(file, args, { ...spawnOptions, encoding: 'utf8', env: { ...process.env, ...options.env } });
 }

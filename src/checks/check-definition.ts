@@ -71,6 +71,8 @@ export interface TypedPrograms {
   affected: ReadonlySet<string> | 'all';
   /** Real path of the TypeScript module the sessions' programs come from; a program only works with the module that made it. */
   typescriptPath: string | undefined;
+  /** Repository paths the type-checking runs before this one checked; undefined when none ran (oxlint's type-aware re-lint). */
+  checkedPaths?: ReadonlySet<string> | undefined;
 }
 
 /** What one warm run answers, and offers the sessions that run after it in the same request. */

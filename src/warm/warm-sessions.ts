@@ -32,6 +32,8 @@ export interface WarmSessions {
 
 export function makeWarmSessions(): WarmSessions {
   const sessions = new Map<string, Session>();
+  /** By check name: what the changes of requests it was not part of reached (a deferred lint check). */
+  const missed = new Map<string, ReadonlySet<string> | 'all'>();
   const closers: (() => void)[] = [];
   let environment: FileStates | undefined;
   let root: string | undefined;
@@ -67,6 +69,7 @@ export function makeWarmSessions(): WarmSessions {
       const typed: ProgramSource[] = [];
       let affected: Set<string> | 'all' = new Set();
       let typescriptPath: string | undefined;
+      let checkedPaths: Set<string> | undefined;
       let retire = false;
       for (const check of ordered) {
         emit({ id, type: 'started', name: check.name });
@@ -81,16 +84,19 @@ export function makeWarmSessions(): WarmSessions {
           sessions.set(check.name, session);
           const hint = first ? null : request.hint;
           const seed = first ? request.seeds?.[check.name] : undefined;
+          // What earlier requests' changes reached while this session did not run (it was deferred) counts too.
+          const reach = first ? affected : joinReach(affected, missed.get(check.name) ?? new Set());
+          missed.delete(check.name);
           const { output, offers } = await session.session.run(
             hint,
-            { sessions: typed, affected, typescriptPath },
+            { sessions: typed, affected: reach, typescriptPath, checkedPaths },
             seed,
           );
           if (offers !== undefined) {
             if (offers.session !== null) typed.push(offers.session);
             typescriptPath ??= offers.typescriptPath;
-            affected =
-              affected === 'all' || offers.affected === 'all' ? 'all' : new Set([...affected, ...offers.affected]);
+            affected = joinReach(affected, offers.affected);
+            checkedPaths = new Set([...(checkedPaths ?? []), ...(output.checkedPaths ?? [])]);
           }
           emit({ id, type: 'reply', name: check.name, reply: { ok: true, output: relativizeMessages(output, root) } });
         } catch (error) {
@@ -116,9 +122,16 @@ export function makeWarmSessions(): WarmSessions {
           emit({ id, type: 'reply', name: check.name, reply: makeFailureReply(error) });
         }
       }
+      const ran = new Set(ordered.map((check) => check.name));
+      for (const name of sessions.keys())
+        if (!ran.has(name)) missed.set(name, joinReach(missed.get(name) ?? new Set(), affected));
       emit({ id, type: 'done', retire });
     },
   };
+}
+
+function joinReach(a: ReadonlySet<string> | 'all', b: ReadonlySet<string> | 'all'): Set<string> | 'all' {
+  return a === 'all' || b === 'all' ? 'all' : new Set([...a, ...b]);
 }
 
 function findWarmSupport(kind: CheckKind): WarmSupport<never> | undefined {

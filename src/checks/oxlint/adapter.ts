@@ -17,7 +17,7 @@ import type { Diagnostic } from '../../core/diagnostic.js';
 import type { CheckOutput, CheckRequest } from '../check.js';
 import type { OxlintOptions } from './index.js';
 import { findExecutable } from '../runner/find-executable.js';
-import { runCommandCheck, type CommandCheck } from '../runner/command-check.js';
+import { runCommandCheck, type CommandCheck, type CommandRun } from '../runner/command-check.js';
 import { describeToolFailure, type ToolResult } from '../runner/run-tool.js';
 import { traceLintFindings } from '../typescript/trace-lint-findings.js';
 import { parseOxlintFileList, parseOxlintSarif, parseTypeAwareRules } from './output.js';
@@ -26,7 +26,8 @@ import { findTsgolint, readTypeAwareMode, type TypeAwareMode } from './type-awar
 
 /** What is read beside the run: the files it lints, and (type-aware) which rules need types. */
 interface OxlintSide {
-  listing: ToolResult;
+  /** Undefined when not listed: the run's targets are the files it lints. */
+  listing: ToolResult | undefined;
   rules: ToolResult | undefined;
 }
 
@@ -39,6 +40,8 @@ export interface OxlintPlan {
   notes: string[];
   /** The rules that need type information, as oxlint lists them (`typescript/no-unsafe-call`); read with the run. */
   typeAwareRules: Set<string>;
+  /** Whether `typeAwareRules` was read (a warm session's later runs do not ask again). */
+  rulesRead: boolean;
 }
 
 /** The plan of a run on `root`: reads .oxlintrc.json and package.json; throws when type-aware rules cannot run as configured. */
@@ -46,7 +49,7 @@ export function planOxlint(root: string, workTree: string): OxlintPlan {
   const mode = readTypeAwareMode(root);
   const tsgolint = mode.typeAware ? findTsgolint([root, workTree]) : undefined;
   if (!mode.typeAware || tsgolint !== undefined)
-    return { mode, tsgolint, flags: mode.flags, notes: [], typeAwareRules: new Set() };
+    return { mode, tsgolint, flags: mode.flags, notes: [], typeAwareRules: new Set(), rulesRead: false };
   const missing = `oxlint-tsgolint is not installed in ${workTree} (oxlint runs its type-aware rules with it)`;
   // oxlint itself refuses to run a configuration that asks for them: so does the check, saying why.
   if (mode.configured)
@@ -57,10 +60,22 @@ export function planOxlint(root: string, workTree: string): OxlintPlan {
     flags: [],
     notes: [`oxlint ran without its type-aware rules, which ${mode.source!} asks for: ${missing}`],
     typeAwareRules: new Set(),
+    rulesRead: false,
   };
 }
 
-export function makeOxlintCommand(plan: OxlintPlan): CommandCheck<OxlintOptions, OxlintSide> {
+/**
+ * What a run reads beside the lint: the file listing (its coverage; a warm re-lint of files the
+ * last listing named takes that listing), and the type-aware rules (read once per plan).
+ */
+export interface OxlintReads {
+  listFiles: boolean;
+}
+
+export function makeOxlintCommand(
+  plan: OxlintPlan,
+  reads: OxlintReads = { listFiles: true },
+): CommandCheck<OxlintOptions, OxlintSide> {
   return {
     name: () => 'oxlint',
     locate: ({ root, options }) => ({
@@ -71,23 +86,27 @@ export function makeOxlintCommand(plan: OxlintPlan): CommandCheck<OxlintOptions,
     args: ({ options }) => ['--format=sarif', ...plan.flags, ...options.targets],
     beside: async (run) => {
       const [listing, rules] = await Promise.all([
-        run.call(['--debug=files', ...run.options.targets], 'oxlint --debug=files'),
-        plan.mode.typeAware ? run.call(['--rules', '--format=json'], 'oxlint --rules') : undefined,
+        reads.listFiles ? run.call(['--debug=files', ...run.options.targets], 'oxlint --debug=files') : undefined,
+        plan.mode.typeAware && !plan.rulesRead ? run.call(['--rules', '--format=json'], 'oxlint --rules') : undefined,
       ]);
       return { listing, rules };
     },
     exitCodes: 'any',
-    read: (result, { root }, { listing, rules }) => {
+    read: (result, run, { listing, rules }) => {
+      const { root } = run;
       // A tree with nothing to lint (a base before the first .js file): oxlint's words, exit 1, no log.
       if (result.exitCode === 1 && /^No files found to lint\b/.test(result.stdout.trim()))
         return { diagnostics: [], checkedPaths: [] };
       const log = parseOxlintSarif(result.stdout, root);
-      if (rules?.exitCode === 0) for (const rule of parseTypeAwareRules(rules.stdout)) plan.typeAwareRules.add(rule);
+      if (rules?.exitCode === 0) {
+        for (const rule of parseTypeAwareRules(rules.stdout)) plan.typeAwareRules.add(rule);
+        plan.rulesRead = true;
+      }
       return {
         version: log.version,
         diagnostics: log.diagnostics,
         failure: log.failures.length === 0 ? undefined : log.failures.join('; '),
-        checkedPaths: listing.exitCode === 0 ? parseOxlintFileList(listing.stdout, root) : undefined,
+        checkedPaths: readCheckedPaths(listing, run),
         notes: plan.notes,
       };
     },
@@ -149,10 +168,29 @@ export function groupTypeAwareFindings(
 export async function runOxlint(request: CheckRequest<OxlintOptions>): Promise<CheckOutput> {
   const plan = planOxlint(request.root, request.options.workTree);
   const output = await runCommandCheck(makeOxlintCommand(plan), request);
-  // A base copy's findings are the baseline's: only the checked tree's are matched against causes.
+  return traceTypeAwareFindings(request, plan, output, output.diagnostics);
+}
+
+/**
+ * `output` with `findings` (type-aware ones among them) traced to the declarations they depend
+ * on, and notes on what could not be. A base copy's findings are the baseline's: only the checked
+ * tree's are matched against causes.
+ */
+export async function traceTypeAwareFindings(
+  request: CheckRequest<OxlintOptions>,
+  plan: OxlintPlan,
+  output: CheckOutput,
+  findings: readonly Diagnostic[],
+): Promise<CheckOutput> {
   if (!plan.mode.typeAware || request.root !== request.options.workTree) return output;
-  const notes = await traceLintFindings(request.root, groupTypeAwareFindings(request.root, plan, output.diagnostics));
+  const notes = await traceLintFindings(request.root, groupTypeAwareFindings(request.root, plan, findings));
   return notes.length === 0 ? output : { ...output, notes: [...(output.notes ?? []), ...notes] };
+}
+
+/** The listing's files; without one, the targets themselves (files a listing named before). */
+function readCheckedPaths(listing: ToolResult | undefined, run: CommandRun<OxlintOptions>): string[] | undefined {
+  if (listing === undefined) return run.options.targets;
+  return listing.exitCode === 0 ? parseOxlintFileList(listing.stdout, run.root) : undefined;
 }
 
 /** oxlint's own error on stdout, its report markers (`x`, `|`) left out: `Rule 'no-such-rule' not found…`. */

@@ -1,6 +1,7 @@
 /**
  * The `oxlint` check: the repository's own oxlint with `--format=sarif` (adapter.ts, output.ts).
  * Configured by the repository's .oxlintrc.json. oxlint gives no graph: tsc's, when both run.
+ * Kept warm by warm-session.ts, which lints again only what an edit can change.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,4 +28,15 @@ export const oxlintCheck: CheckDefinition<'oxlint', OxlintOptions, RawOxlintChec
   toolPackages: ['oxlint'],
   deferral: 'deferrable',
   findConfigFile: (root) => (existsSync(join(root, configName)) ? configName : undefined),
+  warm: {
+    // After tsc, whose reach bounds what a type-aware re-lint must cover.
+    order: 2,
+    packages: ['oxlint', 'oxlint-tsgolint'],
+    // Its config (nested ones too) and the ignore file it reads besides .gitignore.
+    configFiles: /^(?:\.oxlintrc\.json|\.eslintignore)$/,
+    open: async (request) => {
+      const session = (await import('./warm-session.js')).openOxlintSession(request);
+      return { run: async (hint, typed, seed) => ({ output: await session.run(hint, typed, seed) }) };
+    },
+  },
 };

@@ -1,0 +1,95 @@
+/**
+ * oxlint kept warm answers what a cold run answers, edit after edit, while it lints again only
+ * what the edit can change (the real oxlint and oxlint-tsgolint, type-aware, beside tsc on
+ * TypeScript 7 and 6): a body edit re-lints its file, a return widened to `any` re-lints the
+ * files that import it, and files created or deleted, which change what oxlint lints, a full run.
+ */
+import { describe, expect, it } from 'vitest';
+import { bundlerTsconfig, makeRepo } from '../../helpers/repo.js';
+import { linkLinter, linkTsgolint, makeTypeAwareOxlintConfig } from '../../fixtures/js-linters.js';
+import { makeWarmComparison, useDebugLines, useRepos, useWarmEngine } from '../../warm/helpers.js';
+
+const inner = `export interface Box {
+  value: string;
+}
+export function innerFrom(input: string): Box {
+  return { value: input };
+}
+`;
+const files = {
+  'tsconfig.json': bundlerTsconfig,
+  '.oxlintrc.json': makeTypeAwareOxlintConfig({ typeAware: true }),
+  'src/inner.ts': inner,
+  'src/first.ts': `import { innerFrom } from './inner';
+
+export const first = (): string => innerFrom('a').value;
+`,
+  'src/second.ts': `import { first } from './first';
+
+export const second = (): string => first() + 'b';
+`,
+  'src/alone.ts': `export function alone(value: any): string {
+  return String(value);
+}
+`,
+};
+
+/**
+ * Files written less than 2 s before a session records them may change again unseen (racy
+ * timestamps): until recorded again later a session takes them as changed. An agent's are older.
+ */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 2_100));
+
+const repos = useRepos();
+const engine = useWarmEngine();
+const debug = useDebugLines();
+
+describe('oxlint kept warm', () => {
+  it.each(['7', '6.0'] as const)(
+    're-lints only what the edit reaches, and answers as cold (TypeScript %s)',
+    async (typescript) => {
+      const repo = repos.add(makeRepo({ typescript, files }));
+      linkLinter(repo.root, 'oxlint');
+      linkTsgolint(repo.root);
+      await settle();
+      const comparison = await makeWarmComparison(engine(), repo.root);
+      const relinted = () =>
+        debug
+          .take()
+          .filter((line) => line.startsWith('oxlint warm:'))
+          .map((line) => line.replace(/^oxlint warm: /, ''));
+
+      await comparison.compare('clean tree');
+      relinted();
+      repo.write('src/alone.ts', "export function alone(value: any): string {\n  return String(value) + 'x';\n}\n");
+      await settle();
+      await comparison.compare('a body edit');
+      expect(relinted()).toEqual(['re-linting 1 of 4 files']);
+
+      repo.write('src/inner.ts', inner.replace('innerFrom(input: string): Box', 'innerFrom(input: string): any'));
+      await settle();
+      const widened = await comparison.compare('a return widened to any');
+      expect(relinted()[0]).toMatch(/^re-linting [23] of 4 files$/);
+      const unsafe = widened.warm
+        .find((run) => run.name === 'oxlint')!
+        .diagnostics.map((text) => JSON.parse(text) as { path: string; code: string; dependsOn?: unknown[] })
+        .filter((d) => d.code.startsWith('typescript/no-unsafe-'));
+      expect(unsafe.map((d) => d.path)).toContain('src/first.ts');
+      for (const finding of unsafe)
+        expect(finding.dependsOn).toContainEqual({ path: 'src/inner.ts', name: 'innerFrom' });
+
+      repo.write('src/inner.ts', inner);
+      await settle();
+      await comparison.compare('the widening undone');
+      expect(relinted()[0]).toMatch(/^re-linting [23] of 4 files$/);
+
+      repo.write('src/third.ts', 'export const third = (x: any): string => x.value;\n');
+      await comparison.compare('a file created');
+      expect(relinted()).toEqual(['linting all of 4 files']);
+
+      repo.remove('src/third.ts');
+      await comparison.compare('the file deleted');
+      expect(relinted()).toEqual(['linting all of 5 files']);
+    },
+  );
+});

@@ -8,48 +8,13 @@
  * full, and still agree.
  */
 import { describe, expect, it } from 'vitest';
-import { runChecks } from '../../src/checks/runner/run-check.js';
-import { readTreeState, takeSnapshot } from '../../src/snapshot/take-snapshot.js';
-import { resolveTaskContext } from '../../src/tasks/context.js';
-import { compareTrees } from '../../src/tree/compare-trees.js';
-import { readBaselineSeeds } from '../../src/warm/baseline-seed.js';
-import { makeBaselineRunner } from '../../src/warm/run-from-baseline.js';
-import type { TestRepo } from '../helpers/repo.js';
-import { listFindings, makeComparable, useDebugLines, useRepos } from './helpers.js';
+import { useDebugLines, useRepos } from './helpers.js';
+import { makeSeededComparison } from './seeded-comparison.js';
 import { original, renameField, standing, taxFile, unresolvedVat, widened } from './scenarios.js';
 import { makeWorkspace } from './workspace.js';
 
 const repos = useRepos();
 const debug = useDebugLines();
-
-/** Takes the baseline of the tree as it is; each step then runs the checks from it and in full, and expects the same runs. */
-async function makeSeededComparison(repo: TestRepo) {
-  const context = await resolveTaskContext({ cwd: repo.root });
-  const { checks } = context.settings;
-  const snapshot = { root: context.root, repo: context.repo, checks, scratch: context.layout.scratch };
-  const baseline = (await takeSnapshot(snapshot)).snapshot;
-  return async (step: string): Promise<{ findings: string[]; unseeded?: string; lines: string[] }> => {
-    debug.take();
-    const tree = await readTreeState(snapshot);
-    const changes = (await compareTrees(baseline.tree, tree, () => Promise.resolve(context.repo)))!;
-    const seeded = await readBaselineSeeds({ repo: context.repo!, root: context.root, baseline, changes, checks });
-    const fullRuns = await runChecks(checks, context.root);
-    const full = fullRuns.map(makeComparable);
-    if ('reason' in seeded) return { findings: listFindings(full), unseeded: seeded.reason, lines: debug.take() };
-    const runs = await makeBaselineRunner(seeded.seeds)(checks, context.root, tree);
-    expect(runs.map(makeComparable), step).toEqual(full);
-    // The declaration tables (what causes are traced from), and what each run covered and how strictly.
-    const tables = (list: typeof runs) =>
-      list.map(({ declarations, checkedPaths, configFiles, strength }) => ({
-        declarations,
-        checkedPaths,
-        configFiles,
-        strength,
-      }));
-    expect(tables(runs), step).toEqual(tables(fullRuns));
-    return { findings: listFindings(full), lines: debug.take() };
-  };
-}
 
 describe('a cold check from the baseline', () => {
   it('answers what a full run answers, checking and linting again only what each edit reaches', async () => {
@@ -57,7 +22,7 @@ describe('a cold check from the baseline', () => {
     // Nothing git ignores is compiled here (the other test has that): every edit below can be seeded.
     repo.write('.gitignore', 'node_modules/\n');
     repo.commit('track the generated files');
-    const compare = await makeSeededComparison(repo);
+    const compare = await makeSeededComparison(repo, debug);
 
     const body = await (async () => {
       repo.write('packages/a/src/settings.ts', original('packages/a/src/settings.ts').replace('rate: 2', 'rate: 3'));
@@ -109,7 +74,7 @@ describe('a cold check from the baseline', () => {
   it('never takes a file git ignores from the baseline', async () => {
     // generated.ts is ignored by git, compiled, imported by build.ts and linted.
     const repo = repos.add(makeWorkspace('6.0'));
-    const compare = await makeSeededComparison(repo);
+    const compare = await makeSeededComparison(repo, debug);
     repo.write('packages/b/src/generated.ts', 'export const build = "1";\n');
     repo.write('packages/a/src/settings.ts', original('packages/a/src/settings.ts').replace('rate: 2', 'rate: 3'));
     const step = await compare('an edit to a file git ignores, beside a body edit');

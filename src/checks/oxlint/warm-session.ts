@@ -130,7 +130,14 @@ export function openOxlintSession(request: CheckRequest<OxlintOptions>): OxlintS
       traced.set(path, readTraced(findings, lines, plan));
     }
     const merged: Held = {
-      output: { ...since.output, version: partial.version ?? since.output.version, notes: listNotes(plan) },
+      // The configuration is read again with every run (a seed from a stored run has none).
+      output: {
+        ...since.output,
+        version: partial.version ?? since.output.version,
+        notes: listNotes(plan),
+        configFiles: partial.configFiles,
+        strength: partial.strength,
+      },
       byFile,
       other: fresh.other,
       traced,

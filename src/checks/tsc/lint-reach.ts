@@ -20,6 +20,7 @@
 import type ts from 'typescript';
 import { makeResolutionCache, readFileImports, readImportRoute } from './imports.js';
 import { makeExportDigester } from './export-digest.js';
+import { collectImporters, invertImports } from './import-graph.js';
 
 type TypeScript = typeof ts;
 
@@ -67,9 +68,10 @@ export function findLintReach(
     );
     if (declaring) return 'all';
     if (seeds.length === 0) continue;
-    const importers = invert(afterImports);
+    const importers = invertImports(afterImports);
     const mayChange = collectImporters(seeds, importers);
-    for (const fileName of collectImporters([...seeds, ...deleted], invert(beforeImports))) mayChange.add(fileName);
+    for (const fileName of collectImporters([...seeds, ...deleted], invertImports(beforeImports)))
+      mayChange.add(fileName);
     const isAffected = (fileName: string) => mayChange.has(fileName);
     const digestBefore = makeExportDigester(ts, before, isAffected);
     const digestAfter = makeExportDigester(ts, after, isAffected);
@@ -131,32 +133,6 @@ function declaresGlobals(ts: TypeScript, file: ts.SourceFile | undefined): boole
   );
 }
 
-function invert(imports: ReadonlyMap<string, readonly string[]>): Map<string, string[]> {
-  const importers = new Map<string, string[]>();
-  for (const [fileName, targets] of imports) {
-    for (const target of targets) {
-      const list = importers.get(target);
-      if (list === undefined) importers.set(target, [fileName]);
-      else list.push(fileName);
-    }
-  }
-  return importers;
-}
-
 function isSameList(a: readonly string[], b: readonly string[]): boolean {
   return a === b || (a.length === b.length && a.every((item, index) => item === b[index]));
-}
-
-/** The seeds and every file that imports one of them, directly or through others. */
-function collectImporters(seeds: readonly string[], importers: ReadonlyMap<string, readonly string[]>): Set<string> {
-  const found = new Set(seeds);
-  const queue = [...seeds];
-  for (let fileName = queue.pop(); fileName !== undefined; fileName = queue.pop()) {
-    for (const importer of importers.get(fileName) ?? []) {
-      if (found.has(importer)) continue;
-      found.add(importer);
-      queue.push(importer);
-    }
-  }
-  return found;
 }

@@ -8,8 +8,9 @@
  * import may resolve elsewhere now), or a changed file can declare globals (a script without
  * imports or exports, `declare global`, `declare module`). New files are named by the caller's
  * hint, or found in the folders of the files checked (git does not name a new file it ignores).
+ * A first run from a baseline (a cold check against a cached one) checks only what the edit
+ * reaches and takes the base run's results for the rest (native-seed.ts).
  */
-import { readFileSync } from 'node:fs';
 import type { CheckRequest } from '../check.js';
 import type { TscOptions } from './index.js';
 import { importTool } from '../runner/resolve-tool.js';
@@ -30,15 +31,17 @@ import { isFile, makeFileStates } from '../../tree/file-states.js';
 import { makeFolderListings } from '../../tree/folder-listings.js';
 import { makeStaleSessionError } from '../stale-session.js';
 import type { TscRun } from './warm-session.js';
+import type { WarmSeed } from '../check-definition.js';
+import { logDebug } from '../../debug/log-debug.js';
+import { readDeclaresGlobals, readSeededResults } from './native-seed.js';
+import { collectImporters, invertImports } from './import-graph.js';
 
 export interface NativeTscSession {
-  run(hint: readonly string[] | null): TscRun;
+  /** `seed`, on the first run only: the baseline to check only what the edit reaches from (native-seed.ts). */
+  run(hint: readonly string[] | null, seed?: WarmSeed): TscRun;
   /** Closes the tsgo process. */
   close(): void;
 }
-
-const globalDeclaration = /\bdeclare\s+(?:global|module)\b/;
-const moduleSyntax = /^\s*(?:import|export)\b/m;
 
 export async function openNativeTscSession(
   request: CheckRequest<TscOptions>,
@@ -57,15 +60,6 @@ export async function openNativeTscSession(
   const declaresGlobals = new Map<string, boolean>();
   let snapshot: NativeSnapshot | undefined;
 
-  const readDeclaresGlobals = (fileName: string): boolean => {
-    try {
-      const text = readFileSync(fileName, 'utf8');
-      return globalDeclaration.test(text) || !moduleSyntax.test(text) || fileName.endsWith('.d.ts');
-    } catch {
-      return true;
-    }
-  };
-
   /** The files to check again: the changed ones and their importers, or all (undefined). */
   const findRecheck = (
     hint: readonly string[] | null,
@@ -82,13 +76,15 @@ export async function openNativeTscSession(
       return { changes, recheck: undefined };
     if (changes.changed.some((path) => declaresGlobals.get(path) !== false || readDeclaresGlobals(path)))
       return { changes, recheck: undefined };
-    return { changes, recheck: collectImporters(changes.changed, results) };
+    const imports = new Map([...results].map(([fileName, result]) => [fileName, result.imports]));
+    return { changes, recheck: collectImporters(changes.changed, invertImports(imports)) };
   };
 
   return {
     close: () => api.close(),
-    run(hint) {
+    run(hint, seed) {
       let recheck: Set<string> | undefined;
+      const first = snapshot === undefined;
       if (snapshot === undefined) {
         snapshot = api.updateSnapshot({ openProjects: [...configPaths] });
       } else {
@@ -108,22 +104,34 @@ export async function openNativeTscSession(
       // Line maps are per text; a new checker per run reads the texts of this snapshot.
       const checker = makeNativeChecker(request.root, tracing);
       const config = projects.flatMap((project) => checker.readConfigDiagnostics(project));
+      const owned = listOwnedFiles(projects);
+      if (first && seed !== undefined) {
+        const seeded = readSeededResults(seed, checker, owned);
+        if ('reason' in seeded) logDebug(`tsc 7: not seeded: ${seeded.reason}`);
+        else {
+          for (const [fileName, result] of seeded.results) results.set(fileName, result);
+          recheck = seeded.recheck;
+        }
+      }
       const current = new Map<string, NativeFileResult>();
       const fresh: NativeFileResult[] = [];
-      for (const { project, fileName } of listOwnedFiles(projects)) {
+      for (const { project, fileName } of owned) {
         let result = recheck === undefined || recheck.has(fileName) ? undefined : results.get(fileName);
         if (result === undefined) {
           result = checker.checkFile(project, fileName) ?? { diagnostics: [], imports: [] };
           fresh.push(result);
           results.set(fileName, result);
           declaresGlobals.set(fileName, readDeclaresGlobals(fileName));
-          if (!documents.has(fileName)) {
-            documents.record(fileName);
-            folders.watchFileFolder(fileName);
-          }
+        }
+        // A file taken from a seed is watched as one checked here.
+        if (!declaresGlobals.has(fileName)) declaresGlobals.set(fileName, readDeclaresGlobals(fileName));
+        if (!documents.has(fileName)) {
+          documents.record(fileName);
+          folders.watchFileFolder(fileName);
         }
         current.set(fileName, result);
       }
+      logDebug(`tsc 7: checked ${fresh.length} of ${owned.length} files`);
       for (const fileName of [...results.keys()]) {
         if (current.has(fileName)) continue;
         results.delete(fileName);
@@ -147,27 +155,4 @@ interface NativeChanges {
   changed?: string[];
   created?: string[];
   deleted?: string[];
-}
-
-/** `changed` and every file that imports one of them, directly or not, per the last run's imports. */
-function collectImporters(changed: readonly string[], results: ReadonlyMap<string, NativeFileResult>): Set<string> {
-  const importers = new Map<string, string[]>();
-  for (const [fileName, { imports }] of results) {
-    for (const target of imports) {
-      const list = importers.get(target);
-      if (list === undefined) importers.set(target, [fileName]);
-      else list.push(fileName);
-    }
-  }
-  const found = new Set(changed);
-  const queue = [...changed];
-  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
-    for (const importer of importers.get(file) ?? []) {
-      if (!found.has(importer)) {
-        found.add(importer);
-        queue.push(importer);
-      }
-    }
-  }
-  return found;
 }

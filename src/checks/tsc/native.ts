@@ -175,6 +175,8 @@ export interface NativeChecker {
    * imports and declaration table; undefined for default lib files and files the program lacks.
    */
   checkFile(project: NativeProject, fileName: string): NativeFileResult | undefined;
+  /** A file's imports alone (absolute names), without checking it; undefined as for checkFile. */
+  readImports(project: NativeProject, fileName: string): string[] | undefined;
   /** Notes on the run as a whole: why causes are not traced at all. */
   readonly notes: readonly string[];
   /** Whether files get declaration tables and findings traces. */
@@ -213,6 +215,12 @@ export function makeNativeChecker(root: string, tracing: NativeTracing | { reaso
         ...program.getGlobalDiagnostics(),
       ];
       return config.map(toDiagnostic('config'));
+    },
+    readImports(project, fileName) {
+      const { program } = project;
+      if (isDefaultLibrary(program, fileName)) return undefined;
+      const file = program.getSourceFile(fileName);
+      return file === undefined ? undefined : readNativeImports(project, readFileSet(program), fileName, file);
     },
     checkFile(project, fileName) {
       const { program } = project;

@@ -20,8 +20,8 @@ export async function openTscWarmSession(request: CheckRequest<TscOptions>): Pro
     const native = await openNativeTscSession(request, typescript.version);
     return {
       close: native.close,
-      run: (hint) => {
-        const { output, affected } = native.run(hint);
+      run: (hint, _typed, seed) => {
+        const { output, affected } = native.run(hint, seed);
         return Promise.resolve({ output, offers: { session: null, affected, typescriptPath } });
       },
     };

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { bundlerTsconfig, makeRepo } from '../../helpers/repo.js';
 import { linkLinter, linkTsgolint, makeTypeAwareOxlintConfig } from '../../fixtures/js-linters.js';
 import { makeWarmComparison, useDebugLines, useRepos, useWarmEngine } from '../../warm/helpers.js';
+import { makeSeededComparison } from '../../warm/seeded-comparison.js';
 
 const inner = `export interface Box {
   value: string;
@@ -92,4 +93,25 @@ describe('oxlint kept warm', () => {
       expect(relinted()).toEqual(['linting all of 5 files']);
     },
   );
+
+  it('from a baseline on TypeScript 7, checks and lints only what the edit reaches, and answers as in full', async () => {
+    const repo = repos.add(makeRepo({ typescript: '7', files }));
+    linkLinter(repo.root, 'oxlint');
+    linkTsgolint(repo.root);
+    const compare = await makeSeededComparison(repo, debug);
+    const reach = (lines: string[]) => lines.filter((line) => /^(?:tsc 7|oxlint warm):/.test(line));
+
+    repo.write('src/alone.ts', "export function alone(value: any): string {\n  return String(value) + 'x';\n}\n");
+    const body = await compare('a body edit');
+    expect(body.unseeded).toBeUndefined();
+    expect(reach(body.lines)[0]).toMatch(/^tsc 7: checked 1 of \d+ files$/);
+    expect(reach(body.lines).slice(1)).toEqual(['oxlint warm: re-linting 1 of 4 files']);
+
+    repo.write('src/alone.ts', files['src/alone.ts']);
+    repo.write('src/inner.ts', inner.replace('innerFrom(input: string): Box', 'innerFrom(input: string): any'));
+    const widened = await compare('a return widened to any');
+    expect(reach(widened.lines)[0]).toMatch(/^tsc 7: checked 3 of \d+ files$/);
+    expect(reach(widened.lines).slice(1)).toEqual(['oxlint warm: re-linting 3 of 4 files']);
+    expect(widened.findings.filter((finding) => finding.includes('no-unsafe-'))).not.toEqual([]);
+  });
 });

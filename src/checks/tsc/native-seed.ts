@@ -1,0 +1,88 @@
+/**
+ * A TypeScript 7 session's first run from a baseline (warm/baseline-seed.ts), as a cold check
+ * against a cached baseline runs it: every file's imports are read (no checking), then only the
+ * files the edit changed and every file that imports one of them, directly or not, are checked,
+ * traced and tabled; every other file takes the base run's findings and declaration table, which
+ * the edit cannot have changed (only the changed files' texts differ from the base tree, and
+ * nothing they declare is global). That is also the reach it offers oxlint's type-aware re-lint.
+ *
+ * Not seeded (a full run, as without a seed): a base run without its coverage or tables, a
+ * program whose own files differ from the base run's, a changed file that declares globals (in
+ * its base text or now), or a program file git ignores (no tree id says what it held).
+ */
+import { readFileSync } from 'node:fs';
+import type { Diagnostic } from '../../core/diagnostic.js';
+import type { WarmSeed } from '../check-definition.js';
+import type { NativeProject } from '../typescript/native-api.js';
+import type { NativeChecker, NativeFileResult } from './native.js';
+import { isOwnFile } from './strength.js';
+import { collectImporters, invertImports } from './import-graph.js';
+
+const globalDeclaration = /\bdeclare\s+(?:global|module)\b/;
+const moduleSyntax = /^\s*(?:import|export)\b/m;
+
+/** Whether a file with this text may declare globals: a script, `declare global`, `declare module`, a .d.ts. */
+export function isGlobalText(text: string, fileName: string): boolean {
+  return globalDeclaration.test(text) || !moduleSyntax.test(text) || fileName.endsWith('.d.ts');
+}
+
+/** Whether the file as it is now may declare globals; a file that cannot be read may. */
+export function readDeclaresGlobals(fileName: string): boolean {
+  try {
+    return isGlobalText(readFileSync(fileName, 'utf8'), fileName);
+  } catch {
+    return true;
+  }
+}
+
+export interface SeededResults {
+  /** The base run's result of every file not checked again, its imports read now. */
+  results: Map<string, NativeFileResult>;
+  /** The files to check: the changed ones and their importers. */
+  recheck: Set<string>;
+}
+
+export function readSeededResults(
+  seed: WarmSeed,
+  checker: NativeChecker,
+  owned: readonly { project: NativeProject; fileName: string }[],
+): SeededResults | { reason: string } {
+  const { base } = seed;
+  const { toRepoPath } = checker;
+  if (base.checkedPaths === undefined) return { reason: 'the base run does not say what it checked' };
+  if (checker.tracing && base.declarations === undefined) return { reason: 'the base run has no declaration tables' };
+  const own = [...new Set(owned.map(({ fileName }) => toRepoPath(fileName)).filter(isOwnFile))].sort();
+  if (own.length !== base.checkedPaths.length || own.some((path, index) => path !== base.checkedPaths![index]))
+    return { reason: "the program's files differ from the base run's" };
+  const ignored = owned.find(({ fileName }) =>
+    seed.ignoredPaths.some((path) => fileName === path || (path.endsWith('/') && fileName.startsWith(path))),
+  );
+  if (ignored !== undefined) return { reason: `${toRepoPath(ignored.fileName)} is ignored by git` };
+  const changed = Object.entries(seed.baseTexts);
+  const global = changed.find(([fileName, text]) => isGlobalText(text, fileName) || readDeclaresGlobals(fileName));
+  if (global !== undefined) return { reason: `${toRepoPath(global[0])} may declare globals` };
+
+  const imports = new Map<string, readonly string[]>();
+  for (const { project, fileName } of owned) imports.set(fileName, checker.readImports(project, fileName) ?? []);
+  const recheck = collectImporters(
+    changed.map(([fileName]) => fileName).filter((fileName) => imports.has(fileName)),
+    invertImports(imports),
+  );
+  const byPath = new Map<string, Diagnostic[]>();
+  for (const diagnostic of base.diagnostics) {
+    // The configuration's findings are read again on every run.
+    if (diagnostic.path === null || diagnostic.phase === 'config') continue;
+    byPath.set(diagnostic.path, [...(byPath.get(diagnostic.path) ?? []), diagnostic]);
+  }
+  const results = new Map<string, NativeFileResult>();
+  for (const [fileName, targets] of imports) {
+    if (recheck.has(fileName)) continue;
+    const path = toRepoPath(fileName);
+    results.set(fileName, {
+      diagnostics: byPath.get(path) ?? [],
+      imports: [...targets],
+      declarations: base.declarations?.[path],
+    });
+  }
+  return { results, recheck };
+}

@@ -250,8 +250,8 @@ export function makeNativeChecker(root: string, tracing: NativeTracing | { reaso
         diagnostics,
         imports,
         declarations,
-        ...(fileNotes.length === 0 ? {} : { notes: fileNotes }),
-        ...(short.length === 0 ? {} : { short: { findings: short, missing } }),
+        notes: fileNotes.length === 0 ? undefined : fileNotes,
+        short: short.length === 0 ? undefined : { findings: short, missing },
       };
     },
     notes,

@@ -114,4 +114,21 @@ describe('oxlint kept warm', () => {
     expect(reach(widened.lines).slice(1)).toEqual(['oxlint warm: re-linting 3 of 4 files']);
     expect(widened.findings.filter((finding) => finding.includes('no-unsafe-'))).not.toEqual([]);
   });
+
+  it('lints everything again when a rule can read other files (the import plugin)', async () => {
+    const config = JSON.stringify({ plugins: ['import', 'typescript'], rules: { 'import/no-cycle': 'error' } });
+    const repo = repos.add(makeRepo({ typescript: '6.0', files: { ...files, '.oxlintrc.json': config } }));
+    linkLinter(repo.root, 'oxlint');
+    await settle();
+    const comparison = await makeWarmComparison(engine(), repo.root);
+    await comparison.compare('clean tree');
+    debug.take();
+    repo.write('src/inner.ts', `import { second } from './second';\n${inner}export const again = second;\n`);
+    await settle();
+    const cycle = await comparison.compare('an import that closes a cycle through files the edit did not touch');
+    expect(debug.take().filter((line) => line.startsWith('oxlint warm:'))).toEqual([
+      'oxlint warm: linting all of 4 files',
+    ]);
+    expect(cycle.warm.find((run) => run.name === 'oxlint')!.diagnostics.join('\n')).toContain('import/no-cycle');
+  });
 });

@@ -25,7 +25,8 @@ export const oxlintCheck: CheckDefinition<'oxlint', OxlintOptions, RawOxlintChec
   loadSchema: async () => (await import('./schema.js')).oxlintCheckSchema,
   run: async (request) => (await import('./adapter.js')).runOxlint(request),
   graph: 'none',
-  toolPackages: ['oxlint'],
+  // tsgolint decides what the type-aware rules find.
+  toolPackages: ['oxlint', 'oxlint-tsgolint'],
   deferral: 'deferrable',
   findConfigFile: (root) => (existsSync(join(root, configName)) ? configName : undefined),
   warm: {

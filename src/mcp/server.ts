@@ -179,7 +179,7 @@ function registerCheck(server: McpServer, state: ServerState): void {
     serve(state, 'check', async ({ maxFiles }: { maxFiles?: number | undefined }) => {
       const { cwd } = state;
       const warm = await warmFor(state, 'other');
-      const result = await checkTask(maxFiles === undefined ? { cwd, ...warm } : { cwd, maxFiles, ...warm });
+      const result = await checkTask({ cwd, maxFiles, ...warm });
       state.last = result;
       return answerReport(result);
     }),

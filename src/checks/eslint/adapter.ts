@@ -94,13 +94,13 @@ export function makeEslint(
     return new loaded.ESLint({
       ...common,
       extensions: loaded.extensions,
-      ...(options.ignores.length === 0 ? {} : { overrideConfig: { ignorePatterns: options.ignores } }),
+      overrideConfig: options.ignores.length === 0 ? undefined : { ignorePatterns: options.ignores },
     } as EslintInstance.Options);
   }
   return new loaded.ESLint({
     ...common,
     warnIgnored: false,
-    ...(options.ignores.length === 0 ? {} : { ignorePatterns: options.ignores }),
+    ignorePatterns: options.ignores.length === 0 ? undefined : options.ignores,
     overrideConfig,
   });
 }

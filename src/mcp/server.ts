@@ -21,7 +21,7 @@ import { renderFixJson, renderFixText } from '../render/fix.js';
 import { describeStart } from '../render/start.js';
 import { startTask } from '../tasks/start-task.js';
 import { debtCheckTask, debtStartTask } from '../tasks/debt-task.js';
-import { makeWarmEngine } from '../warm/warm-engine.js';
+import { makeWarmEngine, type WarmEngine } from '../warm/warm-engine.js';
 import { makeWarmMemory, type WarmMemory } from '../warm/warm-memory.js';
 import type { CheckRunner } from '../checks/runner/run-check.js';
 import { isPrimeNeeded, primeWarmEngine } from '../warm/prime-warm-engine.js';
@@ -42,28 +42,25 @@ const instructions = `culprit runs this repository's own checks (tsc, ESLint) an
 Call start once before your first edit. After each attempt call check, fix only the findings it shows (the others are likely echoes of them and are re-checked after the fix), and call check again. When check shows findings ESLint can fix, a missing import, or the sites of a declaration you renamed, call fix instead of editing them by hand: it fixes only what your edits introduced, then checks again. Stop retrying when the verdict is stuck. Use explain to see what check withheld behind a root cause or in a file.
 To pay down the repository's standing findings instead, call debt with action start: its targets are the task. Fix them, call debt with action check until the verdict is clean, and fix anything it says the campaign introduced.`;
 
-export function makeServer(options: ServerOptions): McpServer {
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const cwd = options.cwd ?? process.cwd();
-  const server = new McpServer({ name: 'culprit', version: options.version }, { instructions });
+/** What the server keeps between tool calls. */
+interface ServerState {
+  readonly cwd: string;
+  readonly log: (line: string) => void;
   /** The last check of this server's lifetime: what explain reads. */
-  let last: CheckResult | undefined;
-  let queue: Promise<unknown> = Promise.resolve();
+  last: CheckResult | undefined;
+  /** The tool call under way, or the last one: the next waits for it. */
+  queue: Promise<unknown>;
   /** Warm workers for the repository's checks, kept between tool calls; gone with the server. */
-  const memory = options.warm === false ? undefined : makeWarmMemory();
-  const engine = memory === undefined ? undefined : makeWarmEngine({ trees: memory.trees });
+  readonly memory: WarmMemory | undefined;
+  readonly engine: WarmEngine | undefined;
   /** The priming run while it is under way: beside the tool calls, not before them. */
-  let priming: Promise<void> | undefined;
-  /**
-   * What runs a tool's checks. start is the baseline run and the warm worker takes it (after a
-   * priming under way), so that run is what warms it; any other call is answered at once while
-   * the worker primes, cold (from the baseline where the edit allows), never after waiting for it.
-   */
-  const warmFor = async (command: 'start' | 'other'): Promise<{ runChecks?: CheckRunner; memory?: WarmMemory }> => {
-    if (engine === undefined || memory === undefined) return {};
-    if (command === 'start') await priming;
-    return priming === undefined ? { runChecks: engine.runChecks, memory } : { memory };
-  };
+  priming: Promise<void> | undefined;
+}
+
+export function makeServer(options: ServerOptions): McpServer {
+  const server = new McpServer({ name: 'culprit', version: options.version }, { instructions });
+  const state = makeServerState(options);
+  const engine = state.engine;
   if (engine !== undefined) {
     const closed = server.server.onclose;
     server.server.onclose = () => {
@@ -71,24 +68,64 @@ export function makeServer(options: ServerOptions): McpServer {
       closed?.();
     };
   }
+  registerStart(server, state);
+  registerCheck(server, state);
+  registerDebt(server, state);
+  registerFix(server, state);
+  registerExplain(server, state);
+  return server;
+}
 
-  /** Runs tool calls one after another and turns failures into error results naming the cause. */
-  const serve =
-    <Args>(name: string, handler: (args: Args) => CallToolResult | Promise<CallToolResult>) =>
-    (args: Args): Promise<CallToolResult> => {
-      const run = queue
-        .then(() => handler(args))
-        .catch((error: unknown): CallToolResult => {
-          if (!isUserError(error))
-            log(
-              `culprit mcp: ${name} failed (a bug in culprit): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-            );
-          return { isError: true, content: [{ type: 'text', text: `culprit: ${describeError(error)}` }] };
-        });
-      queue = run;
-      return run;
-    };
+function makeServerState(options: ServerOptions): ServerState {
+  const memory = options.warm === false ? undefined : makeWarmMemory();
+  return {
+    cwd: options.cwd ?? process.cwd(),
+    log: options.log ?? ((line: string) => process.stderr.write(`${line}\n`)),
+    last: undefined,
+    queue: Promise.resolve(),
+    memory,
+    engine: memory === undefined ? undefined : makeWarmEngine({ trees: memory.trees }),
+    priming: undefined,
+  };
+}
 
+/**
+ * What runs a tool's checks. start is the baseline run and the warm worker takes it (after a
+ * priming under way), so that run is what warms it; any other call is answered at once while
+ * the worker primes, cold (from the baseline where the edit allows), never after waiting for it.
+ */
+async function warmFor(
+  state: ServerState,
+  command: 'start' | 'other',
+): Promise<{ runChecks?: CheckRunner; memory?: WarmMemory }> {
+  const { engine, memory } = state;
+  if (engine === undefined || memory === undefined) return {};
+  if (command === 'start') await state.priming;
+  return state.priming === undefined ? { runChecks: engine.runChecks, memory } : { memory };
+}
+
+/** Runs tool calls one after another and turns failures into error results naming the cause. */
+function serve<Args>(
+  state: ServerState,
+  name: string,
+  handler: (args: Args) => CallToolResult | Promise<CallToolResult>,
+): (args: Args) => Promise<CallToolResult> {
+  return (args: Args): Promise<CallToolResult> => {
+    const run = state.queue
+      .then(() => handler(args))
+      .catch((error: unknown): CallToolResult => {
+        if (!isUserError(error))
+          state.log(
+            `culprit mcp: ${name} failed (a bug in culprit): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+          );
+        return { isError: true, content: [{ type: 'text', text: `culprit: ${describeError(error)}` }] };
+      });
+    state.queue = run;
+    return run;
+  };
+}
+
+function registerStart(server: McpServer, state: ServerState): void {
   server.registerTool(
     'start',
     {
@@ -98,25 +135,30 @@ export function makeServer(options: ServerOptions): McpServer {
       inputSchema: z.strictObject({}),
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    serve('start', async () => {
-      // The warm worker takes the baseline run, so that run is what warms it for the checks after.
-      const result = await startTask({ cwd, ...(await warmFor('start')) });
-      last = undefined;
-      // A start the cache answered ran nothing here: the worker starts from that baseline while the
-      // agent edits. One that took the start is warm: the next check is its increment.
-      if (engine !== undefined && isPrimeNeeded(engine, result.context.root)) {
-        const run: Promise<void> = primeWarmEngine(engine, result.context, {
-          tree: result.baseline.tree,
-          baseline: result.baseline,
-        }).finally(() => {
-          if (priming === run) priming = undefined;
-        });
-        priming = run;
-      }
-      return { isError: !result.complete, content: [{ type: 'text', text: describeStart(result) }] };
-    }),
+    serve(state, 'start', () => answerStart(state)),
   );
+}
 
+async function answerStart(state: ServerState): Promise<CallToolResult> {
+  const { engine } = state;
+  // The warm worker takes the baseline run, so that run is what warms it for the checks after.
+  const result = await startTask({ cwd: state.cwd, ...(await warmFor(state, 'start')) });
+  state.last = undefined;
+  // A start the cache answered ran nothing here: the worker starts from that baseline while the
+  // agent edits. One that took the start is warm: the next check is its increment.
+  if (engine !== undefined && isPrimeNeeded(engine, result.context.root)) {
+    const run: Promise<void> = primeWarmEngine(engine, result.context, {
+      tree: result.baseline.tree,
+      baseline: result.baseline,
+    }).finally(() => {
+      if (state.priming === run) state.priming = undefined;
+    });
+    state.priming = run;
+  }
+  return { isError: !result.complete, content: [{ type: 'text', text: describeStart(result) }] };
+}
+
+function registerCheck(server: McpServer, state: ServerState): void {
   server.registerTool(
     'check',
     {
@@ -134,14 +176,25 @@ export function makeServer(options: ServerOptions): McpServer {
       outputSchema: checkOutputSchema,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    serve('check', async ({ maxFiles }: { maxFiles?: number | undefined }) => {
-      const warm = await warmFor('other');
-      const result = await checkTask(maxFiles === undefined ? { cwd, ...warm } : { cwd, maxFiles, ...warm });
-      last = result;
+    serve(state, 'check', async ({ maxFiles }: { maxFiles?: number | undefined }) => {
+      const { cwd } = state;
+      const warm = await warmFor(state, 'other');
+      const result = await checkTask({ cwd, maxFiles, ...warm });
+      state.last = result;
       return answerReport(result);
     }),
   );
+}
 
+interface DebtArgs {
+  action: 'start' | 'check';
+  rules?: string[] | undefined;
+  paths?: string[] | undefined;
+  tool?: string | undefined;
+  max?: number | undefined;
+}
+
+function registerDebt(server: McpServer, state: ServerState): void {
   server.registerTool(
     'debt',
     {
@@ -166,33 +219,35 @@ export function makeServer(options: ServerOptions): McpServer {
       outputSchema: checkOutputSchema,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    serve(
-      'debt',
-      async (args: {
-        action: 'start' | 'check';
-        rules?: string[] | undefined;
-        paths?: string[] | undefined;
-        tool?: string | undefined;
-        max?: number | undefined;
-      }) => {
-        const result =
-          args.action === 'start'
-            ? await debtStartTask({
-                cwd,
-                ...(await warmFor('other')),
-                rules: args.rules,
-                paths: args.paths,
-                tool: args.tool,
-                max: args.max,
-              })
-            : await debtCheckTask({ cwd, ...(await warmFor('other')) });
-        // explain reads the agent task's last check, which a campaign's report is not.
-        last = undefined;
-        return answerReport(result);
-      },
-    ),
+    serve(state, 'debt', (args: DebtArgs) => answerDebt(state, args)),
   );
+}
 
+async function answerDebt(state: ServerState, args: DebtArgs): Promise<CallToolResult> {
+  const { cwd } = state;
+  const result =
+    args.action === 'start'
+      ? await debtStartTask({
+          cwd,
+          ...(await warmFor(state, 'other')),
+          rules: args.rules,
+          paths: args.paths,
+          tool: args.tool,
+          max: args.max,
+        })
+      : await debtCheckTask({ cwd, ...(await warmFor(state, 'other')) });
+  // explain reads the agent task's last check, which a campaign's report is not.
+  state.last = undefined;
+  return answerReport(result);
+}
+
+interface FixArgs {
+  dryRun?: boolean | undefined;
+  suggestions?: boolean | undefined;
+  maxFiles?: number | undefined;
+}
+
+function registerFix(server: McpServer, state: ServerState): void {
   server.registerTool(
     'fix',
     {
@@ -210,28 +265,25 @@ export function makeServer(options: ServerOptions): McpServer {
       outputSchema: fixOutputSchema,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    serve(
-      'fix',
-      async (args: {
-        dryRun?: boolean | undefined;
-        suggestions?: boolean | undefined;
-        maxFiles?: number | undefined;
-      }) => {
-        const fixed = await fixTask({ cwd, ...args, ...(await warmFor('other')) });
-        last = fixed.result;
-        const { report, sources, context } = fixed.result;
-        const text = renderFixText(report, fixed, {
-          outputLimit: context.settings.outputLimit,
-          sourceLines: sources.lines,
-        });
-        return {
-          content: [{ type: 'text', text }],
-          structuredContent: { text, ...(JSON.parse(renderFixJson(report, fixed)) as Record<string, unknown>) },
-        };
-      },
-    ),
+    serve(state, 'fix', (args: FixArgs) => answerFix(state, args)),
   );
+}
 
+async function answerFix(state: ServerState, args: FixArgs): Promise<CallToolResult> {
+  const fixed = await fixTask({ cwd: state.cwd, ...args, ...(await warmFor(state, 'other')) });
+  state.last = fixed.result;
+  const { report, sources, context } = fixed.result;
+  const text = renderFixText(report, fixed, {
+    outputLimit: context.settings.outputLimit,
+    sourceLines: sources.lines,
+  });
+  return {
+    content: [{ type: 'text', text }],
+    structuredContent: { text, ...(JSON.parse(renderFixJson(report, fixed)) as Record<string, unknown>) },
+  };
+}
+
+function registerExplain(server: McpServer, state: ServerState): void {
   server.registerTool(
     'explain',
     {
@@ -244,20 +296,20 @@ export function makeServer(options: ServerOptions): McpServer {
       outputSchema: explainOutputSchema,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    serve('explain', ({ file }: { file: string }) => {
-      if (last === undefined)
-        throw makeUserError('no check has run in this session yet: call check first, then explain');
-      const { report, details, sources, context } = last;
-      const explanation = explainFile({ report, ...details, file: resolveRepoPath(context.root, file) });
-      const text = renderExplanation(explanation, {
-        outputLimit: context.settings.outputLimit,
-        sourceLines: sources.lines,
-      });
-      return { content: [{ type: 'text', text }], structuredContent: { text, ...explanation } };
-    }),
+    serve(state, 'explain', ({ file }: { file: string }) => answerExplain(state, file)),
   );
+}
 
-  return server;
+function answerExplain(state: ServerState, file: string): CallToolResult {
+  if (state.last === undefined)
+    throw makeUserError('no check has run in this session yet: call check first, then explain');
+  const { report, details, sources, context } = state.last;
+  const explanation = explainFile({ report, ...details, file: resolveRepoPath(context.root, file) });
+  const text = renderExplanation(explanation, {
+    outputLimit: context.settings.outputLimit,
+    sourceLines: sources.lines,
+  });
+  return { content: [{ type: 'text', text }], structuredContent: { text, ...explanation } };
 }
 
 /** A report as a tool's result: the text payload, and the JSON report with that text first. */

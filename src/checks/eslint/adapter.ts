@@ -44,7 +44,7 @@ export async function runEslint({ root, options }: CheckRequest<EslintOptions>):
     diagnostics: [...traced.values()].flat(),
     checkedFiles: results.length,
     ...describeLintedFiles(root, loaded, files, configs),
-    ...(loaded.notes.length === 0 ? {} : { notes: loaded.notes }),
+    notes: loaded.notes.length === 0 ? undefined : loaded.notes,
   };
 }
 
@@ -93,15 +93,15 @@ export function makeEslint(
     // The eslintrc API rejects options it does not know (warnIgnored, ignorePatterns at the top).
     return new loaded.ESLint({
       ...common,
-      ...(loaded.extensions === undefined ? {} : { extensions: loaded.extensions }),
-      ...(options.ignores.length === 0 ? {} : { overrideConfig: { ignorePatterns: options.ignores } }),
+      extensions: loaded.extensions,
+      overrideConfig: options.ignores.length === 0 ? undefined : { ignorePatterns: options.ignores },
     } as EslintInstance.Options);
   }
   return new loaded.ESLint({
     ...common,
     warnIgnored: false,
-    ...(options.ignores.length === 0 ? {} : { ignorePatterns: options.ignores }),
-    ...(overrideConfig === undefined ? {} : { overrideConfig }),
+    ignorePatterns: options.ignores.length === 0 ? undefined : options.ignores,
+    overrideConfig,
   });
 }
 

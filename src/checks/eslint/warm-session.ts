@@ -42,12 +42,12 @@ import {
   readFileConfigs,
   type LoadedEslint,
 } from './adapter.js';
-import { makeConfigReader, type FileConfig } from './strength.js';
+import { makeConfigReader, type ConfigReader, type FileConfig } from './strength.js';
 import { makeProgramCapture, traceLintResults, type ProgramCapture } from './trace-findings.js';
-import { loadTypescriptEstree } from './typescript-estree.js';
+import { loadTypescriptEstree, type TypescriptEstree } from './typescript-estree.js';
 import { readLocalImports } from './config-imports.js';
-import { isFile, makeFileStates } from '../../tree/file-states.js';
-import { makeFolderListings } from '../../tree/folder-listings.js';
+import { isFile, makeFileStates, type FileStates } from '../../tree/file-states.js';
+import { makeFolderListings, type FolderListings } from '../../tree/folder-listings.js';
 import { makeStaleSessionError } from '../stale-session.js';
 
 export interface EslintSession {
@@ -66,214 +66,280 @@ type TypeSource =
 /** Plugins whose rules read other files than the one linted, so one file's change can change another's result. */
 const crossFileRulePrefixes = ['import/', 'import-x/', 'n/', 'node/', 'boundaries/', '@nx/', 'workspaces/'];
 
+/** One flat-config session's state between runs: ESLint as loaded, and each linted file's result and config. */
+interface EslintSessionState {
+  readonly root: string;
+  readonly options: EslintOptions;
+  readonly loaded: LoadedEslint;
+  /** The user's config alone: what each file is configured with, and whether a new file is linted. */
+  readonly probe: EslintInstance;
+  readonly configFiles: FileStates;
+  /** Each linted file's resolved config, read once: the worker restarts when the configuration changes. */
+  readonly fileConfigs: Map<string, FileConfig>;
+  readonly readConfig: ConfigReader;
+  readonly readResult: (result: EslintInstance.LintResult) => Diagnostic[];
+  readonly estree: TypescriptEstree | undefined;
+  readonly results: Map<string, Diagnostic[]>;
+  readonly sources: Map<string, TypeSource>;
+  readonly linted: FileStates;
+  readonly folders: FolderListings;
+  readonly isUnderPatterns: (file: string) => boolean;
+  /** Whether a linted file's config has rules that read other files. */
+  crossFile: boolean;
+}
+
 export async function openEslintSession(request: CheckRequest<EslintOptions>): Promise<EslintSession> {
   const { root, options } = request;
   const loaded = await loadEslint(root, options);
   if (loaded.format === 'eslintrc') return openEslintrcSession(request, loaded);
-  const { ESLint, cwd } = loaded;
-  const notes = loaded.notes.length === 0 ? {} : { notes: loaded.notes };
-  // The user's config alone: what each file is configured with, and whether a new file is linted.
   const probe = makeEslint(loaded, options);
   await loadConfig(probe, loaded, root);
   const configFiles = makeFileStates({ compareContent: true });
   for (const file of loaded.configFile === undefined ? [] : readLocalImports(loaded.configFile))
     configFiles.record(file);
-
   const fileConfigs = new Map<string, FileConfig>();
-  const readConfig = makeConfigReader(probe, loaded);
-  /** Each linted file's resolved config, read once: the worker restarts when the configuration changes. */
-  const readFileConfig = async (file: string) => {
-    if (!fileConfigs.has(file)) {
-      const config = await readConfig(file);
-      if (config !== undefined) fileConfigs.set(file, config);
-    }
+  const state: EslintSessionState = {
+    root,
+    options,
+    loaded,
+    probe,
+    configFiles,
+    fileConfigs,
+    readConfig: makeConfigReader(probe, loaded),
+    readResult: makeResultReader(root, fileConfigs),
+    estree: loadTypescriptEstree(loaded.cwd),
+    results: new Map(),
+    sources: new Map(),
+    linted: makeFileStates(),
+    folders: makeFolderListings(root),
+    isUnderPatterns: makePatternMatcher(loaded.cwd, options.patterns),
+    crossFile: false,
   };
-  const readResult = makeResultReader(root, fileConfigs);
-  const estree = loadTypescriptEstree(cwd);
-  const results = new Map<string, Diagnostic[]>();
-  const sources = new Map<string, TypeSource>();
-  const linted = makeFileStates();
-  const folders = makeFolderListings(root);
-  const isUnderPatterns = makePatternMatcher(cwd, options.patterns);
-  let crossFile = false;
+  return { run: (hint, typed, seed) => runEslintSession(state, hint, typed, seed) };
+}
 
-  const readTypeSource = async (file: string): Promise<TypeSource | undefined> => {
-    let source = sources.get(file);
-    if (source === undefined) {
-      const config = (await probe.calculateConfigForFile(file)) as Linter.Config | undefined;
-      if (config === undefined) return undefined;
-      if (hasCrossFileRules(config)) crossFile = true;
-      source = describeTypeSource(root, cwd, file, config.languageOptions?.parserOptions as ParserOptions | undefined);
-      sources.set(file, source);
-    }
-    return source;
-  };
+async function readFileConfig(state: EslintSessionState, file: string): Promise<void> {
+  if (!state.fileConfigs.has(file)) {
+    const config = await state.readConfig(file);
+    if (config !== undefined) state.fileConfigs.set(file, config);
+  }
+}
 
-  /** The warm program a type-aware file is linted with, when the user's setting would pick the same tsconfig. */
-  const findProgram = (file: string, source: TypeSource | undefined, typed: TypedPrograms): ts.Program | undefined => {
-    if (
-      source?.kind !== 'tsconfigs' ||
-      estree?.typescriptPath === undefined ||
-      estree.typescriptPath !== typed.typescriptPath
-    )
-      return undefined;
-    for (const configPath of source.configPaths) {
-      for (const session of typed.sessions) {
-        const programs = session.programs;
-        const index = programs.findIndex((program) => program.configPath === configPath);
-        if (index === -1) continue;
-        if (programs[index]!.program.getSourceFile(file) !== undefined) return programs[index]!.program;
-        // The project service opens the project that lists the file when the nearest tsconfig is a solution.
-        const owner = session.ownerOf(file);
-        if (source.nearest && owner !== undefined) return programs[owner]!.program;
-      }
-      // typescript-eslint tries the next listed project only when this one does not include the file.
-      if (!typed.sessions.some((session) => session.programs.some((program) => program.configPath === configPath)))
-        return undefined;
-    }
+async function readTypeSource(state: EslintSessionState, file: string): Promise<TypeSource | undefined> {
+  let source = state.sources.get(file);
+  if (source === undefined) {
+    const config = (await state.probe.calculateConfigForFile(file)) as Linter.Config | undefined;
+    if (config === undefined) return undefined;
+    if (hasCrossFileRules(config)) state.crossFile = true;
+    source = describeTypeSource(
+      state.root,
+      state.loaded.cwd,
+      file,
+      config.languageOptions?.parserOptions as ParserOptions | undefined,
+    );
+    state.sources.set(file, source);
+  }
+  return source;
+}
+
+/** The warm program a type-aware file is linted with, when the user's setting would pick the same tsconfig. */
+function findProgram(
+  state: EslintSessionState,
+  file: string,
+  source: TypeSource | undefined,
+  typed: TypedPrograms,
+): ts.Program | undefined {
+  const { estree } = state;
+  if (
+    source?.kind !== 'tsconfigs' ||
+    estree?.typescriptPath === undefined ||
+    estree.typescriptPath !== typed.typescriptPath
+  )
     return undefined;
-  };
-
-  const makeOverride = async (files: Iterable<string>, typed: TypedPrograms): Promise<Linter.Config[]> => {
-    const programOf = new Map<string, ts.Program>();
-    for (const file of files) {
-      const program = findProgram(file, await readTypeSource(file), typed);
-      if (program !== undefined) programOf.set(file, program);
+  for (const configPath of source.configPaths) {
+    for (const session of typed.sessions) {
+      const programs = session.programs;
+      const index = programs.findIndex((program) => program.configPath === configPath);
+      if (index === -1) continue;
+      if (programs[index]!.program.getSourceFile(file) !== undefined) return programs[index]!.program;
+      // The project service opens the project that lists the file when the nearest tsconfig is a solution.
+      const owner = session.ownerOf(file);
+      if (source.nearest && owner !== undefined) return programs[owner]!.program;
     }
-    return [...new Set(programOf.values())].map((program) => ({
-      // A function matcher (allowed by ESLint's config arrays, absent from its types): only these files.
-      files: [((file: string) => programOf.get(file) === program) as unknown as string],
-      languageOptions: { parserOptions: { projectService: false, project: null, programs: [program] } },
-    }));
-  };
+    // typescript-eslint tries the next listed project only when this one does not include the file.
+    if (!typed.sessions.some((session) => session.programs.some((program) => program.configPath === configPath)))
+      return undefined;
+  }
+  return undefined;
+}
 
-  const store = async (
-    eslint: EslintInstance,
-    capture: ProgramCapture,
-    lintResults: readonly EslintInstance.LintResult[],
-  ) => {
-    for (const result of lintResults) await readFileConfig(result.filePath);
-    const traced = traceLintResults(root, eslint, capture, lintResults, readResult);
-    for (const result of lintResults) {
-      results.set(result.filePath, traced.get(result.filePath) ?? []);
-      linted.record(result.filePath);
-      folders.watchFileFolder(result.filePath);
+async function makeOverride(
+  state: EslintSessionState,
+  files: Iterable<string>,
+  typed: TypedPrograms,
+): Promise<Linter.Config[]> {
+  const programOf = new Map<string, ts.Program>();
+  for (const file of files) {
+    const program = findProgram(state, file, await readTypeSource(state, file), typed);
+    if (program !== undefined) programOf.set(file, program);
+  }
+  return [...new Set(programOf.values())].map((program) => ({
+    // A function matcher (allowed by ESLint's config arrays, absent from its types): only these files.
+    files: [((file: string) => programOf.get(file) === program) as unknown as string],
+    languageOptions: { parserOptions: { projectService: false, project: null, programs: [program] } },
+  }));
+}
+
+async function storeResults(
+  state: EslintSessionState,
+  eslint: EslintInstance,
+  capture: ProgramCapture,
+  lintResults: readonly EslintInstance.LintResult[],
+): Promise<void> {
+  for (const result of lintResults) await readFileConfig(state, result.filePath);
+  const traced = traceLintResults(state.root, eslint, capture, lintResults, state.readResult);
+  for (const result of lintResults) {
+    state.results.set(result.filePath, traced.get(result.filePath) ?? []);
+    state.linted.record(result.filePath);
+    state.folders.watchFileFolder(result.filePath);
+  }
+}
+
+async function relintFiles(
+  state: EslintSessionState,
+  relint: ReadonlySet<string>,
+  typed: TypedPrograms,
+): Promise<void> {
+  if (relint.size === 0) return;
+  const { loaded, options, root } = state;
+  const capture = makeProgramCapture();
+  const eslint = makeEslint(loaded, options, [...(await makeOverride(state, relint, typed)), capture.config]);
+  const relinted = await lint(eslint, [...relint], loaded, root);
+  for (const file of relint) state.results.delete(file);
+  await storeResults(state, eslint, capture, relinted);
+}
+
+/**
+ * A first run from a baseline (a cold check): lints again only the files the edit can reach,
+ * as a warm run after the same edit would, and takes the baseline's results for the rest. False
+ * when the baseline cannot tell them (no list of linted files, another ESLint, a finding on a
+ * file it did not lint, rules that read other files): the run then lints everything.
+ */
+async function runFromSeed(state: EslintSessionState, seed: WarmSeed, typed: TypedPrograms): Promise<boolean> {
+  const { root } = state;
+  const { base, baseTexts } = seed;
+  if (base.checkedPaths === undefined || base.version !== state.loaded.ESLint.version) return false;
+  const byFile = new Map<string, Diagnostic[]>(base.checkedPaths.map((path) => [join(root, path), []]));
+  if (findIgnoredFile(seed, byFile.keys()) !== undefined) return false;
+  for (const diagnostic of base.diagnostics) {
+    const list = diagnostic.path === null ? undefined : byFile.get(join(root, diagnostic.path));
+    if (list === undefined) return false;
+    list.push(diagnostic);
+  }
+  for (const file of byFile.keys()) if ((await readTypeSource(state, file)) === undefined) return false;
+  if (state.crossFile) return false;
+  const relint = new Set<string>();
+  for (const [file, diagnostics] of byFile) {
+    const source = state.sources.get(file)!;
+    const reached =
+      baseTexts[file] !== undefined ||
+      (source.kind !== 'untyped' &&
+        (findProgram(state, file, source, typed) === undefined ||
+          typed.affected === 'all' ||
+          typed.affected.has(file)));
+    if (reached) relint.add(file);
+    else {
+      state.results.set(file, diagnostics);
+      state.linted.record(file);
+      state.folders.watchFileFolder(file);
     }
-  };
+  }
+  await relintFiles(state, relint, typed);
+  logDebug(`eslint: linted ${relint.size} of ${byFile.size} file(s) again from the baseline`);
+  return true;
+}
 
-  const relintFiles = async (relint: ReadonlySet<string>, typed: TypedPrograms): Promise<void> => {
-    if (relint.size === 0) return;
-    const capture = makeProgramCapture();
-    const eslint = makeEslint(loaded, options, [...(await makeOverride(relint, typed)), capture.config]);
-    const relinted = await lint(eslint, [...relint], loaded, root);
-    for (const file of relint) results.delete(file);
-    await store(eslint, capture, relinted);
-  };
-
-  /**
-   * A first run from a baseline (a cold check): lints again only the files the edit can reach,
-   * as a warm run after the same edit would, and takes the baseline's results for the rest. False
-   * when the baseline cannot tell them (no list of linted files, another ESLint, a finding on a
-   * file it did not lint, rules that read other files): the run then lints everything.
-   */
-  const runFromSeed = async (seed: WarmSeed, typed: TypedPrograms): Promise<boolean> => {
-    const { base, baseTexts } = seed;
-    if (base.checkedPaths === undefined || base.version !== ESLint.version) return false;
-    const byFile = new Map<string, Diagnostic[]>(base.checkedPaths.map((path) => [join(root, path), []]));
-    if (findIgnoredFile(seed, byFile.keys()) !== undefined) return false;
-    for (const diagnostic of base.diagnostics) {
-      const list = diagnostic.path === null ? undefined : byFile.get(join(root, diagnostic.path));
-      if (list === undefined) return false;
-      list.push(diagnostic);
-    }
-    for (const file of byFile.keys()) if ((await readTypeSource(file)) === undefined) return false;
-    if (crossFile) return false;
-    const relint = new Set<string>();
-    for (const [file, diagnostics] of byFile) {
-      const source = sources.get(file)!;
-      const reached =
-        baseTexts[file] !== undefined ||
-        (source.kind !== 'untyped' &&
-          (findProgram(file, source, typed) === undefined || typed.affected === 'all' || typed.affected.has(file)));
-      if (reached) relint.add(file);
-      else {
-        results.set(file, diagnostics);
-        linted.record(file);
-        folders.watchFileFolder(file);
-      }
-    }
-    await relintFiles(relint, typed);
-    logDebug(`eslint: linted ${relint.size} of ${byFile.size} file(s) again from the baseline`);
-    return true;
-  };
-
-  const readOutput = async (): Promise<CheckOutput> => {
-    const configs = new Map<string, FileConfig>();
-    for (const file of results.keys()) {
-      await readFileConfig(file);
-      const config = fileConfigs.get(file);
-      if (config !== undefined) configs.set(file, config);
-    }
-    return {
-      version: ESLint.version,
-      diagnostics: [...results.values()].flat(),
-      checkedFiles: results.size,
-      ...describeLintedFiles(root, loaded, results.keys(), configs),
-      ...notes,
-    };
-  };
-
+async function readOutput(state: EslintSessionState): Promise<CheckOutput> {
+  const { results, loaded } = state;
+  const configs = new Map<string, FileConfig>();
+  for (const file of results.keys()) {
+    await readFileConfig(state, file);
+    const config = state.fileConfigs.get(file);
+    if (config !== undefined) configs.set(file, config);
+  }
   return {
-    async run(hint, typed, seed) {
-      const first = results.size === 0 && linted.size === 0;
-      if (first && seed !== undefined && (await runFromSeed(seed, typed))) return readOutput();
-      if (first) {
-        // Every file the programs hold could be linted; which are is known only after the run.
-        const candidates = typed.sessions.flatMap((session) =>
-          session.programs.flatMap(({ program }) => listOwnFiles(cwd, program)),
-        );
-        const capture = makeProgramCapture();
-        const eslint = makeEslint(loaded, options, [...(await makeOverride(candidates, typed)), capture.config]);
-        await store(eslint, capture, await lint(eslint, options.patterns, loaded, root));
-        for (const file of results.keys()) await readTypeSource(file);
-        return readOutput();
-      }
-
-      const stale = configFiles.takeChanged();
-      if (stale.length > 0) throw makeStaleSessionError(`${relative(root, stale[0]!)} changed`);
-      const candidates = new Set([...(hint ?? []), ...linted.takeChanged(), ...folders.takeAdded()]);
-      const relint = new Set<string>();
-      for (const file of candidates) {
-        if (!isFile(file)) {
-          results.delete(file);
-          fileConfigs.delete(file);
-          linted.forget(file);
-          continue;
-        }
-        if (results.has(file) || (isUnderPatterns(file) && (await readTypeSource(file)) !== undefined))
-          relint.add(file);
-      }
-      const anythingChanged =
-        hint === null || candidates.size > 0 || typed.affected === 'all' || typed.affected.size > 0;
-      let foreignTypes = false;
-      for (const file of results.keys()) {
-        const source = sources.get(file);
-        if (crossFile && anythingChanged) relint.add(file);
-        else if (source?.kind === 'untyped' || source === undefined) continue;
-        else if (findProgram(file, source, typed) === undefined) {
-          // A file its project does not include gets no types at all, only that parse error.
-          if (!anythingChanged || isOutsideProject(results.get(file))) continue;
-          relint.add(file);
-          foreignTypes = true;
-        } else if (typed.affected === 'all' || typed.affected.has(file)) relint.add(file);
-      }
-      // typescript-eslint keeps programs (or a project service) per process and never sees
-      // other files change; types that do not come from the warm program are built afresh.
-      if (relint.size > 0 && foreignTypes) estree?.clearCaches();
-      await relintFiles(relint, typed);
-      return readOutput();
-    },
+    version: loaded.ESLint.version,
+    diagnostics: [...results.values()].flat(),
+    checkedFiles: results.size,
+    ...describeLintedFiles(state.root, loaded, results.keys(), configs),
+    notes: loaded.notes.length === 0 ? undefined : loaded.notes,
   };
+}
+
+async function runEslintSession(
+  state: EslintSessionState,
+  hint: readonly string[] | null,
+  typed: TypedPrograms,
+  seed: WarmSeed | undefined,
+): Promise<CheckOutput> {
+  const first = state.results.size === 0 && state.linted.size === 0;
+  if (first && seed !== undefined && (await runFromSeed(state, seed, typed))) return readOutput(state);
+  if (first) await lintAll(state, typed);
+  else await relintFiles(state, await findRelint(state, hint, typed), typed);
+  return readOutput(state);
+}
+
+/** The first run without a seed: every file the patterns take in. */
+async function lintAll(state: EslintSessionState, typed: TypedPrograms): Promise<void> {
+  const { loaded, options, root } = state;
+  // Every file the programs hold could be linted; which are is known only after the run.
+  const candidates = typed.sessions.flatMap((session) =>
+    session.programs.flatMap(({ program }) => listOwnFiles(loaded.cwd, program)),
+  );
+  const capture = makeProgramCapture();
+  const eslint = makeEslint(loaded, options, [...(await makeOverride(state, candidates, typed)), capture.config]);
+  await storeResults(state, eslint, capture, await lint(eslint, options.patterns, loaded, root));
+  for (const file of state.results.keys()) await readTypeSource(state, file);
+}
+
+/** The files a later run lints again; deleted files are dropped on the way. */
+async function findRelint(
+  state: EslintSessionState,
+  hint: readonly string[] | null,
+  typed: TypedPrograms,
+): Promise<Set<string>> {
+  const { results, linted } = state;
+  const stale = state.configFiles.takeChanged();
+  if (stale.length > 0) throw makeStaleSessionError(`${relative(state.root, stale[0]!)} changed`);
+  const candidates = new Set([...(hint ?? []), ...linted.takeChanged(), ...state.folders.takeAdded()]);
+  const relint = new Set<string>();
+  for (const file of candidates) {
+    if (!isFile(file)) {
+      results.delete(file);
+      state.fileConfigs.delete(file);
+      linted.forget(file);
+      continue;
+    }
+    if (results.has(file) || (state.isUnderPatterns(file) && (await readTypeSource(state, file)) !== undefined))
+      relint.add(file);
+  }
+  const anythingChanged = hint === null || candidates.size > 0 || typed.affected === 'all' || typed.affected.size > 0;
+  let foreignTypes = false;
+  for (const file of results.keys()) {
+    const source = state.sources.get(file);
+    if (state.crossFile && anythingChanged) relint.add(file);
+    else if (source?.kind === 'untyped' || source === undefined) continue;
+    else if (findProgram(state, file, source, typed) === undefined) {
+      // A file its project does not include gets no types at all, only that parse error.
+      if (!anythingChanged || isOutsideProject(results.get(file))) continue;
+      relint.add(file);
+      foreignTypes = true;
+    } else if (typed.affected === 'all' || typed.affected.has(file)) relint.add(file);
+  }
+  // typescript-eslint keeps programs (or a project service) per process and never sees
+  // other files change; types that do not come from the warm program are built afresh.
+  if (relint.size > 0 && foreignTypes) state.estree?.clearCaches();
+  return relint;
 }
 
 /**
@@ -296,7 +362,7 @@ function openEslintrcSession({ root, options }: CheckRequest<EslintOptions>, loa
         diagnostics: results.flatMap(makeResultReader(root, configs)),
         checkedFiles: results.length,
         ...describeLintedFiles(root, loaded, files, configs),
-        ...(loaded.notes.length === 0 ? {} : { notes: loaded.notes }),
+        notes: loaded.notes.length === 0 ? undefined : loaded.notes,
       };
     },
   };

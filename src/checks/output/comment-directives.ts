@@ -114,130 +114,157 @@ const blockAfter = new Set(['', ';', '{', '}', ')', '=>', ':', 'id', 'else', 'do
 /** The words that are tokens of their own here; any other word is an identifier. */
 const keywords = new Set([...regexAfterWords, ...statementParenWords, 'try', 'finally']);
 
+/** The scanner's state: where it is, what it has found, and what the tokens before it decide. */
+interface ScanState {
+  readonly text: string;
+  readonly length: number;
+  readonly starts: readonly number[];
+  readonly comments: SourceComment[];
+  /** Per open `{`: what closes it. */
+  readonly braces: ('block' | 'object' | 'template')[];
+  /** Per open `(`: whether it is a statement's (`if (`), after which a slash starts a regex. */
+  readonly parens: boolean[];
+  index: number;
+  /** Whether a slash here starts a regex: an expression may start. */
+  allowRegex: boolean;
+  /** The last token, where it decides something: a keyword, an identifier (as `id`) or a punctuator. */
+  previous: string;
+  /** After `.` or `?.`: a keyword is a property name. */
+  afterDot: boolean;
+}
+
 /** Every comment of `text` in order: `//` and block comments, never text inside a string, template or regex. */
 export function listComments(text: string): SourceComment[] {
-  const starts = readLineStarts(text);
-  const comments: SourceComment[] = [];
-  /** Per open `{`: what closes it. */
-  const braces: ('block' | 'object' | 'template')[] = [];
-  /** Per open `(`: whether it is a statement's (`if (`), after which a slash starts a regex. */
-  const parens: boolean[] = [];
-  const state = {
-    /** Whether a slash here starts a regex: an expression may start. */
+  const state: ScanState = {
+    text,
+    length: text.length,
+    starts: readLineStarts(text),
+    comments: [],
+    braces: [],
+    parens: [],
+    index: text.startsWith('#!') ? skipToLineEnd(text, 2) : 0,
     allowRegex: true,
-    /** The last token, where it decides something: a keyword, an identifier (as `id`) or a punctuator. */
     previous: '',
-    /** After `.` or `?.`: a keyword is a property name. */
     afterDot: false,
   };
-  let index = text.startsWith('#!') ? skipToLineEnd(text, 2) : 0;
-  const length = text.length;
+  while (state.index < state.length) scanToken(state);
+  return state.comments;
+}
 
-  const addComment = (kind: SourceComment['kind'], start: number, end: number, value: string) => {
-    const from = locateOffset(starts, start);
-    const to = locateOffset(starts, end);
-    comments.push({ kind, value, start, end, ...from, endLine: to.line, endColumn: to.column });
-  };
-  const setToken = (token: string, regexNext: boolean) => {
-    state.previous = token;
-    state.allowRegex = regexNext;
-    state.afterDot = false;
-  };
-  /** Scans template text from `at` (just past a backtick or a `}` closing a `${`); returns where it stopped. */
-  const scanTemplate = (at: number): number => {
-    let position = at;
-    while (position < length) {
-      const code = text.charCodeAt(position);
-      if (code === 0x5c) position += 2;
-      else if (code === 0x60) return position + 1;
-      else if (code === 0x24 && text.charCodeAt(position + 1) === 0x7b) {
-        braces.push('template');
-        setToken('${', true);
-        return position + 2;
-      } else position += 1;
-    }
-    return length;
-  };
+function addComment(state: ScanState, kind: SourceComment['kind'], start: number, end: number, value: string): void {
+  const from = locateOffset(state.starts, start);
+  const to = locateOffset(state.starts, end);
+  state.comments.push({ kind, value, start, end, ...from, endLine: to.line, endColumn: to.column });
+}
 
-  while (index < length) {
-    const code = text.charCodeAt(index);
-    const next = text.charCodeAt(index + 1);
-    if (isWhitespace(code)) {
-      index += 1;
-    } else if (code === 0x2f && next === 0x2f) {
-      const end = skipToLineEnd(text, index + 2);
-      addComment('line', index, end, text.slice(index + 2, end));
-      index = end;
-    } else if (code === 0x2f && next === 0x2a) {
-      const close = text.indexOf('*/', index + 2);
-      const end = close === -1 ? length : close + 2;
-      addComment('block', index, end, text.slice(index + 2, close === -1 ? length : close));
-      index = end;
-    } else if (code === 0x27 || code === 0x22) {
-      index = skipString(text, index);
-      setToken('string', false);
-    } else if (code === 0x60) {
-      index = scanTemplate(index + 1);
-      // Past a whole template, a value; inside `${`, scanTemplate set the token.
-      if (text.charCodeAt(index - 1) === 0x60 || index >= length) setToken('string', false);
-    } else if (code === 0x2f) {
-      // `</` closes a JSX element; `a </x/` is no code anyone writes.
-      const end = state.allowRegex && text.charCodeAt(index - 1) !== 0x3c ? skipRegex(text, index) : undefined;
-      if (end === undefined) {
-        index += next === 0x3d ? 2 : 1;
-        setToken('/', true);
-      } else {
-        index = end;
-        setToken('regex', false);
-      }
-    } else if (isIdentifierStart(code)) {
-      const end = skipIdentifier(text, index);
-      const word = text.slice(index, end);
-      index = end;
-      if (state.afterDot || !keywords.has(word)) setToken('id', false);
-      else setToken(word, regexAfterWords.has(word));
-    } else if (isDigit(code) || (code === 0x2e && isDigit(next))) {
-      index = skipNumber(text, index);
-      setToken('number', false);
-    } else if (code === 0x28) {
-      parens.push(statementParenWords.has(state.previous));
-      index += 1;
-      setToken('(', true);
-    } else if (code === 0x29) {
-      const statement = parens.pop() ?? false;
-      index += 1;
-      setToken(')', statement);
-    } else if (code === 0x7b) {
-      braces.push(blockAfter.has(state.previous) ? 'block' : 'object');
-      index += 1;
-      setToken('{', true);
-    } else if (code === 0x7d) {
-      const closes = braces.pop() ?? 'block';
-      index += 1;
-      if (closes === 'template') {
-        index = scanTemplate(index);
-        if (text.charCodeAt(index - 1) === 0x60 || index >= length) setToken('string', false);
-      } else setToken('}', closes === 'block');
-    } else if (code === 0x5d) {
-      index += 1;
-      setToken(']', false);
-    } else if ((code === 0x2b || code === 0x2d) && next === code) {
-      // `a++ / 2`: after a postfix increment comes an operator, as after a value.
-      index += 2;
-      setToken('++', false);
-    } else if (code === 0x3d && next === 0x3e) {
-      index += 2;
-      setToken('=>', true);
-    } else if (code === 0x2e || (code === 0x3f && next === 0x2e && !isDigit(text.charCodeAt(index + 2)))) {
-      index += code === 0x2e ? 1 : 2;
-      setToken('.', true);
-      state.afterDot = true;
-    } else {
-      index += 1;
-      setToken(String.fromCharCode(code), true);
-    }
+function setToken(state: ScanState, token: string, regexNext: boolean): void {
+  state.previous = token;
+  state.allowRegex = regexNext;
+  state.afterDot = false;
+}
+
+/** Scans template text from `at` (just past a backtick or a `}` closing a `${`); returns where it stopped. */
+function scanTemplate(state: ScanState, at: number): number {
+  const { text, length } = state;
+  let position = at;
+  while (position < length) {
+    const code = text.charCodeAt(position);
+    if (code === 0x5c) position += 2;
+    else if (code === 0x60) return position + 1;
+    else if (code === 0x24 && text.charCodeAt(position + 1) === 0x7b) {
+      state.braces.push('template');
+      setToken(state, '${', true);
+      return position + 2;
+    } else position += 1;
   }
-  return comments;
+  return length;
+}
+
+/** One token, comment or run of whitespace from `state.index`. */
+function scanToken(state: ScanState): void {
+  const { text, length, index } = state;
+  const code = text.charCodeAt(index);
+  const next = text.charCodeAt(index + 1);
+  if (isWhitespace(code)) {
+    state.index += 1;
+  } else if (code === 0x2f && next === 0x2f) {
+    const end = skipToLineEnd(text, index + 2);
+    addComment(state, 'line', index, end, text.slice(index + 2, end));
+    state.index = end;
+  } else if (code === 0x2f && next === 0x2a) {
+    const close = text.indexOf('*/', index + 2);
+    const end = close === -1 ? length : close + 2;
+    addComment(state, 'block', index, end, text.slice(index + 2, close === -1 ? length : close));
+    state.index = end;
+  } else if (code === 0x27 || code === 0x22) {
+    state.index = skipString(text, index);
+    setToken(state, 'string', false);
+  } else if (code === 0x60) {
+    state.index = scanTemplate(state, index + 1);
+    // Past a whole template, a value; inside `${`, scanTemplate set the token.
+    if (text.charCodeAt(state.index - 1) === 0x60 || state.index >= length) setToken(state, 'string', false);
+  } else if (code === 0x2f) {
+    // `</` closes a JSX element; `a </x/` is no code anyone writes.
+    const end = state.allowRegex && text.charCodeAt(index - 1) !== 0x3c ? skipRegex(text, index) : undefined;
+    if (end === undefined) {
+      state.index += next === 0x3d ? 2 : 1;
+      setToken(state, '/', true);
+    } else {
+      state.index = end;
+      setToken(state, 'regex', false);
+    }
+  } else if (isIdentifierStart(code)) {
+    const end = skipIdentifier(text, index);
+    const word = text.slice(index, end);
+    state.index = end;
+    if (state.afterDot || !keywords.has(word)) setToken(state, 'id', false);
+    else setToken(state, word, regexAfterWords.has(word));
+  } else if (isDigit(code) || (code === 0x2e && isDigit(next))) {
+    state.index = skipNumber(text, index);
+    setToken(state, 'number', false);
+  } else scanPunctuator(state, code, next);
+}
+
+/** A bracket or an operator: what it opens or closes, and whether a slash after it starts a regex. */
+function scanPunctuator(state: ScanState, code: number, next: number): void {
+  const { text, length } = state;
+  if (code === 0x28) {
+    state.parens.push(statementParenWords.has(state.previous));
+    state.index += 1;
+    setToken(state, '(', true);
+  } else if (code === 0x29) {
+    const statement = state.parens.pop() ?? false;
+    state.index += 1;
+    setToken(state, ')', statement);
+  } else if (code === 0x7b) {
+    state.braces.push(blockAfter.has(state.previous) ? 'block' : 'object');
+    state.index += 1;
+    setToken(state, '{', true);
+  } else if (code === 0x7d) {
+    const closes = state.braces.pop() ?? 'block';
+    state.index += 1;
+    if (closes === 'template') {
+      state.index = scanTemplate(state, state.index);
+      if (text.charCodeAt(state.index - 1) === 0x60 || state.index >= length) setToken(state, 'string', false);
+    } else setToken(state, '}', closes === 'block');
+  } else if (code === 0x5d) {
+    state.index += 1;
+    setToken(state, ']', false);
+  } else if ((code === 0x2b || code === 0x2d) && next === code) {
+    // `a++ / 2`: after a postfix increment comes an operator, as after a value.
+    state.index += 2;
+    setToken(state, '++', false);
+  } else if (code === 0x3d && next === 0x3e) {
+    state.index += 2;
+    setToken(state, '=>', true);
+  } else if (code === 0x2e || (code === 0x3f && next === 0x2e && !isDigit(text.charCodeAt(state.index + 2)))) {
+    state.index += code === 0x2e ? 1 : 2;
+    setToken(state, '.', true);
+    state.afterDot = true;
+  } else {
+    state.index += 1;
+    setToken(state, String.fromCharCode(code), true);
+  }
 }
 
 function isLineBreak(code: number): boolean {

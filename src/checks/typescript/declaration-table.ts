@@ -40,180 +40,225 @@ export function readDeclarationRows(
   );
 }
 
+/** One file's table under way: the file, the checker for what it does not spell out, and the rows so far. */
+interface TableState<Type> {
+  readonly ts: Syntax;
+  readonly checker: TableChecker<Type>;
+  readonly file: ts.SourceFile;
+  readonly text: string;
+  readonly rows: DeclarationRow[];
+  /** Each function's overloads, made one row once the file is read. */
+  readonly functions: Map<string, { node: ts.FunctionDeclaration; shapes: string[] }>;
+}
+
 /** The rows of one file, in source order, from any checker that prints types (TypeScript 5/6, or 7 through its API). */
 export function readTableRows<Type>(ts: Syntax, checker: TableChecker<Type>, file: ts.SourceFile): DeclarationRow[] {
-  const rows: DeclarationRow[] = [];
-  const text = file.text;
-  const fold = (from: number, to: number) => text.slice(from, to).replace(/\s+/g, ' ').trim().replace(/[;,]$/, '');
-  const lineOf = (node: ts.Node) => file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1;
-  const printType = (type: Type, enclosing: ts.Node) => checker.printType(type, enclosing);
-  const add = (name: string, kind: DeclarationKind, at: ts.Node, shape: string) => {
-    rows.push([name, kind, lineOf(at), capShape(shape)]);
-  };
+  const state: TableState<Type> = { ts, checker, file, text: file.text, rows: [], functions: new Map() };
+  addStatements(state, file.statements, '');
+  for (const [name, { node, shapes }] of state.functions) addRow(state, name, 'function', node, shapes.join(' ; '));
+  return mergeOverloads(state.rows);
+}
 
-  /** The node's text with its name replaced by the placeholder, from its start to `end`. */
-  const shapeAround = (node: ts.Node, name: ts.Node | undefined, end: number): string => {
-    const start = node.getStart(file);
-    if (name === undefined) return fold(start, end);
-    return joinAroundName(fold(start, name.getStart(file)), fold(name.getEnd(), end));
-  };
+function fold<Type>(state: TableState<Type>, from: number, to: number): string {
+  return state.text.slice(from, to).replace(/\s+/g, ' ').trim().replace(/[;,]$/, '');
+}
 
-  /** `: T` as written, or as the checker infers it. */
-  const typeSuffix = (declared: ts.TypeNode | undefined, infer: () => Type | undefined, enclosing: ts.Node) => {
-    if (declared !== undefined) return `: ${fold(declared.getStart(file), declared.getEnd())}`;
-    const type = infer();
-    return type === undefined ? '' : `: ${printType(type, enclosing)}`;
-  };
+function addRow<Type>(state: TableState<Type>, name: string, kind: DeclarationKind, at: ts.Node, shape: string): void {
+  const line = state.file.getLineAndCharacterOfPosition(at.getStart(state.file)).line + 1;
+  state.rows.push([name, kind, line, capShape(shape)]);
+}
 
-  const signatureShape = (node: ts.SignatureDeclaration, prefixEnd: number): string => {
-    const head =
-      node.name === undefined ? fold(node.getStart(file), prefixEnd) : shapeAround(node, node.name, prefixEnd);
-    const parametersEnd = closeParameters(node);
-    const typeParameters = node.typeParameters;
-    const start = typeParameters === undefined ? node.parameters.pos - 1 : typeParameters.pos - 1;
-    const signature = fold(start, parametersEnd);
-    const returns = typeSuffix(node.type, () => checker.returnTypeOf(node), node);
-    return `${head}${signature}${returns}`;
-  };
+/** The node's text with its name replaced by the placeholder, from its start to `end`. */
+function shapeAround<Type>(state: TableState<Type>, node: ts.Node, name: ts.Node | undefined, end: number): string {
+  const start = node.getStart(state.file);
+  if (name === undefined) return fold(state, start, end);
+  return joinAroundName(fold(state, start, name.getStart(state.file)), fold(state, name.getEnd(), end));
+}
 
-  const addMembers = (container: string, members: readonly ts.Node[]) => {
-    for (const member of members) {
-      if (ts.isConstructorDeclaration(member)) {
-        const shape = `${namePlaceholder}${fold(member.parameters.pos - 1, closeParameters(member))}`;
-        add(`${container}.constructor`, 'method', member, shape);
-        continue;
-      }
-      const named = member as ts.NamedDeclaration;
-      const name = readMemberName(ts, named.name as ts.PropertyName | undefined);
-      if (name === undefined || named.name === undefined) continue;
-      const qualified = `${container}.${name}`;
-      if (ts.isMethodSignature(member) || ts.isMethodDeclaration(member)) {
-        add(qualified, 'method', member, signatureShape(member, member.name.getStart(file)));
-      } else if (ts.isGetAccessorDeclaration(member) || ts.isSetAccessorDeclaration(member)) {
-        add(qualified, 'member', member, signatureShape(member, member.name.getStart(file)));
-      } else if (ts.isPropertySignature(member) || ts.isPropertyDeclaration(member)) {
-        const head = shapeAround(member, member.name, readPostfixEnd(text, member.name.getEnd()));
-        const suffix = typeSuffix(member.type, () => checker.typeAt(member.name), member);
-        add(qualified, 'member', member, `${head}${suffix}`);
-      } else if (ts.isEnumMember(member)) {
-        add(qualified, 'member', member, shapeAround(member, member.name, member.getEnd()));
-      } else if (ts.isIndexSignatureDeclaration(member)) {
-        continue;
-      }
+/** `: T` as written, or as the checker infers it. */
+function typeSuffix<Type>(
+  state: TableState<Type>,
+  declared: ts.TypeNode | undefined,
+  infer: () => Type | undefined,
+  enclosing: ts.Node,
+): string {
+  if (declared !== undefined) return `: ${fold(state, declared.getStart(state.file), declared.getEnd())}`;
+  const type = infer();
+  return type === undefined ? '' : `: ${state.checker.printType(type, enclosing)}`;
+}
+
+function signatureShape<Type>(state: TableState<Type>, node: ts.SignatureDeclaration, prefixEnd: number): string {
+  const head =
+    node.name === undefined
+      ? fold(state, node.getStart(state.file), prefixEnd)
+      : shapeAround(state, node, node.name, prefixEnd);
+  const parametersEnd = closeParameters(state, node);
+  const typeParameters = node.typeParameters;
+  const start = typeParameters === undefined ? node.parameters.pos - 1 : typeParameters.pos - 1;
+  const signature = fold(state, start, parametersEnd);
+  const returns = typeSuffix(state, node.type, () => state.checker.returnTypeOf(node), node);
+  return `${head}${signature}${returns}`;
+}
+
+function addMembers<Type>(state: TableState<Type>, container: string, members: readonly ts.Node[]): void {
+  const { ts, file, checker } = state;
+  for (const member of members) {
+    if (ts.isConstructorDeclaration(member)) {
+      const shape = `${namePlaceholder}${fold(state, member.parameters.pos - 1, closeParameters(state, member))}`;
+      addRow(state, `${container}.constructor`, 'method', member, shape);
+      continue;
     }
-  };
+    const named = member as ts.NamedDeclaration;
+    const name = readMemberName(ts, named.name as ts.PropertyName | undefined);
+    if (name === undefined || named.name === undefined) continue;
+    const qualified = `${container}.${name}`;
+    if (ts.isMethodSignature(member) || ts.isMethodDeclaration(member)) {
+      addRow(state, qualified, 'method', member, signatureShape(state, member, member.name.getStart(file)));
+    } else if (ts.isGetAccessorDeclaration(member) || ts.isSetAccessorDeclaration(member)) {
+      addRow(state, qualified, 'member', member, signatureShape(state, member, member.name.getStart(file)));
+    } else if (ts.isPropertySignature(member) || ts.isPropertyDeclaration(member)) {
+      const head = shapeAround(state, member, member.name, readPostfixEnd(state.text, member.name.getEnd()));
+      const suffix = typeSuffix(state, member.type, () => checker.typeAt(member.name), member);
+      addRow(state, qualified, 'member', member, `${head}${suffix}`);
+    } else if (ts.isEnumMember(member)) {
+      addRow(state, qualified, 'member', member, shapeAround(state, member, member.name, member.getEnd()));
+    } else if (ts.isIndexSignatureDeclaration(member)) {
+      continue;
+    }
+  }
+}
 
-  const exportPrefix = (node: ts.Node): string => {
-    const modifiers = ts.canHaveModifiers(node) ? ts.getModifiers(node) : undefined;
-    if (modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword) !== true) return '';
-    return modifiers.some((modifier) => modifier.kind === ts.SyntaxKind.DefaultKeyword) ? 'export default ' : 'export ';
-  };
+function exportPrefix<Type>(state: TableState<Type>, node: ts.Node): string {
+  const { ts } = state;
+  const modifiers = ts.canHaveModifiers(node) ? ts.getModifiers(node) : undefined;
+  if (modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword) !== true) return '';
+  return modifiers.some((modifier) => modifier.kind === ts.SyntaxKind.DefaultKeyword) ? 'export default ' : 'export ';
+}
 
-  /** The statement's text from after its modifiers, so `export` is said once, first. */
-  const afterModifiers = (node: ts.Node): number => {
-    const modifiers = ts.canHaveModifiers(node) ? ts.getModifiers(node) : undefined;
-    const last = modifiers?.filter(
-      (modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword || modifier.kind === ts.SyntaxKind.DefaultKeyword,
+/** The statement's text from after its modifiers, so `export` is said once, first. */
+function afterModifiers<Type>(state: TableState<Type>, node: ts.Node): number {
+  const { ts } = state;
+  const modifiers = ts.canHaveModifiers(node) ? ts.getModifiers(node) : undefined;
+  const last = modifiers?.filter(
+    (modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword || modifier.kind === ts.SyntaxKind.DefaultKeyword,
+  );
+  return last === undefined || last.length === 0 ? node.getStart(state.file) : last[last.length - 1]!.getEnd();
+}
+
+function headShape<Type>(state: TableState<Type>, node: ts.Node, name: ts.Node | undefined, end: number): string {
+  const start = afterModifiers(state, node);
+  const head =
+    name === undefined
+      ? fold(state, start, end)
+      : joinAroundName(fold(state, start, name.getStart(state.file)), fold(state, name.getEnd(), end));
+  return `${exportPrefix(state, node)}${head}`;
+}
+
+/** Just past the `)` closing a parameter list (the list itself ends before any trivia). */
+function closeParameters<Type>(state: TableState<Type>, node: ts.SignatureDeclaration): number {
+  const close = state.text.indexOf(')', node.parameters.end);
+  return close === -1 ? node.parameters.end : close + 1;
+}
+
+function addStatements<Type>(state: TableState<Type>, statements: readonly ts.Statement[], prefix: string): void {
+  const { ts, file } = state;
+  for (const statement of statements) {
+    if (ts.isInterfaceDeclaration(statement)) {
+      const name = prefix + statement.name.text;
+      const end = statement.members.pos - 1;
+      addRow(state, name, 'interface', statement, headShape(state, statement, statement.name, end));
+      addMembers(state, name, statement.members);
+    } else if (ts.isTypeAliasDeclaration(statement)) {
+      const name = prefix + statement.name.text;
+      const literal = ts.isTypeLiteralNode(statement.type) ? statement.type : undefined;
+      const end = literal === undefined ? statement.getEnd() : literal.getStart(file);
+      addRow(
+        state,
+        name,
+        'type',
+        statement,
+        `${headShape(state, statement, statement.name, end)}${literal === undefined ? '' : ' {…}'}`,
+      );
+      if (literal !== undefined) addMembers(state, name, literal.members);
+    } else if (ts.isClassDeclaration(statement)) {
+      const name = prefix + (statement.name?.text ?? 'default');
+      const end = statement.members.pos - 1;
+      addRow(state, name, 'class', statement, headShape(state, statement, statement.name, end));
+      addMembers(state, name, statement.members);
+    } else if (ts.isFunctionDeclaration(statement)) {
+      addFunction(state, statement, prefix);
+    } else if (ts.isEnumDeclaration(statement)) {
+      const name = prefix + statement.name.text;
+      addRow(state, name, 'enum', statement, headShape(state, statement, statement.name, statement.members.pos - 1));
+      addMembers(state, name, statement.members);
+    } else if (ts.isVariableStatement(statement)) {
+      addVariables(state, statement, prefix);
+    } else if (ts.isModuleDeclaration(statement) && ts.isIdentifier(statement.name)) {
+      const name = prefix + statement.name.text;
+      addRow(state, name, 'namespace', statement, headShape(state, statement, statement.name, statement.name.getEnd()));
+      let body = statement.body;
+      while (body !== undefined && ts.isModuleDeclaration(body)) body = body.body;
+      if (body !== undefined && ts.isModuleBlock(body) && readScopePrefix(ts, body) !== undefined)
+        addStatements(state, body.statements, `${readScopePrefix(ts, body)}`);
+    } else if (ts.isExportDeclaration(statement)) {
+      addExportDeclaration(state, statement);
+    } else if (ts.isExportAssignment(statement)) {
+      const name = statement.isExportEquals === true ? 'export=' : 'default';
+      const type = ts.isIdentifier(statement.expression) ? undefined : state.checker.typeAt(statement.expression);
+      const shape = type === undefined ? statement.expression.getText(file) : state.checker.printType(type, statement);
+      addRow(
+        state,
+        name,
+        'export',
+        statement,
+        `export ${statement.isExportEquals === true ? '= ' : 'default '}${shape}`,
+      );
+    }
+  }
+}
+
+/** A function's signature, kept beside its overloads until the file is read. */
+function addFunction<Type>(state: TableState<Type>, statement: ts.FunctionDeclaration, prefix: string): void {
+  const name = prefix + (statement.name?.text ?? 'default');
+  const head = exportPrefix(state, statement);
+  const shape = `${head}${signatureShape(state, statement, statement.name?.getStart(state.file) ?? statement.parameters.pos - 1).replace(/^export (default )?/, '')}`;
+  const known = state.functions.get(name);
+  // Overloads: the signatures callers see; an implementation beside them is not one.
+  if (known === undefined) state.functions.set(name, { node: statement, shapes: [shape] });
+  else if (statement.body === undefined || known.node.body === undefined) {
+    if (known.node.body !== undefined && statement.body === undefined) known.shapes.length = 0;
+    if (statement.body === undefined || known.shapes.length === 0) known.shapes.push(shape);
+  }
+}
+
+function addVariables<Type>(state: TableState<Type>, statement: ts.VariableStatement, prefix: string): void {
+  const { ts } = state;
+  const keyword = statement.declarationList.flags & ts.NodeFlags.Const ? 'const' : 'let';
+  for (const declaration of statement.declarationList.declarations) {
+    if (!ts.isIdentifier(declaration.name)) continue;
+    const suffix = typeSuffix(state, declaration.type, () => state.checker.typeAt(declaration.name), declaration);
+    addRow(
+      state,
+      prefix + declaration.name.text,
+      'variable',
+      declaration,
+      `${exportPrefix(state, statement)}${keyword} ${namePlaceholder}${suffix}`,
     );
-    return last === undefined || last.length === 0 ? node.getStart(file) : last[last.length - 1]!.getEnd();
-  };
+  }
+}
 
-  const headShape = (node: ts.Node, name: ts.Node | undefined, end: number): string => {
-    const start = afterModifiers(node);
-    const head =
-      name === undefined
-        ? fold(start, end)
-        : joinAroundName(fold(start, name.getStart(file)), fold(name.getEnd(), end));
-    return `${exportPrefix(node)}${head}`;
-  };
-
-  /** Just past the `)` closing a parameter list (the list itself ends before any trivia). */
-  const closeParameters = (node: ts.SignatureDeclaration): number => {
-    const close = text.indexOf(')', node.parameters.end);
-    return close === -1 ? node.parameters.end : close + 1;
-  };
-
-  const functions = new Map<string, { node: ts.FunctionDeclaration; shapes: string[] }>();
-
-  const visitStatements = (statements: readonly ts.Statement[], prefix: string) => {
-    for (const statement of statements) {
-      if (ts.isInterfaceDeclaration(statement)) {
-        const name = prefix + statement.name.text;
-        const end = statement.members.pos - 1;
-        add(name, 'interface', statement, headShape(statement, statement.name, end));
-        addMembers(name, statement.members);
-      } else if (ts.isTypeAliasDeclaration(statement)) {
-        const name = prefix + statement.name.text;
-        const literal = ts.isTypeLiteralNode(statement.type) ? statement.type : undefined;
-        const end = literal === undefined ? statement.getEnd() : literal.getStart(file);
-        add(
-          name,
-          'type',
-          statement,
-          `${headShape(statement, statement.name, end)}${literal === undefined ? '' : ' {…}'}`,
-        );
-        if (literal !== undefined) addMembers(name, literal.members);
-      } else if (ts.isClassDeclaration(statement)) {
-        const name = prefix + (statement.name?.text ?? 'default');
-        const end = statement.members.pos - 1;
-        add(name, 'class', statement, headShape(statement, statement.name, end));
-        addMembers(name, statement.members);
-      } else if (ts.isFunctionDeclaration(statement)) {
-        const name = prefix + (statement.name?.text ?? 'default');
-        const head = exportPrefix(statement);
-        const shape = `${head}${signatureShape(statement, statement.name?.getStart(file) ?? statement.parameters.pos - 1).replace(/^export (default )?/, '')}`;
-        const known = functions.get(name);
-        // Overloads: the signatures callers see; an implementation beside them is not one.
-        if (known === undefined) functions.set(name, { node: statement, shapes: [shape] });
-        else if (statement.body === undefined || known.node.body === undefined) {
-          if (known.node.body !== undefined && statement.body === undefined) known.shapes.length = 0;
-          if (statement.body === undefined || known.shapes.length === 0) known.shapes.push(shape);
-        }
-      } else if (ts.isEnumDeclaration(statement)) {
-        const name = prefix + statement.name.text;
-        add(name, 'enum', statement, headShape(statement, statement.name, statement.members.pos - 1));
-        addMembers(name, statement.members);
-      } else if (ts.isVariableStatement(statement)) {
-        const keyword = statement.declarationList.flags & ts.NodeFlags.Const ? 'const' : 'let';
-        for (const declaration of statement.declarationList.declarations) {
-          if (!ts.isIdentifier(declaration.name)) continue;
-          const suffix = typeSuffix(declaration.type, () => checker.typeAt(declaration.name), declaration);
-          add(
-            prefix + declaration.name.text,
-            'variable',
-            declaration,
-            `${exportPrefix(statement)}${keyword} ${namePlaceholder}${suffix}`,
-          );
-        }
-      } else if (ts.isModuleDeclaration(statement) && ts.isIdentifier(statement.name)) {
-        const name = prefix + statement.name.text;
-        add(name, 'namespace', statement, headShape(statement, statement.name, statement.name.getEnd()));
-        let body = statement.body;
-        while (body !== undefined && ts.isModuleDeclaration(body)) body = body.body;
-        if (body !== undefined && ts.isModuleBlock(body) && readScopePrefix(ts, body) !== undefined)
-          visitStatements(body.statements, `${readScopePrefix(ts, body)}`);
-      } else if (ts.isExportDeclaration(statement)) {
-        const from = statement.moduleSpecifier === undefined ? '' : ` from ${statement.moduleSpecifier.getText(file)}`;
-        const clause = statement.exportClause;
-        if (clause === undefined) add(`*${from}`, 'export', statement, `export *${from}`);
-        else if (ts.isNamespaceExport(clause))
-          add(clause.name.text, 'export', statement, `export * as ${namePlaceholder}${from}`);
-        else
-          for (const specifier of clause.elements) {
-            const local = specifier.propertyName === undefined ? '' : `${specifier.propertyName.getText(file)} as `;
-            add(specifier.name.text, 'export', specifier, `export { ${local}${namePlaceholder} }${from}`);
-          }
-      } else if (ts.isExportAssignment(statement)) {
-        const name = statement.isExportEquals === true ? 'export=' : 'default';
-        const type = ts.isIdentifier(statement.expression) ? undefined : checker.typeAt(statement.expression);
-        const shape = type === undefined ? statement.expression.getText(file) : printType(type, statement);
-        add(name, 'export', statement, `export ${statement.isExportEquals === true ? '= ' : 'default '}${shape}`);
-      }
+function addExportDeclaration<Type>(state: TableState<Type>, statement: ts.ExportDeclaration): void {
+  const { ts, file } = state;
+  const from = statement.moduleSpecifier === undefined ? '' : ` from ${statement.moduleSpecifier.getText(file)}`;
+  const clause = statement.exportClause;
+  if (clause === undefined) addRow(state, `*${from}`, 'export', statement, `export *${from}`);
+  else if (ts.isNamespaceExport(clause))
+    addRow(state, clause.name.text, 'export', statement, `export * as ${namePlaceholder}${from}`);
+  else
+    for (const specifier of clause.elements) {
+      const local = specifier.propertyName === undefined ? '' : `${specifier.propertyName.getText(file)} as `;
+      addRow(state, specifier.name.text, 'export', specifier, `export { ${local}${namePlaceholder} }${from}`);
     }
-  };
-  visitStatements(file.statements, '');
-  for (const [name, { node, shapes }] of functions) add(name, 'function', node, shapes.join(' ; '));
-  return mergeOverloads(rows);
 }
 
 /**

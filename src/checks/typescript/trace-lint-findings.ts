@@ -80,7 +80,7 @@ function traceWithCompiler(
     const program = typescript.createProgram({
       rootNames: parsed.fileNames,
       options: { ...parsed.options, noEmit: true },
-      ...(parsed.projectReferences === undefined ? {} : { projectReferences: parsed.projectReferences }),
+      projectReferences: parsed.projectReferences,
     });
     const tracer = makeDependencyTracer(typescript, program, toRepoPath);
     for (const fileName of fileNames) {

@@ -11,7 +11,7 @@ import type { SilencedFinding } from '../coverage/silenced.js';
 import type { Attribution } from '../attribute.js';
 import type { ModuleGraph } from '../graph/module-graph.js';
 import { decideAttempt, keepWidth, makeAttemptRecord } from './attempts.js';
-import type { AttemptRecord } from './attempts.js';
+import type { AttemptDecision, AttemptRecord, AttemptState } from './attempts.js';
 import { makeDeclarationFinder } from '../triage/declarations.js';
 import { makeCauseGroups, makeEchoGroups, makeMemberCauseKeyer } from '../triage/echo-groups.js';
 import {
@@ -158,29 +158,7 @@ export function makeReport(input: MakeReportInput): {
     findDeclaration === undefined ? undefined : makeSameCauseTest(ladder.kept, makeMemberCauseKeyer(findDeclaration));
   // Traced findings are shown with their cause, not by the frontier, which orders the rest.
   const untraced = causes === undefined ? ladder.kept : ladder.kept.filter((finding) => !causes.traced.has(finding));
-  const select = (width: number) => {
-    const frontier = selectFrontier({ findings: untraced, roots, width, maxUnitFiles: input.baseWidth });
-    const sameCauseFiles = sameCause?.(frontier.shown);
-    const selected =
-      sameCauseFiles === undefined
-        ? frontier
-        : selectFrontier({
-            findings: untraced,
-            roots,
-            width,
-            maxUnitFiles: input.baseWidth,
-            sameCause: sameCauseFiles,
-          });
-    return causes === undefined ? selected : addCauseSites(selected, causes);
-  };
-  let decision = decideAttempt(input.previous, current, input.baseWidth);
-  let frontier = select(decision.width);
-  if (decision.widened) {
-    // Widening that shows nothing new (every root already fit) is not reported as widening.
-    const unwidened = keepWidth(decision, input.previous, input.baseWidth);
-    const narrower = select(unwidened.width);
-    if (narrower.shown.length === frontier.shown.length) [decision, frontier] = [unwidened, narrower];
-  }
+  const { decision, frontier } = decideFrontier(input, current, { untraced, roots, sameCause, causes });
   const withheld = sortWithheld(
     { kept: ladder.kept, belowRung: ladder.hidden, echoes: lint.echoes },
     new Set(frontier.shown.map((finding) => finding.fingerprint)),
@@ -235,6 +213,46 @@ export function makeReport(input: MakeReportInput): {
     ],
   };
   return { report, attemptRecord: makeAttemptRecord(decision, current, report.shown), withheldFindings: withheld };
+}
+
+/** What the frontier is chosen from: the findings no cause shows, their roots, and the causes shown with their sites. */
+interface FrontierChoice {
+  untraced: readonly Finding[];
+  roots: RootUnit[];
+  sameCause: ((shown: readonly Finding[]) => ((file: string) => boolean) | undefined) | undefined;
+  causes: TracedCauses | undefined;
+}
+
+/** The attempt's decision and the frontier it shows at its width; widening that shows nothing new is not widening. */
+function decideFrontier(
+  input: MakeReportInput,
+  current: AttemptState,
+  { untraced, roots, sameCause, causes }: FrontierChoice,
+): { decision: AttemptDecision; frontier: Frontier } {
+  const select = (width: number) => {
+    const frontier = selectFrontier({ findings: untraced, roots, width, maxUnitFiles: input.baseWidth });
+    const sameCauseFiles = sameCause?.(frontier.shown);
+    const selected =
+      sameCauseFiles === undefined
+        ? frontier
+        : selectFrontier({
+            findings: untraced,
+            roots,
+            width,
+            maxUnitFiles: input.baseWidth,
+            sameCause: sameCauseFiles,
+          });
+    return causes === undefined ? selected : addCauseSites(selected, causes);
+  };
+  let decision = decideAttempt(input.previous, current, input.baseWidth);
+  let frontier = select(decision.width);
+  if (decision.widened) {
+    // Widening that shows nothing new (every root already fit) is not reported as widening.
+    const unwidened = keepWidth(decision, input.previous, input.baseWidth);
+    const narrower = select(unwidened.width);
+    if (narrower.shown.length === frontier.shown.length) [decision, frontier] = [unwidened, narrower];
+  }
+  return { decision, frontier };
 }
 
 interface TracedCauses {

@@ -1,6 +1,6 @@
-#!/usr/bin/env node
 /**
- * The culprit command line: a thin layer that parses arguments and hands them to the library.
+ * The culprit command line: a thin layer that parses arguments and hands them to the library
+ * (loaded by main.ts, the entry).
  */
 import { Argument, Command, CommanderError, Option } from 'commander';
 import { createRequire } from 'node:module';
@@ -17,8 +17,8 @@ import type { CheckCommandOptions } from './check.js';
 import type { FixCommandOptions } from './fix.js';
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
-/** What a server started by start, check or hook runs (serve/autostart.ts). */
-const cliPath = fileURLToPath(import.meta.url);
+/** What a server started by start, check or hook runs (serve/autostart.ts): the CLI's entry. */
+const cliPath = fileURLToPath(new URL('./main.js', import.meta.url));
 
 // Each command's modules load when it runs: a check a warm server answers then costs little more
 // than node's own start-up (the MCP SDK, the checks and the triage are not read for it).

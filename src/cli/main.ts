@@ -1,0 +1,11 @@
+#!/usr/bin/env node
+/**
+ * The culprit command line's entry. Where node has it (22.1 and later), V8's compiled code of the
+ * modules is kept on disk between runs (node's compile cache, in the system's temporary folder or
+ * NODE_COMPILE_CACHE), before the commands are loaded: a check a warm server answers is mostly
+ * this process's start-up. Node 20 has no such cache and loads as before.
+ */
+import module from 'node:module';
+
+(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+await import('./commands.js');

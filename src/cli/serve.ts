@@ -38,11 +38,13 @@ export async function runServeCommand(options: ServeCommandOptions): Promise<Com
   if (options.stop === true) return stopServer(options);
   if (options.status === true) return readStatus(options);
   const why = await serveWorkTree({
-    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    cwd: options.cwd,
     version: options.version,
     idleMs: (options.idleTimeout ?? defaultIdleSeconds) * 1000,
-    ...(options.verify === true ? { verify: true } : {}),
-    ...(options.startedByCommand === true ? { prime: false, lockWaitMs: replaceWaitMs } : {}),
+    verify: options.verify,
+    // A server a command started is primed by that command, and waits for one stopping to let go.
+    prime: options.startedByCommand === true ? false : undefined,
+    lockWaitMs: options.startedByCommand === true ? replaceWaitMs : undefined,
     log: (line) => process.stderr.write(`${line}\n`),
     runCheck: (check) => runCheckCommand(check),
     runStart: (start) => runStartCommand(start),

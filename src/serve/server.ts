@@ -51,9 +51,6 @@ import { listenToCheckProgress } from '../checks/runner/progress.js';
 
 const runFile = promisify(execFile);
 
-/** The server's own heap grows a few MB a check; past this since its last collection it collects when idle. */
-const serverCollectionBytes = 16 * 1024 * 1024;
-
 export interface ServeOptions {
   /** The work tree is found from here. */
   cwd?: string | undefined;
@@ -106,6 +103,8 @@ export interface ServeOptions {
 export interface ServedRunner {
   runChecks?: CheckRunner | undefined;
   memory: WarmMemory;
+  /** Takes the writing of the command's attempt, done once the client has its answer (CheckTaskOptions.afterAnswer). */
+  afterAnswer: (write: () => void) => void;
 }
 
 /** Serves until stopped; resolves with why it stopped. */
@@ -189,8 +188,7 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
     resolveDone: (why) => resolveDone(why),
     since: new Date().toISOString(),
     key: readServeKey(context.root),
-    // The server's own garbage is a few MB a check: collected at once, not once it reaches the worker's threshold.
-    collector: makeIdleCollector(500, serverCollectionBytes),
+    collector: makeIdleCollector(500),
     connections: new Set(),
     answering: new Set(),
     server: createServer((socket) => acceptConnection(state, socket)),
@@ -387,36 +385,52 @@ async function answerCommand(
   socket.resume();
   state.checksWaiting += 1;
   state.collector.busy();
-  const run = state.queue.then(() => runQueuedCommand(state, socket, request, () => !closed));
+  const run = state.queue.then(() => runQueuedCommand(state, socket, request, reply, () => !closed));
   state.queue = run.catch(() => undefined);
-  const { outcome, served } = await run.finally(() => {
+  const served = await run.finally(() => {
     state.checksWaiting -= 1;
     state.collector.idle();
   });
   resetIdle(state);
-  await reply(outcome);
   // After the answer, so the client does not wait.
   followAnswer(state, request, served);
 }
 
-/** A command's turn in the queue: its runner chosen, its checks' progress sent as it comes when the client shows it. */
+/**
+ * A command's turn in the queue: its runner chosen, its checks' progress sent as it comes when the
+ * client shows it, the answer sent, and then, still in its turn (the next command reads what they
+ * write), the writes it left for after the answer: the attempt's session file and ledger, each
+ * synced to disk, which the client need not wait for.
+ */
 async function runQueuedCommand(
   state: ServerState,
   socket: Socket,
   request: ServedCommandRequest,
+  reply: (value: ServeAnswer) => Promise<void>,
   isWanted: () => boolean,
-): Promise<{ outcome: ServeAnswer; served: ServedRuns | undefined }> {
+): Promise<ServedRuns | undefined> {
   const runChecks = await chooseRunner(state, request.command);
+  const writes: (() => void)[] = [];
+  const runner: ServedRunner = { memory: state.memory, runChecks, afterAnswer: (write) => writes.push(write) };
   const stopSending =
     'progress' in request.options && request.options.progress === true
       ? listenToCheckProgress((progress) => void writeLine(socket, { kind: 'progress', progress }))
       : undefined;
+  let outcome: ServeAnswer;
   try {
-    const outcome = await runCommand(state.options, request, { memory: state.memory, runChecks }, isWanted);
-    return { outcome, served: state.recorder.take() };
+    outcome = await runCommand(state.options, request, runner, isWanted);
   } finally {
     stopSending?.();
   }
+  const served = state.recorder.take();
+  await reply(outcome);
+  try {
+    for (const write of writes) write();
+  } catch (error) {
+    // The client has its answer; a cold check would have failed on the same write.
+    state.options.log(`culprit serve: the attempt was not recorded: ${describeError(error)}`);
+  }
+  return served;
 }
 
 /**

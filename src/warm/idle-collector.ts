@@ -30,28 +30,13 @@ export interface IdleCollector {
   idle(): void;
 }
 
-/** A worker's heap: a collection of it takes 0.3–0.7 s. */
-const workerCollectionBytes = 64 * 1024 * 1024;
-
-/**
- * A collection pays once the heap holds this much more than after the last one: `minimumBytes`
- * (64 MB by default), or a quarter more.
- */
-export function isWorthCollecting(
-  usedBytes: number,
-  usedAfterLast: number | undefined,
-  minimumBytes = workerCollectionBytes,
-): boolean {
+/** A collection pays once the heap holds this much more than after the last one: 64 MB, or a quarter more. */
+export function isWorthCollecting(usedBytes: number, usedAfterLast: number | undefined): boolean {
   if (usedAfterLast === undefined) return true;
-  return usedBytes - usedAfterLast > Math.max(minimumBytes, usedAfterLast / 4);
+  return usedBytes - usedAfterLast > Math.max(64 * 1024 * 1024, usedAfterLast / 4);
 }
 
-/**
- * `minimumBytes`: the growth since the last collection worth collecting (isWorthCollecting). A
- * server's heap is small and cheap to collect, and below the worker's 64 MB it would hold every
- * check's garbage until V8 grew it: 90 → 236 MB over the bench's first 20 checks.
- */
-export function makeIdleCollector(delayMs: number, minimumBytes = workerCollectionBytes): IdleCollector {
+export function makeIdleCollector(delayMs: number): IdleCollector {
   const collect = makeCollection();
   // What the heap held after the last collection: the measure of what a run left since.
   let usedAfterLast: number | undefined;
@@ -69,7 +54,7 @@ export function makeIdleCollector(delayMs: number, minimumBytes = workerCollecti
       timer = setTimeout(() => {
         const used = process.memoryUsage().heapUsed;
         // The bench waits for one of these lines before it reads what the process holds.
-        if (!isWorthCollecting(used, usedAfterLast, minimumBytes)) {
+        if (!isWorthCollecting(used, usedAfterLast)) {
           logDebug(`idle: not collected (${describeMb(used - (usedAfterLast ?? 0))} since the last collection)`);
           return;
         }

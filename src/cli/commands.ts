@@ -69,7 +69,7 @@ program
     (
       _files: string[],
       // A type import: the cold path's modules load only when the server does not answer.
-      options: Omit<CheckCommandOptions, 'cwd' | 'runChecks' | 'isWanted'>,
+      options: Omit<CheckCommandOptions, 'cwd' | 'runChecks' | 'isWanted' | 'afterAnswer'>,
     ) =>
       runCommand(async () => {
         const check = { ...globalOptions(), ...options };

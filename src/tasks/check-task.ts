@@ -129,6 +129,12 @@ export interface CheckTaskOptions extends TaskOptions {
   /** Overrides the configured budget: attempts per task, and seconds per task (see `projection`). */
   budgetAttempts?: number;
   budgetSeconds?: number;
+  /**
+   * A long-lived culprit's (`culprit serve`): given the writing of the attempt (the session file and
+   * the ledger, each synced to disk), which it runs once its client has the answer and before its
+   * next command. Without it they are written before the check returns.
+   */
+  afterAnswer?: ((write: () => void) => void) | undefined;
 }
 
 /** What one check made, as `isAttempt` is asked with it. */
@@ -369,9 +375,13 @@ async function recordCheckAttempt(input: AttemptToRecord): Promise<Report> {
     (options.isWanted?.() ?? true) &&
     ((await options.isAttempt?.({ context, report, attribution, base })) ?? true)
   ) {
-    saveSessionFile(layout.sessionFile, recordAttempt(sessions, baseline, input.attempt));
-    if (ledger !== undefined)
-      saveLedgerAttempt(ledger, report, { outputLimit: settings.outputLimit, sourceLines: after.sources.lines });
+    const write = () => {
+      saveSessionFile(layout.sessionFile, recordAttempt(sessions, baseline, input.attempt));
+      if (ledger !== undefined)
+        saveLedgerAttempt(ledger, report, { outputLimit: settings.outputLimit, sourceLines: after.sources.lines });
+    };
+    if (options.afterAnswer === undefined) write();
+    else options.afterAnswer(write);
   }
   // The bench reads this line: what the ledger (and the projection) cost this check.
   logDebug(`ledger: ${Math.round(performance.now() - ledgerStarted)} ms`);

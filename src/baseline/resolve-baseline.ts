@@ -9,8 +9,8 @@
 import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { describeError, makeUserError } from '../core/errors.js';
-import { resolveCommit, type Repository } from '../git/git.js';
-import { readCommitTree } from '../git/tree-id.js';
+import type { Repository } from '../git/git.js';
+import { resolveCommitTree } from '../git/tree-id.js';
 import { logDebug } from '../debug/log-debug.js';
 import type { Snapshot } from '../core/snapshot.js';
 import { withLockFile, type LockHolder } from '../state/lock-file.js';
@@ -151,8 +151,9 @@ async function resolveRevisionBaseline(
     );
   }
   let commit: string;
+  let treeId: string;
   try {
-    commit = await resolveCommit(repo, rev);
+    ({ commit, tree: treeId } = await resolveCommitTree(repo, rev));
   } catch (error) {
     if (rev !== 'HEAD') throw error;
     throw makeUserError(
@@ -160,7 +161,6 @@ async function resolveRevisionBaseline(
       error,
     );
   }
-  const treeId = await readCommitTree(repo, commit);
   const label = `${rev} (${commit.slice(0, 7)})`;
   const base = await resolveBaseChecks({
     repo,

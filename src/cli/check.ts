@@ -25,6 +25,8 @@ export interface CheckCommandOptions {
   memory?: WarmMemory | undefined;
   /** Whether the client of a served check is still there (see CheckTaskOptions.isWanted). */
   isWanted?: () => boolean;
+  /** The server writes the attempt after answering (see CheckTaskOptions.afterAnswer). */
+  afterAnswer?: ((write: () => void) => void) | undefined;
 }
 
 export async function runCheckCommand(options: CheckCommandOptions): Promise<CommandOutcome> {
@@ -32,6 +34,7 @@ export async function runCheckCommand(options: CheckCommandOptions): Promise<Com
     runChecks: options.runChecks,
     memory: options.memory,
     isWanted: options.isWanted,
+    afterAnswer: options.afterAnswer,
     cwd: options.cwd,
     maxFiles: options.maxFiles,
     outputLimit: options.outputLimit,

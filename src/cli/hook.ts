@@ -28,6 +28,8 @@ export interface HookCommandOptions {
   memory?: WarmMemory | undefined;
   /** Whether the agent still waits for a served hook's answer (see CheckTaskOptions.isWanted). */
   isWanted?: () => boolean;
+  /** The server writes the attempt after answering (see CheckTaskOptions.afterAnswer). */
+  afterAnswer?: ((write: () => void) => void) | undefined;
 }
 
 /** How the hook reaches the work tree's server (serve/client.ts): culprit's version and CLI entry. */
@@ -74,6 +76,7 @@ export async function runHookCommand(options: HookCommandOptions): Promise<HookO
       runChecks: options.runChecks,
       memory: options.memory,
       isWanted: options.isWanted,
+      afterAnswer: options.afterAnswer,
       shouldFix: (context) => context.settings.fixBeforeBlock,
     });
     const { report, sources, context } = fixed.result;
@@ -122,7 +125,7 @@ async function askServedHook(options: HookCommandOptions, serve: HookServeOption
 
 /** The command's outer edge: stdin in, the answer out (from the work tree's server when one answers), the exit code set. */
 export async function runHookFromStdin(
-  options: Omit<HookCommandOptions, 'input' | 'runChecks' | 'memory' | 'isWanted'>,
+  options: Omit<HookCommandOptions, 'input' | 'runChecks' | 'memory' | 'isWanted' | 'afterAnswer'>,
   serve: HookServeOptions,
 ): Promise<void> {
   const input = await readStdin();

@@ -9,10 +9,6 @@ import { describeNoServer, describeServerStatus } from '../render/serve-messages
 import { askServer, findServeSocket, findSocketRefusal } from '../serve/client.js';
 import { defaultIdleSeconds } from '../serve/protocol.js';
 import { serveWorkTree } from '../serve/server.js';
-import { runCheckCommand } from './check.js';
-import { runFixCommand } from './fix.js';
-import { runHookCommand } from './hook.js';
-import { runStartCommand } from './start.js';
 import { makeUserError } from '../core/errors.js';
 import { hookAgentNames, type HookAgentName } from '../hooks/agent-names.js';
 import type { CommandOutcome } from './run-command.js';
@@ -38,19 +34,23 @@ export async function runServeCommand(options: ServeCommandOptions): Promise<Com
   if (options.stop === true) return stopServer(options);
   if (options.status === true) return readStatus(options);
   const why = await serveWorkTree({
-    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    cwd: options.cwd,
     version: options.version,
     idleMs: (options.idleTimeout ?? defaultIdleSeconds) * 1000,
-    ...(options.verify === true ? { verify: true } : {}),
-    ...(options.startedByCommand === true ? { prime: false, lockWaitMs: replaceWaitMs } : {}),
+    verify: options.verify,
+    // A server a command started is primed by that command, and waits for one stopping to let go.
+    prime: options.startedByCommand === true ? false : undefined,
+    lockWaitMs: options.startedByCommand === true ? replaceWaitMs : undefined,
     log: (line) => process.stderr.write(`${line}\n`),
-    runCheck: (check) => runCheckCommand(check),
-    runStart: (start) => runStartCommand(start),
-    runFix: (fix) => runFixCommand(fix),
-    runHook: ({ agent, ...hook }) => {
+    // The commands load at the first request: a server a command started is listening sooner, and
+    // takes less of the machine while that command's cold check runs beside it.
+    runCheck: async (check) => (await import('./check.js')).runCheckCommand(check),
+    runStart: async (start) => (await import('./start.js')).runStartCommand(start),
+    runFix: async (fix) => (await import('./fix.js')).runFixCommand(fix),
+    runHook: async ({ agent, ...hook }) => {
       if (!(hookAgentNames as readonly string[]).includes(agent))
         throw makeUserError(`culprit hook: unknown agent ${agent}`);
-      return runHookCommand({ ...hook, agent: agent as HookAgentName });
+      return (await import('./hook.js')).runHookCommand({ ...hook, agent: agent as HookAgentName });
     },
   });
   process.stderr.write(`culprit serve: stopped (${why})\n`);

@@ -8,7 +8,7 @@ export interface StartCommandOptions {
   cwd?: string;
   json?: boolean;
   /** What runs the checks: the server passes its warm engine. */
-  runChecks?: CheckRunner;
+  runChecks?: CheckRunner | undefined;
   /** What the server keeps between commands. */
   memory?: WarmMemory | undefined;
 }
@@ -26,7 +26,8 @@ export async function runStartCommand(options: StartCommandOptions): Promise<Com
         errors: result.errors,
         complete: result.complete,
         source: result.source,
-        ...(result.notes.length === 0 ? {} : { notes: result.notes }),
+        // Undefined is left out: no notes, no key.
+        notes: result.notes.length === 0 ? undefined : result.notes,
         checks: result.baseline.checks.map(({ name, status, durationMs, version, error, diagnostics }) => ({
           name,
           status,

@@ -5,6 +5,7 @@
  */
 import { copyFileSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeUserError } from '../core/errors.js';
 import { runGit, type Repository } from './git.js';
 import { withPrivateIndex } from './private-index.js';
 
@@ -42,4 +43,27 @@ function copyPreservingTime(source: string, target: string): void {
 /** The tree of a commit. */
 export async function readCommitTree(repo: Repository, commit: string): Promise<string> {
   return (await runGit(['rev-parse', '--verify', `${commit}^{tree}`], { cwd: repo.root })).trim();
+}
+
+/**
+ * A revision's commit and that commit's tree, from one git process (`cat-file --batch-check`
+ * resolves both names, where `rev-parse --verify` answers one): a check against HEAD asks this
+ * every time. Anything that does not name a commit is one user error.
+ */
+export async function resolveCommitTree(repo: Repository, rev: string): Promise<{ commit: string; tree: string }> {
+  const notCommit = (cause?: unknown) => makeUserError(`not a commit in ${repo.root}: ${rev}`, cause);
+  // One name a line: a revision with a line break would be two.
+  if (/[\r\n]/.test(rev)) throw notCommit();
+  let output: string;
+  try {
+    output = await runGit(['cat-file', '--batch-check=%(objectname) %(objecttype)'], {
+      cwd: repo.root,
+      input: `${rev}^{commit}\n${rev}^{tree}\n`,
+    });
+  } catch (error) {
+    throw notCommit(error);
+  }
+  const [commit, tree] = output.split('\n').map((line) => /^([0-9a-f]{40,64}) (commit|tree)$/.exec(line));
+  if (commit?.[2] !== 'commit' || tree?.[2] !== 'tree') throw notCommit();
+  return { commit: commit[1]!, tree: tree[1]! };
 }

@@ -12,7 +12,6 @@
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { loadConfig } from '../config/load-config.js';
 import { logDebug } from '../debug/log-debug.js';
 import type { ServeAnswer, ServeRequest } from './protocol.js';
 
@@ -34,6 +33,8 @@ export function isServeOff(): boolean {
 export async function isAutostartAllowed(root: string): Promise<boolean> {
   if (isServeOff() || isSet('CI')) return false;
   try {
+    // Loaded here: a command a running server answers never reads the configuration itself.
+    const { loadConfig } = await import('../config/load-config.js');
     return (await loadConfig(root)).raw.serve !== false;
   } catch {
     // A configuration culprit cannot read is reported by the cold command.

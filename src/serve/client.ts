@@ -15,7 +15,6 @@ import { describeNoServer, describeServerStarted, type SocketRefusal } from '../
 import { resolveStateLayout } from '../state/state-dir.js';
 import { isAutostartAllowed, isServeOff, spawnServer, waitForServer, type StartedServer } from './autostart.js';
 import { checkServerSocket, resolveServePaths, resolveServeSocket, type ServePaths } from './paths.js';
-import { isVerifyRequested } from '../warm/verify-warm.js';
 import type { CheckProgress } from '../checks/runner/progress.js';
 import {
   defaultIdleSeconds,
@@ -210,6 +209,12 @@ export async function runServedOrCold<Cold>(
       .afterCold()
       .catch((error: unknown) => logDebug(`serve: priming the started server failed: ${String(error)}`));
   }
+}
+
+/** `CULPRIT_VERIFY_WARM=1`: the server runs each served check cold too and logs any difference (warm/verify-warm.ts). */
+export function isVerifyRequested(env: NodeJS.ProcessEnv = process.env): boolean {
+  const flag = env['CULPRIT_VERIFY_WARM'];
+  return flag !== undefined && flag !== '' && flag !== '0';
 }
 
 /** `culprit check` through the work tree's server (see askServedCommand). */

@@ -26,10 +26,10 @@ import { isLockBusy, withLockFile, type LockHolder, type StaleLock } from '../st
 import { describeLockTakeOver } from '../render/wording.js';
 import { releaseTemporaryPath, trackTemporaryPath } from '../state/temporary-paths.js';
 import { resolveTaskContext, type TaskContext } from '../tasks/context.js';
-import { makeWarmEngine } from '../warm/warm-engine.js';
+import { makeWarmEngine, type WarmEngine } from '../warm/warm-engine.js';
 import { makeWarmMemory, type WarmMemory } from '../warm/warm-memory.js';
 import { isPrimeNeeded, primeWarmEngine } from '../warm/prime-warm-engine.js';
-import { makeIdleCollector } from '../warm/idle-collector.js';
+import { makeIdleCollector, type IdleCollector } from '../warm/idle-collector.js';
 import { describeSocketRefusal, type SocketRefusal } from '../render/serve-messages.js';
 import { makeSocketFolder, resolveServePaths } from './paths.js';
 import {
@@ -46,14 +46,14 @@ import {
 } from './protocol.js';
 import { describeRequestIssue, envelopeSchema, requestSchema } from './request-schema.js';
 import { readServeKey } from './serve-key.js';
-import { recordServedRuns, verifyServedRuns } from '../warm/verify-warm.js';
+import { recordServedRuns, verifyServedRuns, type ServedRuns } from '../warm/verify-warm.js';
 import { listenToCheckProgress } from '../checks/runner/progress.js';
 
 const runFile = promisify(execFile);
 
 export interface ServeOptions {
   /** The work tree is found from here. */
-  cwd?: string;
+  cwd?: string | undefined;
   version: string;
   /** Exit after this long without a request. */
   idleMs: number;
@@ -65,7 +65,7 @@ export interface ServeOptions {
    * differs (`culprit serve --verify`). A check also asks for it with `verify`, and the
    * configuration with `verifyWarm`, as read when the server starts.
    */
-  verify?: boolean;
+  verify?: boolean | undefined;
   /**
    * The check command itself, given the warm engine's runner (none: cold) and whether the client
    * still waits for the answer: the server renders exactly what a cold `culprit check` prints.
@@ -90,9 +90,9 @@ export interface ServeOptions {
    * would have run it (tsc and ESLint side by side, where one warm worker runs them in turn), and
    * it primes after the answer.
    */
-  prime?: boolean;
+  prime?: boolean | undefined;
   /** How long to wait for a server that is stopping to release the work tree (default 0: exit 2 naming it). */
-  lockWaitMs?: number;
+  lockWaitMs?: number | undefined;
   /** The longest request line read (default 16 MiB). */
   maxRequestBytes?: number;
   /** How long a connection may take to send its request (default 10 s). */
@@ -101,13 +101,15 @@ export interface ServeOptions {
 
 /** What the server hands a command: its warm engine's runner (none: cold) and what it keeps between commands. */
 export interface ServedRunner {
-  runChecks?: CheckRunner;
+  runChecks?: CheckRunner | undefined;
   memory: WarmMemory;
+  /** Takes the writing of the command's attempt, done once the client has its answer (CheckTaskOptions.afterAnswer). */
+  afterAnswer: (write: () => void) => void;
 }
 
 /** Serves until stopped; resolves with why it stopped. */
 export async function serveWorkTree(options: ServeOptions): Promise<string> {
-  const context = await resolveTaskContext(options.cwd === undefined ? {} : { cwd: options.cwd });
+  const context = await resolveTaskContext({ cwd: options.cwd });
   const { root } = context;
   const paths = resolveServePaths(context.layout, root);
   try {
@@ -127,256 +129,76 @@ export async function serveWorkTree(options: ServeOptions): Promise<string> {
   }
 }
 
+/** What one listening server holds; the functions below act on it. */
+interface ServerState {
+  readonly options: ServeOptions;
+  readonly context: TaskContext;
+  readonly root: string;
+  readonly socketPath: string;
+  readonly memory: WarmMemory;
+  readonly engine: WarmEngine;
+  /** The runs each check was answered with, for verifying it against a cold run. */
+  readonly recorder: ReturnType<typeof recordServedRuns>;
+  /** Commands run one at a time, in this order. */
+  queue: Promise<unknown>;
+  /** The priming run while it is under way (beside the commands, not before them). */
+  priming: Promise<void> | undefined;
+  /** How many commands are queued or running. */
+  checksWaiting: number;
+  /** A server a command started answers that command cold, then primes: the command waits what it would have cold. */
+  primed: boolean;
+  /** Both started only once the server listens: a server that cannot listen has nothing keeping it alive. */
+  idleTimer: NodeJS.Timeout | undefined;
+  watcher: NodeJS.Timeout | undefined;
+  stopping: string | undefined;
+  readonly resolveDone: (why: string) => void;
+  readonly since: string;
+  /** The tools and configuration it started with (serve-key.ts). */
+  readonly key: string;
+  readonly collector: IdleCollector;
+  /**
+   * Every open connection, and those whose command is queued or running: stopping closes the
+   * others at once (a client that connected and sent nothing must not keep the server alive).
+   */
+  readonly connections: Set<Socket>;
+  readonly answering: Set<Socket>;
+  readonly server: Server;
+}
+
 function listen(options: ServeOptions, context: TaskContext, socketPath: string): Promise<string> {
-  const { root } = context;
   const memory = makeWarmMemory();
   const engine = makeWarmEngine({ trees: memory.trees });
-  // The runs each check was answered with, for verifying it against a cold run.
-  const recorder = recordServedRuns(engine.runChecks);
-  let queue: Promise<unknown> = Promise.resolve();
-  // The priming run while it is under way (beside the commands, not before them), and how many commands are queued or running.
-  let priming: Promise<void> | undefined;
-  let checksWaiting = 0;
-  // A server a command started answers that command cold, then primes: the command waits what it would have cold.
-  let primed = options.prime !== false;
-  // Both started only once the server listens: a server that cannot listen has nothing keeping it alive.
-  let idleTimer: NodeJS.Timeout | undefined;
-  let watcher: NodeJS.Timeout | undefined;
-  let stopping: string | undefined;
   let resolveDone: (why: string) => void = () => undefined;
   const done = new Promise<string>((resolve) => (resolveDone = resolve));
-  const since = new Date().toISOString();
-  const key = readServeKey(root);
-  const collector = makeIdleCollector(500);
-  // Every open connection, and those whose command is queued or running: stopping closes the
-  // others at once (a client that connected and sent nothing must not keep the server alive).
-  const connections = new Set<Socket>();
-  const answering = new Set<Socket>();
+  const state: ServerState = {
+    options,
+    context,
+    root: context.root,
+    socketPath,
+    memory,
+    engine,
+    recorder: recordServedRuns(engine.runChecks),
+    queue: Promise.resolve(),
+    priming: undefined,
+    checksWaiting: 0,
+    primed: options.prime !== false,
+    idleTimer: undefined,
+    watcher: undefined,
+    stopping: undefined,
+    resolveDone: (why) => resolveDone(why),
+    since: new Date().toISOString(),
+    key: readServeKey(context.root),
+    collector: makeIdleCollector(500),
+    connections: new Set(),
+    answering: new Set(),
+    server: createServer((socket) => acceptConnection(state, socket)),
+  };
+  return startListening(state, done);
+}
 
-  const server: Server = createServer((socket) => {
-    connections.add(socket);
-    socket.once('close', () => {
-      connections.delete(socket);
-      answering.delete(socket);
-    });
-    socket.on('error', () => undefined);
-    // One request's failure is answered on its own connection; the server keeps serving.
-    answer(socket).catch((error: unknown) => {
-      options.log(`culprit serve: a request failed (a bug in culprit): ${describeStack(error)}`);
-      void writeLine(socket, { kind: 'error', message: describeError(error), userError: false }).finally(() =>
-        socket.destroy(),
-      );
-    });
-  });
-  const stop = (why: string) => {
-    if (stopping !== undefined) return;
-    stopping = why;
-    clearTimeout(idleTimer);
-    clearInterval(watcher);
-    server.close();
-    // Nobody waits for the priming: its workers are killed rather than let finish (on a large
-    // repository that is the checks' whole cold time).
-    if (priming !== undefined && checksWaiting === 0) engine.close();
-    // The request in progress finishes first; its client gets its answer. A priming still under
-    // way is cut short, and has settled (it says why) before the server says it stopped.
-    void queue.finally(async () => {
-      engine.close();
-      await priming;
-      releaseTemporaryPath(socketPath);
-      closeConnections();
-      resolveDone(why);
-    });
-  };
-  /** Connections with nothing to be answered are closed; one whose answer is being written gets a moment to finish. */
-  const closeConnections = () => {
-    for (const socket of connections) {
-      if (!answering.has(socket)) socket.destroy();
-      else setTimeout(() => socket.destroy(), 2_000).unref();
-    }
-  };
-  const resetIdle = () => {
-    clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => stop(`idle for ${Math.round(options.idleMs / 1000)} s`), options.idleMs);
-  };
-
-  const answer = async (socket: Socket) => {
-    const timeoutMs = options.requestTimeoutMs ?? requestTimeoutMs;
-    const line = await readLine(socket, { maxBytes: options.maxRequestBytes ?? maxRequestBytes, timeoutMs });
-    const reply = async (value: ServeAnswer) => {
-      await writeLine(socket, value);
-      socket.end();
-    };
-    if (line.kind === 'closed') return;
-    if (line.kind === 'too-large') {
-      // What else it sends is read and dropped, so the client can still read why (a write that
-      // fails on a closed connection would lose the answer), until its time is up.
-      socket.on('data', () => undefined).resume();
-      setTimeout(() => socket.destroy(), timeoutMs).unref();
-    }
-    if (line.kind === 'timed-out' || line.kind === 'too-large') {
-      await reply({ kind: 'refused', reason: describeUnreadRequest(line.kind, options) });
-      if (line.kind === 'timed-out') socket.destroy();
-      return;
-    }
-    if (line.kind !== 'line') return reply({ kind: 'refused', reason: 'not a culprit serve request' });
-    const envelope = envelopeSchema.safeParse(line.value);
-    if (!envelope.success) return reply({ kind: 'refused', reason: 'not a culprit serve request' });
-    // Any culprit may ask who is serving or stop it; only the same version may have anything else answered.
-    if (
-      envelope.data.version !== options.version &&
-      envelope.data.command !== 'ping' &&
-      envelope.data.command !== 'stop'
-    )
-      return reply({ kind: 'refused', reason: findRefusal(envelope.data.version) ?? 'another culprit version' });
-    const parsed = envelope.data.version === options.version ? requestSchema.safeParse(line.value) : undefined;
-    if (parsed !== undefined && !parsed.success) {
-      const message = `culprit serve cannot read this request: ${describeRequestIssue(parsed.error)}`;
-      options.log(`culprit serve: refused a request: ${describeRequestIssue(parsed.error)}`);
-      return reply({ kind: 'error', message, userError: false });
-    }
-    switch (parsed?.data.command ?? envelope.data.command) {
-      case 'ping':
-        return reply({
-          kind: 'status',
-          pid: process.pid,
-          root,
-          version: options.version,
-          since,
-          memoryKb: await readServerMemory(),
-          key,
-        });
-      case 'stop':
-        await reply({ kind: 'stopping', pid: process.pid });
-        stop('asked to stop');
-        return;
-    }
-    const request = parsed!.data;
-    switch (request.command) {
-      case 'prime': {
-        const refusal = findRefusal(request.version);
-        if (refusal !== undefined) return reply({ kind: 'refused', reason: refusal });
-        resetIdle();
-        // Once: a server primed (or priming, or answering its first command, which primes after it) has nothing to add.
-        if (!primed) {
-          primed = true;
-          queuePrime();
-        }
-        return reply({ kind: 'priming', pid: process.pid });
-      }
-      case 'check':
-      case 'fix':
-      case 'start':
-      case 'hook':
-        return answerCommand(socket, request, reply);
-    }
-  };
-
-  /** Why this server will not run a request of `version`, or undefined. Tools or configuration changed since it started: it stops. */
-  const findRefusal = (version: string): string | undefined => {
-    if (version !== options.version) return `this server is culprit ${options.version}, the client ${version}`;
-    if (stopping !== undefined) return 'the server is stopping';
-    if (readServeKey(root) !== key) {
-      // Settings, detected checks and tools are read when a server starts: a fresh one reads them again.
-      stop('the tools or the configuration changed');
-      return 'the tools or the configuration changed since the server started';
-    }
-    return undefined;
-  };
-
-  const answerCommand = async (
-    socket: Socket,
-    request: ServedCommandRequest,
-    reply: (value: ServeAnswer) => Promise<void>,
-  ): Promise<void> => {
-    const refusal = findRefusal(request.version);
-    if (refusal !== undefined) return reply({ kind: 'refused', reason: refusal });
-    // A server runs the commands of its own work tree only: another tree's configured check
-    // commands are that tree's, and not this server's to run.
-    const elsewhere = await findOtherWorkTree(request.options.cwd, root, memory);
-    if (elsewhere !== undefined) return reply({ kind: 'error', message: elsewhere, userError: true });
-    resetIdle();
-    answering.add(socket);
-    // A client interrupted while its command runs here closes the connection; its attempt is then not recorded.
-    let closed = false;
-    socket.once('close', () => (closed = true));
-    socket.resume();
-    const isWanted = () => !closed;
-    checksWaiting += 1;
-    collector.busy();
-    const run = queue.then(async () => {
-      const runChecks = await chooseRunner(request.command);
-      // The client shows the checks' progress on a terminal: it is sent as it comes.
-      const stopSending =
-        'progress' in request.options && request.options.progress === true
-          ? listenToCheckProgress((progress) => void writeLine(socket, { kind: 'progress', progress }))
-          : undefined;
-      try {
-        const outcome = await runCommand(
-          options,
-          request,
-          { memory, ...(runChecks === undefined ? {} : { runChecks }) },
-          isWanted,
-        );
-        return { outcome, served: recorder.take() };
-      } finally {
-        stopSending?.();
-      }
-    });
-    queue = run.catch(() => undefined);
-    const { outcome, served } = await run.finally(() => {
-      checksWaiting -= 1;
-      collector.idle();
-    });
-    resetIdle();
-    await reply(outcome);
-    // After the answer, so the client does not wait.
-    if (request.command === 'start' || !primed) {
-      // The first command ran cold, and a start the cache answered ran nothing here: the checks are
-      // warmed on the tree now, from the baseline where they can (after a start that ran them warm,
-      // the worker is warm already and nothing runs, so the next check is its increment, never cold).
-      primed = true;
-      queuePrime();
-    } else if (
-      request.command === 'check' &&
-      served !== undefined &&
-      (options.verify === true || request.options.verify === true || context.settings.verifyWarm)
-    ) {
-      const verification = queue.then(() =>
-        verifyServedRuns({ served, repo: context.repo, scratch: context.layout.scratch, root, log: options.log }),
-      );
-      queue = verification.catch((error: unknown) =>
-        options.log(`culprit serve: verify: the cold run failed: ${describeError(error)}`),
-      );
-    }
-  };
-
-  /**
-   * What runs a command's checks. `start` is the baseline run, and the warm worker takes it, so
-   * that run is the priming (after a priming under way, which leaves it nothing to redo). Any
-   * other command is answered at once while the server primes, cold: from the baseline where the
-   * edit allows (warm/run-from-baseline.ts), never after waiting for a whole run; and cold too
-   * before a server a command started has primed.
-   */
-  const chooseRunner = async (command: ServedCommandRequest['command']): Promise<CheckRunner | undefined> => {
-    if (command === 'start') {
-      await priming;
-      primed = true;
-      return recorder.runChecks;
-    }
-    return primed && priming === undefined ? recorder.runChecks : undefined;
-  };
-
-  /** Primes after the command under way (never beside one), and lets the commands after it run beside the priming. */
-  const queuePrime = () => {
-    queue = queue.then(() => {
-      if (stopping !== undefined || priming !== undefined || !isPrimeNeeded(engine, root)) return;
-      const run = primeWarmEngine(engine, { ...context, memory }).finally(() => {
-        if (priming === run) priming = undefined;
-      });
-      priming = run;
-    });
-  };
-
+/** Binds the socket; resolves, once listening, with the promise of why the server stopped. */
+function startListening(state: ServerState, done: Promise<string>): Promise<string> {
+  const { options, socketPath, server } = state;
   return new Promise((resolve, reject) => {
     const cannotListen = (why: string) => reject(makeUserError(`culprit serve cannot listen on ${socketPath}: ${why}`));
     const refusal = makeSocketFolder(socketPath) ?? removeDeadSocket(socketPath);
@@ -388,16 +210,286 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
     server.listen(socketPath, () => {
       chmodSync(socketPath, 0o600);
       trackTemporaryPath(socketPath);
-      resetIdle();
-      watcher = setInterval(() => {
-        if (!existsSync(root)) stop(`${root} no longer exists`);
+      resetIdle(state);
+      state.watcher = setInterval(() => {
+        if (!existsSync(state.root)) stopServing(state, `${state.root} no longer exists`);
       }, options.watchMs ?? 5_000);
       // Queued before any connection is read: without it the first check rechecks almost everything.
       // A server started by a command is primed by that command's own request instead.
-      if (options.prime !== false) queuePrime();
-      options.log(`culprit serve ${options.version}: serving ${root} on ${socketPath} (pid ${process.pid})`);
+      if (options.prime !== false) queuePrime(state);
+      options.log(`culprit serve ${options.version}: serving ${state.root} on ${socketPath} (pid ${process.pid})`);
       resolve(done);
     });
+  });
+}
+
+function acceptConnection(state: ServerState, socket: Socket): void {
+  state.connections.add(socket);
+  socket.once('close', () => {
+    state.connections.delete(socket);
+    state.answering.delete(socket);
+  });
+  socket.on('error', () => undefined);
+  // One request's failure is answered on its own connection; the server keeps serving.
+  answerConnection(state, socket).catch((error: unknown) => {
+    state.options.log(`culprit serve: a request failed (a bug in culprit): ${describeStack(error)}`);
+    void writeLine(socket, { kind: 'error', message: describeError(error), userError: false }).finally(() =>
+      socket.destroy(),
+    );
+  });
+}
+
+function stopServing(state: ServerState, why: string): void {
+  if (state.stopping !== undefined) return;
+  state.stopping = why;
+  clearTimeout(state.idleTimer);
+  clearInterval(state.watcher);
+  state.server.close();
+  // Nobody waits for the priming: its workers are killed rather than let finish (on a large
+  // repository that is the checks' whole cold time).
+  if (state.priming !== undefined && state.checksWaiting === 0) state.engine.close();
+  // The request in progress finishes first; its client gets its answer. A priming still under
+  // way is cut short, and has settled (it says why) before the server says it stopped.
+  void state.queue.finally(async () => {
+    state.engine.close();
+    await state.priming;
+    releaseTemporaryPath(state.socketPath);
+    closeConnections(state);
+    state.resolveDone(why);
+  });
+}
+
+/** Connections with nothing to be answered are closed; one whose answer is being written gets a moment to finish. */
+function closeConnections(state: ServerState): void {
+  for (const socket of state.connections) {
+    if (!state.answering.has(socket)) socket.destroy();
+    else setTimeout(() => socket.destroy(), 2_000).unref();
+  }
+}
+
+function resetIdle(state: ServerState): void {
+  const { idleMs } = state.options;
+  clearTimeout(state.idleTimer);
+  state.idleTimer = setTimeout(() => stopServing(state, `idle for ${Math.round(idleMs / 1000)} s`), idleMs);
+}
+
+/** Reads one request from the connection and answers it. */
+async function answerConnection(state: ServerState, socket: Socket): Promise<void> {
+  const { options } = state;
+  const timeoutMs = options.requestTimeoutMs ?? requestTimeoutMs;
+  const line = await readLine(socket, { maxBytes: options.maxRequestBytes ?? maxRequestBytes, timeoutMs });
+  const reply = async (value: ServeAnswer) => {
+    await writeLine(socket, value);
+    socket.end();
+  };
+  if (line.kind === 'closed') return;
+  if (line.kind === 'too-large') {
+    // What else it sends is read and dropped, so the client can still read why (a write that
+    // fails on a closed connection would lose the answer), until its time is up.
+    socket.on('data', () => undefined).resume();
+    setTimeout(() => socket.destroy(), timeoutMs).unref();
+  }
+  if (line.kind === 'timed-out' || line.kind === 'too-large') {
+    await reply({ kind: 'refused', reason: describeUnreadRequest(line.kind, options) });
+    if (line.kind === 'timed-out') socket.destroy();
+    return;
+  }
+  if (line.kind !== 'line') return reply({ kind: 'refused', reason: 'not a culprit serve request' });
+  const envelope = envelopeSchema.safeParse(line.value);
+  if (!envelope.success) return reply({ kind: 'refused', reason: 'not a culprit serve request' });
+  // Any culprit may ask who is serving or stop it; only the same version may have anything else answered.
+  const { version, command } = envelope.data;
+  if (version !== options.version && command !== 'ping' && command !== 'stop')
+    return reply({ kind: 'refused', reason: findRefusal(state, version) ?? 'another culprit version' });
+  const parsed = version === options.version ? requestSchema.safeParse(line.value) : undefined;
+  if (parsed !== undefined && !parsed.success) {
+    const message = `culprit serve cannot read this request: ${describeRequestIssue(parsed.error)}`;
+    options.log(`culprit serve: refused a request: ${describeRequestIssue(parsed.error)}`);
+    return reply({ kind: 'error', message, userError: false });
+  }
+  switch (parsed?.data.command ?? command) {
+    case 'ping':
+      return reply(await makeStatus(state));
+    case 'stop':
+      await reply({ kind: 'stopping', pid: process.pid });
+      stopServing(state, 'asked to stop');
+      return;
+  }
+  const request = parsed!.data;
+  switch (request.command) {
+    case 'prime':
+      return reply(takePrime(state, request.version));
+    case 'check':
+    case 'fix':
+    case 'start':
+    case 'hook':
+      return answerCommand(state, socket, request, reply);
+  }
+}
+
+async function makeStatus(state: ServerState): Promise<ServeAnswer> {
+  const { root, options, since, key } = state;
+  return {
+    kind: 'status',
+    pid: process.pid,
+    root,
+    version: options.version,
+    since,
+    memoryKb: await readServerMemory(),
+    key,
+  };
+}
+
+/** A command's server asked to prime: once (a server primed, priming, or answering its first command, which primes after it, has nothing to add). */
+function takePrime(state: ServerState, version: string): ServeAnswer {
+  const refusal = findRefusal(state, version);
+  if (refusal !== undefined) return { kind: 'refused', reason: refusal };
+  resetIdle(state);
+  if (!state.primed) {
+    state.primed = true;
+    queuePrime(state);
+  }
+  return { kind: 'priming', pid: process.pid };
+}
+
+/** Why this server will not run a request of `version`, or undefined. Tools or configuration changed since it started: it stops. */
+function findRefusal(state: ServerState, version: string): string | undefined {
+  const { options } = state;
+  if (version !== options.version) return `this server is culprit ${options.version}, the client ${version}`;
+  if (state.stopping !== undefined) return 'the server is stopping';
+  if (readServeKey(state.root) !== state.key) {
+    // Settings, detected checks and tools are read when a server starts: a fresh one reads them again.
+    stopServing(state, 'the tools or the configuration changed');
+    return 'the tools or the configuration changed since the server started';
+  }
+  return undefined;
+}
+
+async function answerCommand(
+  state: ServerState,
+  socket: Socket,
+  request: ServedCommandRequest,
+  reply: (value: ServeAnswer) => Promise<void>,
+): Promise<void> {
+  const refusal = findRefusal(state, request.version);
+  if (refusal !== undefined) return reply({ kind: 'refused', reason: refusal });
+  // A server runs the commands of its own work tree only: another tree's configured check
+  // commands are that tree's, and not this server's to run.
+  const elsewhere = await findOtherWorkTree(request.options.cwd, state.root, state.memory);
+  if (elsewhere !== undefined) return reply({ kind: 'error', message: elsewhere, userError: true });
+  resetIdle(state);
+  state.answering.add(socket);
+  // A client interrupted while its command runs here closes the connection; its attempt is then not recorded.
+  let closed = false;
+  socket.once('close', () => (closed = true));
+  socket.resume();
+  state.checksWaiting += 1;
+  state.collector.busy();
+  const run = state.queue.then(() => runQueuedCommand(state, socket, request, reply, () => !closed));
+  state.queue = run.catch(() => undefined);
+  const served = await run.finally(() => {
+    state.checksWaiting -= 1;
+    state.collector.idle();
+  });
+  resetIdle(state);
+  // After the answer, so the client does not wait.
+  followAnswer(state, request, served);
+}
+
+/**
+ * A command's turn in the queue: its runner chosen, its checks' progress sent as it comes when the
+ * client shows it, the answer sent, and then, still in its turn (the next command reads what they
+ * write), the writes it left for after the answer: the attempt's session file and ledger, each
+ * synced to disk, which the client need not wait for.
+ */
+async function runQueuedCommand(
+  state: ServerState,
+  socket: Socket,
+  request: ServedCommandRequest,
+  reply: (value: ServeAnswer) => Promise<void>,
+  isWanted: () => boolean,
+): Promise<ServedRuns | undefined> {
+  const runChecks = await chooseRunner(state, request.command);
+  const writes: (() => void)[] = [];
+  const runner: ServedRunner = { memory: state.memory, runChecks, afterAnswer: (write) => writes.push(write) };
+  const stopSending =
+    'progress' in request.options && request.options.progress === true
+      ? listenToCheckProgress((progress) => void writeLine(socket, { kind: 'progress', progress }))
+      : undefined;
+  let outcome: ServeAnswer;
+  try {
+    outcome = await runCommand(state.options, request, runner, isWanted);
+  } finally {
+    stopSending?.();
+  }
+  const served = state.recorder.take();
+  await reply(outcome);
+  try {
+    for (const write of writes) write();
+  } catch (error) {
+    // The client has its answer; a cold check would have failed on the same write.
+    state.options.log(`culprit serve: the attempt was not recorded: ${describeError(error)}`);
+  }
+  return served;
+}
+
+/**
+ * What follows an answer. The first command ran cold, and a start the cache answered ran nothing
+ * here: the checks are warmed on the tree now, from the baseline where they can (after a start
+ * that ran them warm, the worker is warm already and nothing runs, so the next check is its
+ * increment, never cold). A check to verify is run cold on a copy of its tree.
+ */
+function followAnswer(state: ServerState, request: ServedCommandRequest, served: ServedRuns | undefined): void {
+  const { options, context } = state;
+  if (request.command === 'start' || !state.primed) {
+    state.primed = true;
+    queuePrime(state);
+    return;
+  }
+  if (request.command !== 'check' || served === undefined) return;
+  if (!(options.verify === true || request.options.verify === true || context.settings.verifyWarm)) return;
+  const verification = state.queue.then(() =>
+    verifyServedRuns({
+      served,
+      repo: context.repo,
+      scratch: context.layout.scratch,
+      root: state.root,
+      log: options.log,
+    }),
+  );
+  state.queue = verification.catch((error: unknown) =>
+    options.log(`culprit serve: verify: the cold run failed: ${describeError(error)}`),
+  );
+}
+
+/**
+ * What runs a command's checks. `start` is the baseline run, and the warm worker takes it, so
+ * that run is the priming (after a priming under way, which leaves it nothing to redo). Any
+ * other command is answered at once while the server primes, cold: from the baseline where the
+ * edit allows (warm/run-from-baseline.ts), never after waiting for a whole run; and cold too
+ * before a server a command started has primed.
+ */
+async function chooseRunner(
+  state: ServerState,
+  command: ServedCommandRequest['command'],
+): Promise<CheckRunner | undefined> {
+  if (command === 'start') {
+    await state.priming;
+    state.primed = true;
+    return state.recorder.runChecks;
+  }
+  return state.primed && state.priming === undefined ? state.recorder.runChecks : undefined;
+}
+
+/** Primes after the command under way (never beside one), and lets the commands after it run beside the priming. */
+function queuePrime(state: ServerState): void {
+  state.queue = state.queue.then(() => {
+    const { engine, root, context, memory } = state;
+    if (state.stopping !== undefined || state.priming !== undefined || !isPrimeNeeded(engine, root)) return;
+    const run = primeWarmEngine(engine, { ...context, memory }).finally(() => {
+      if (state.priming === run) state.priming = undefined;
+    });
+    state.priming = run;
   });
 }
 

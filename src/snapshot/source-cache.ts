@@ -11,11 +11,18 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { foldWhitespace, splitSourceLines } from '../core/identity/source-lines.js';
 import { makeFileStates } from '../tree/file-states.js';
+import type { AnchoredDiagnostic, Diagnostic } from '../core/diagnostic.js';
 
 const maxBytes = 16 * 1024 * 1024;
 
 export interface SourceCache {
   lines(path: string): readonly string[] | undefined;
+  /**
+   * A store's anchored findings, by the finding they anchor: a warm worker sends the same finding
+   * object while its file's findings stay the same, and the lines it is anchored to are the same
+   * array while the file is unchanged, so neither is anchored again (take-snapshot.ts).
+   */
+  readonly anchored?: WeakMap<Diagnostic, { lines: readonly string[] | undefined; anchored: AnchoredDiagnostic }>;
   head(path: string): string | undefined;
   /** Whether the file still has a line whose folded text is `anchor`. */
   hasLine(path: string, anchor: string): boolean;
@@ -40,6 +47,7 @@ export function makeSourceCache(root: string, store?: SourceStore): SourceCache 
 export function makeSourceStore(): SourceStore {
   const states = makeFileStates();
   const files = new Map<string, ReadFile>();
+  const anchored = new WeakMap<Diagnostic, { lines: readonly string[] | undefined; anchored: AnchoredDiagnostic }>();
   let storeRoot: string | undefined;
   return {
     open(root) {
@@ -49,7 +57,7 @@ export function makeSourceStore(): SourceStore {
         storeRoot = root;
       }
       for (const changed of states.takeChanged()) files.delete(changed);
-      return makeCacheOver(
+      const cache = makeCacheOver(
         files,
         (path) => {
           const file = join(root, path);
@@ -61,6 +69,7 @@ export function makeSourceStore(): SourceStore {
         },
         (path) => join(root, path),
       );
+      return { ...cache, anchored };
     },
   };
 }

@@ -11,6 +11,7 @@ import { makeWorkTreeId } from '../git/tree-id.js';
 import { logDebug } from '../debug/log-debug.js';
 import { hashFiles } from '../tree/file-hashes.js';
 import type { Snapshot, SnapshotCheck, TreeState } from '../core/snapshot.js';
+import type { AnchoredDiagnostic, Diagnostic } from '../core/diagnostic.js';
 import { makeSourceCache, type SourceCache, type SourceStore } from './source-cache.js';
 import { dropRepeatedCompilerFindings } from './repeated-findings.js';
 
@@ -71,11 +72,15 @@ export async function readTreeState(request: Pick<SnapshotRequest, 'root' | 'rep
 
 function anchorRun(run: CheckRun, sources: SourceCache): SnapshotCheck {
   const { imports: _imports, diagnostics, ...rest } = run;
-  return {
-    ...rest,
-    diagnostics: diagnostics.map((diagnostic) => ({
-      ...diagnostic,
-      anchor: makeAnchor(diagnostic, diagnostic.path === null ? undefined : sources.lines(diagnostic.path)),
-    })),
-  };
+  return { ...rest, diagnostics: diagnostics.map((diagnostic) => anchorDiagnostic(diagnostic, sources)) };
+}
+
+/** The finding with the folded text of its line; the one anchored before when both are the same objects as then. */
+function anchorDiagnostic(diagnostic: Diagnostic, sources: SourceCache): AnchoredDiagnostic {
+  const lines = diagnostic.path === null ? undefined : sources.lines(diagnostic.path);
+  const known = sources.anchored?.get(diagnostic);
+  if (known !== undefined && known.lines === lines) return known.anchored;
+  const anchored = { ...diagnostic, anchor: makeAnchor(diagnostic, lines) };
+  sources.anchored?.set(diagnostic, { lines, anchored });
+  return anchored;
 }

@@ -22,7 +22,7 @@ export interface TaskSession {
   /** How the baseline was taken, for messages: "culprit start", "HEAD (abc1234)". */
   baselineLabel: string;
   /** The git tree the baseline was taken on, so a lost snapshot can be taken again; absent outside git. */
-  tree?: string;
+  tree?: string | undefined;
   startedAt: string;
   attempts: AttemptRecord[];
 }

@@ -52,7 +52,13 @@ import { makeDeferringRunner, makeWorkerDeferral, type DeferralContext } from '.
 import { readBaselineSeeds } from '../warm/baseline-seed.js';
 import { isRestartFile } from '../warm/warm-engine.js';
 import { makeBaselineRunner } from '../warm/run-from-baseline.js';
-import { addProjection, prepareLedgerAttempt, readLedgerTask, saveLedgerAttempt } from './record-ledger.js';
+import {
+  addProjection,
+  prepareLedgerAttempt,
+  readLedgerTask,
+  saveLedgerAttempt,
+  type PrepareLedgerInput,
+} from './record-ledger.js';
 import { listCoverageLoss } from '../core/coverage/coverage-loss.js';
 import { listRemovedChecks } from '../core/coverage/removed-checks.js';
 import { findSilenced } from '../core/coverage/silenced.js';
@@ -123,6 +129,12 @@ export interface CheckTaskOptions extends TaskOptions {
   /** Overrides the configured budget: attempts per task, and seconds per task (see `projection`). */
   budgetAttempts?: number;
   budgetSeconds?: number;
+  /**
+   * A long-lived culprit's (`culprit serve`): given the writing of the attempt (the session file and
+   * the ledger, each synced to disk), which it runs once its client has the answer and before its
+   * next command. Without it they are written before the check returns.
+   */
+  afterAnswer?: ((write: () => void) => void) | undefined;
 }
 
 /** What one check made, as `isAttempt` is asked with it. */
@@ -159,54 +171,8 @@ async function checkLocked(
   campaign?: DebtSession,
 ): Promise<CheckResult> {
   const startedAt = Date.now();
-  const { layout, settings } = context;
-  const sessions = loadSessionFile(layout.sessionFile, context.root);
-  const workTreeState = await readWorkTreeState(context);
-  const takeAfter = (known?: TreeState, runChecks = options.runChecks) =>
-    takeSnapshot({
-      root: context.root,
-      repo: context.repo,
-      checks: settings.checks,
-      scratch: layout.scratch,
-      tree: known,
-      runChecks,
-      sources: context.memory?.sources,
-    });
-  // Never run a check twice on one tree: a baseline missing from the cache that is the work
-  // tree itself (a check before any edit) is taken by this check's own run.
-  let shared: TakenSnapshot | undefined;
-  const workTree: WorkTreeRun | undefined =
-    workTreeState.kind === 'git'
-      ? { treeId: workTreeState.treeId, takeSnapshot: async () => (shared = await takeAfter(workTreeState)).snapshot }
-      : undefined;
-  const resolved =
-    campaign === undefined
-      ? await resolveBaseline(context, sessions, {
-          base: options.base,
-          workTree,
-        })
-      : await resolveSessionBaseline(context, campaign, 'debt', workTree);
-  // Against a baseline already taken, a check whose findings cannot change what is shown may wait.
-  const deferral: DeferralContext = {
-    baseline: resolved.snapshot,
-    readRenames: async (tree) =>
-      (await compareTaskTrees(context, resolved.snapshot.tree, tree ?? workTreeState)).renames,
-  };
-  const deferring = options.runChecks === undefined && mayDefer ? makeDeferringRunner(deferral) : options.runChecks;
-  // A base run on a copy takes as long as the checks do: the work tree is read again after it,
-  // since it may have changed meanwhile. A plain edit against the baseline starts from it.
-  const takeCurrent = async (): Promise<TakenSnapshot> => {
-    const state = resolved.source === 'run' ? await readWorkTreeState(context) : workTreeState;
-    const fromBaseline =
-      options.runChecks === undefined && (options.incremental ?? process.env['CULPRIT_INCREMENTAL'] !== '0')
-        ? await makeRunnerFromBaseline(context, resolved.snapshot, state, mayDefer ? deferral : undefined)
-        : undefined;
-    return takeAfter(state, fromBaseline ?? deferring);
-  };
-  // No check runs now: each of the baseline's is one the edit removed; with none there either, there is nothing to check.
-  if (settings.checks.length === 0 && resolved.snapshot.checks.length === 0)
-    throw makeUserError(settings.nothingToCheck ?? `nothing to check in ${context.root}`);
-  const after = shared ?? (await takeCurrent());
+  const { settings } = context;
+  const { sessions, resolved, after } = await takeCheckSides(context, options, mayDefer, campaign);
   const baseline = await refreshStaleBaseline(context, resolved, after.snapshot);
   const changes = await compareTaskTrees(context, baseline.snapshot.tree, after.snapshot.tree);
   const ledgerRead = readLedgerTask(context, baseline.session, after.snapshot, changes, baseline.kind === 'debt');
@@ -268,14 +234,135 @@ async function checkLocked(
   if (triaged.checks.some((check) => check.status === 'deferred') && triaged.rung !== 'syntax')
     return checkLocked(context, options, false, campaign);
   const made = debt === undefined ? triaged : addCampaign(triaged, debt, hasRatchetFile(context));
+  const report = await recordCheckAttempt({
+    context,
+    options,
+    sessions,
+    baseline,
+    made,
+    attribution,
+    withheld: withheldFindings,
+    after,
+    read: ledgerRead,
+    startedAt,
+    rereads,
+    debt,
+    attempt: { ...attemptRecord, tree },
+    base,
+  });
+  const { id, label, kind, source } = baseline;
+  report.baseline = { label, source };
+  return {
+    context,
+    report,
+    sources: after.sources,
+    details: { attribution, graph: after.graph, base },
+    baseline: { id, label, kind, source },
+    tree: after.snapshot.tree,
+  };
+}
+
+/** What an attempt compares: the session file, the baseline it resolved, and the work tree's snapshot. */
+interface CheckSides {
+  sessions: SessionFile;
+  resolved: Baseline;
+  after: TakenSnapshot;
+}
+
+/**
+ * Resolves the baseline and takes the work tree's snapshot: with the warm engine when a server
+ * passed one, else cold, from the baseline where the edit allows, deferring what may wait.
+ */
+async function takeCheckSides(
+  context: TaskContext,
+  options: CheckTaskOptions,
+  mayDefer: boolean,
+  campaign: DebtSession | undefined,
+): Promise<CheckSides> {
+  const { layout, settings } = context;
+  const sessions = loadSessionFile(layout.sessionFile, context.root);
+  const workTreeState = await readWorkTreeState(context);
+  const takeAfter = (known?: TreeState, runChecks = options.runChecks) =>
+    takeSnapshot({
+      root: context.root,
+      repo: context.repo,
+      checks: settings.checks,
+      scratch: layout.scratch,
+      tree: known,
+      runChecks,
+      sources: context.memory?.sources,
+    });
+  // Never run a check twice on one tree: a baseline missing from the cache that is the work
+  // tree itself (a check before any edit) is taken by this check's own run.
+  let shared: TakenSnapshot | undefined;
+  const workTree: WorkTreeRun | undefined =
+    workTreeState.kind === 'git'
+      ? { treeId: workTreeState.treeId, takeSnapshot: async () => (shared = await takeAfter(workTreeState)).snapshot }
+      : undefined;
+  const resolved =
+    campaign === undefined
+      ? await resolveBaseline(context, sessions, {
+          base: options.base,
+          workTree,
+        })
+      : await resolveSessionBaseline(context, campaign, 'debt', workTree);
+  // Against a baseline already taken, a check whose findings cannot change what is shown may wait.
+  const deferral: DeferralContext = {
+    baseline: resolved.snapshot,
+    readRenames: async (tree) =>
+      (await compareTaskTrees(context, resolved.snapshot.tree, tree ?? workTreeState)).renames,
+  };
+  const deferring = options.runChecks === undefined && mayDefer ? makeDeferringRunner(deferral) : options.runChecks;
+  // A base run on a copy takes as long as the checks do: the work tree is read again after it,
+  // since it may have changed meanwhile. A plain edit against the baseline starts from it.
+  const takeCurrent = async (): Promise<TakenSnapshot> => {
+    const state = resolved.source === 'run' ? await readWorkTreeState(context) : workTreeState;
+    const fromBaseline =
+      options.runChecks === undefined && (options.incremental ?? process.env['CULPRIT_INCREMENTAL'] !== '0')
+        ? await makeRunnerFromBaseline(context, resolved.snapshot, state, mayDefer ? deferral : undefined)
+        : undefined;
+    return takeAfter(state, fromBaseline ?? deferring);
+  };
+  // No check runs now: each of the baseline's is one the edit removed; with none there either, there is nothing to check.
+  if (settings.checks.length === 0 && resolved.snapshot.checks.length === 0)
+    throw makeUserError(settings.nothingToCheck ?? `nothing to check in ${context.root}`);
+  return { sessions, resolved, after: shared ?? (await takeCurrent()) };
+}
+
+/** What recording an attempt takes: the report made, and what it was made from. */
+interface AttemptToRecord {
+  context: TaskContext;
+  options: CheckTaskOptions;
+  sessions: SessionFile;
+  baseline: Baseline;
+  /** The report, before the ledger's projection. */
+  made: Report;
+  attribution: Attribution;
+  withheld: PrepareLedgerInput['withheld'];
+  after: TakenSnapshot;
+  read: PrepareLedgerInput['read'];
+  startedAt: number;
+  rereads: boolean;
+  debt: DebtAttribution | undefined;
+  attempt: AttemptRecord;
+  base: CheckDetails['base'];
+}
+
+/**
+ * The report with the ledger's projection; the attempt is recorded in the session and the ledger
+ * unless it re-reads the last one, could not finish a check, or nobody wants it any more.
+ */
+async function recordCheckAttempt(input: AttemptToRecord): Promise<Report> {
+  const { context, options, sessions, baseline, made, attribution, after, startedAt, rereads, debt, base } = input;
+  const { layout, settings } = context;
   const ledgerStarted = performance.now();
   const ledger = await prepareLedgerAttempt({
     session: baseline.session,
     report: made,
     attribution,
-    withheld: withheldFindings,
+    withheld: input.withheld,
     snapshot: after.snapshot,
-    read: ledgerRead,
+    read: input.read,
     startedAt,
     rereads,
     debt: debt === undefined ? undefined : { ...debt.targets, fixedByRule: debt.fixedByRule },
@@ -288,22 +375,17 @@ async function checkLocked(
     (options.isWanted?.() ?? true) &&
     ((await options.isAttempt?.({ context, report, attribution, base })) ?? true)
   ) {
-    saveSessionFile(layout.sessionFile, recordAttempt(sessions, baseline, { ...attemptRecord, tree }));
-    if (ledger !== undefined)
-      saveLedgerAttempt(ledger, report, { outputLimit: settings.outputLimit, sourceLines: after.sources.lines });
+    const write = () => {
+      saveSessionFile(layout.sessionFile, recordAttempt(sessions, baseline, input.attempt));
+      if (ledger !== undefined)
+        saveLedgerAttempt(ledger, report, { outputLimit: settings.outputLimit, sourceLines: after.sources.lines });
+    };
+    if (options.afterAnswer === undefined) write();
+    else options.afterAnswer(write);
   }
   // The bench reads this line: what the ledger (and the projection) cost this check.
   logDebug(`ledger: ${Math.round(performance.now() - ledgerStarted)} ms`);
-  const { id, label, kind, source } = baseline;
-  report.baseline = { label, source };
-  return {
-    context,
-    report,
-    sources: after.sources,
-    details: { attribution, graph: after.graph, base },
-    baseline: { id, label, kind, source },
-    tree: after.snapshot.tree,
-  };
+  return report;
 }
 
 /**

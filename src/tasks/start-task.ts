@@ -50,7 +50,7 @@ async function startLocked(context: TaskContext, runChecks: CheckRunner | undefi
         checks: settings.checks,
         scratch: layout.scratch,
         tree,
-        ...(runChecks === undefined ? {} : { runChecks }),
+        runChecks,
         sources: context.memory?.sources,
       })
     ).snapshot;
@@ -81,7 +81,7 @@ async function startLocked(context: TaskContext, runChecks: CheckRunner | undefi
     started: {
       baseline: id,
       baselineLabel: 'culprit start',
-      ...(tree.kind === 'git' ? { tree: tree.treeId } : {}),
+      tree: tree.kind === 'git' ? tree.treeId : undefined,
       startedAt: new Date().toISOString(),
       attempts: [],
     },

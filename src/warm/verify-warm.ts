@@ -132,9 +132,3 @@ export async function verifyServedRuns({ served, repo, scratch, root, log }: Ver
   );
   return differences;
 }
-
-/** Whether the client asked for verification (`CULPRIT_VERIFY_WARM=1`). */
-export function isVerifyRequested(env: NodeJS.ProcessEnv = process.env): boolean {
-  const flag = env['CULPRIT_VERIFY_WARM'];
-  return flag !== undefined && flag !== '' && flag !== '0';
-}

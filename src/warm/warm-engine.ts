@@ -29,6 +29,9 @@ import { checkDefinitions, checkKinds } from '../checks/registry.js';
 import { isCheckProgressHeard, reportCheckProgress, type CheckProgress } from '../checks/runner/progress.js';
 import { packageFileNames } from '../checks/runner/install-state.js';
 import type { WarmSeed } from '../checks/check-definition.js';
+import type { Diagnostic } from '../core/diagnostic.js';
+import { normalizeDiagnostic } from '../checks/output/normalize-diagnostic.js';
+import { makeDeltaReceiver, type DeltaReceiver } from './reply-delta.js';
 
 export interface WarmEngine {
   runChecks(checks: readonly ResolvedCheck[], root: string, tree?: TreeState): Promise<CheckRun[]>;
@@ -59,13 +62,17 @@ interface WarmSlot {
   /** The tree of the worker's last complete answer. */
   tree: TreeState | undefined;
   nextId: number;
+  /** Each check's last reply, which the worker's next one is a change to (reply-delta.ts). */
+  replies: DeltaReceiver;
+  /** Findings as the worker sent them → as normalised: a finding kept from the last reply is not normalised again. */
+  normalized: WeakMap<Diagnostic, Diagnostic>;
 }
 
 interface RequestOutcome {
   runs: Map<string, CheckRun>;
   stale?: string;
   /** The decider whose run stopped the worker (see `Deferral`), when one did. */
-  decidedBy?: string;
+  decidedBy?: string | undefined;
   /** The worker is gone, or should be: a new one serves the next run. */
   ended: boolean;
 }
@@ -110,147 +117,55 @@ export interface Deferral {
   makeDeferred(check: ResolvedCheck, decidedBy: string, durationMs: number): CheckRun;
 }
 
+/** What an engine holds; the functions below act on it. */
+interface EngineState {
+  readonly slots: Map<string, WarmSlot>;
+  readonly seeds: Record<string, WarmSeed> | undefined;
+  /** Seeds describe one edit against one baseline: only the first worker's first request may use them. */
+  unusedSeeds: Record<string, WarmSeed> | undefined;
+  readonly deferral: Deferral | undefined;
+  readonly trees: TreeDiffMemory | undefined;
+  readonly repositories: Map<string, Promise<Repository | null>>;
+  /** Counts close() calls: a run that sees it change was cut short on purpose. */
+  closings: number;
+}
+
 export function makeWarmEngine({ seeds, deferral, trees }: WarmEngineOptions = {}): WarmEngine {
-  const slots = new Map<string, WarmSlot>();
-  // Seeds describe one edit against one baseline: only the first worker's first request may use them.
-  let unusedSeeds = seeds;
-  const repositories = new Map<string, Promise<Repository | null>>();
-
-  // Counts close() calls: a run that sees it change was cut short on purpose.
-  let closings = 0;
-  const throwIfClosedSince = (closingsAtStart: number): void => {
-    // A user error: the server closing is no bug, and whoever waited is told so in one line.
-    if (closings !== closingsAtStart) throw makeUserError('the warm engine was closed (the server is stopping)');
+  const state: EngineState = {
+    slots: new Map(),
+    seeds,
+    unusedSeeds: seeds,
+    deferral,
+    trees,
+    repositories: new Map(),
+    closings: 0,
   };
-
-  const retire = (root: string) => {
-    const slot = slots.get(root);
-    if (slot === undefined) return;
-    slots.delete(root);
-    killProcessGroup(slot.worker.child);
-  };
-
-  const spawn = (root: string, checksKey: string): WarmSlot => {
-    const worker = forkWorkerProcess(new URL('./warm-worker', import.meta.url), root);
-    // A send to a worker that just died reports here; its exit settles the request.
-    worker.child.on('error', (error) => logDebug(`warm: worker error: ${error.message}`));
-    const slot: WarmSlot = { worker, checksKey, tree: undefined, nextId: 1 };
-    worker.child.once('exit', () => {
-      if (slots.get(root) === slot) slots.delete(root);
-    });
-    slots.set(root, slot);
-    logDebug(`warm: started a worker (pid ${worker.child.pid ?? '?'}) for ${root}`);
-    return slot;
-  };
-
-  /** Absolute paths changed between two trees, or null when that cannot be told. */
-  const readHint = async (
-    root: string,
-    before: TreeState | undefined,
-    after: TreeState | undefined,
-  ): Promise<string[] | null> => {
-    if (before === undefined || after === undefined) return null;
-    const changes = await compareTrees(
-      before,
-      after,
-      () => {
-        if (!repositories.has(root)) repositories.set(root, findRepository(root));
-        return repositories.get(root)!;
-      },
-      trees,
-    );
-    return changes === null ? null : [...new Set(listTouchedPaths(changes))].map((path) => join(root, path));
-  };
-
-  const runWarm = async (
-    checks: readonly ResolvedCheck[],
-    root: string,
-    tree: TreeState | undefined,
-    priming?: { seeds: Record<string, WarmSeed> | undefined },
-  ): Promise<Map<string, CheckRun>> => {
-    // A priming run is nobody's command: its checks' progress is not reported (nor asked of the worker).
-    const progress = priming === undefined && isCheckProgressHeard();
-    const report = progress ? reportCheckProgress : () => undefined;
-    const closingsAtStart = closings;
-    const checksKey = JSON.stringify(checks.map(({ name, kind, options }) => ({ name, kind, options })));
-    let slot = slots.get(root);
-    let hint: string[] | null = null;
-    if (slot !== undefined && (slot.checksKey !== checksKey || slot.worker.hasExited())) {
-      logDebug('warm: the checks changed; starting a new worker');
-      retire(root);
-      slot = undefined;
-    }
-    if (slot !== undefined) {
-      hint = await readHint(root, slot.tree, tree);
-      const config = hint?.find((path) => isRestartFile(basename(path)));
-      if (config !== undefined) {
-        logDebug(`warm: ${config} changed; starting a new worker, cold`);
-        retire(root);
-        slot = undefined;
-        hint = null;
-      }
-    }
-    const firstSeeds = slot === undefined ? (priming?.seeds ?? unusedSeeds) : undefined;
-    unusedSeeds = undefined;
-    slot ??= spawn(root, checksKey);
-    const requestedAt = performance.now();
-    let outcome = await request(slot, { checks, root, hint, seeds: firstSeeds, deferral, report, progress });
-    throwIfClosedSince(closingsAtStart);
-    if (outcome.stale !== undefined) {
-      logDebug(`warm: the worker is stale (${outcome.stale}); starting a new one, cold`);
-      retire(root);
-      slot = spawn(root, checksKey);
-      outcome = await request(slot, { checks, root, hint: null, report, progress });
-      throwIfClosedSince(closingsAtStart);
-    }
-    if (outcome.ended || outcome.stale !== undefined) retire(root);
-    else slot.tree = tree;
-    const { decidedBy } = outcome;
-    if (decidedBy !== undefined && deferral !== undefined)
-      for (const check of checks)
-        if (!outcome.runs.has(check.name) && checkDefinitions[check.kind].deferral === 'deferrable') {
-          outcome.runs.set(
-            check.name,
-            deferral.makeDeferred(check, decidedBy, Math.round(performance.now() - requestedAt)),
-          );
-          report({ kind: 'finished', check: check.name, status: 'deferred' });
-        }
-    // What the worker could not answer runs cold: each check still gets the answer a cold run gives.
-    const missing = checks.filter((check) => !outcome.runs.has(check.name));
-    if (missing.length > 0) logDebug(`warm: running ${missing.map((check) => check.name).join(', ')} cold`);
-    for (const run of await runChecks(missing, root)) outcome.runs.set(run.name, run);
-    return outcome.runs;
-  };
-
-  const isServed = (check: ResolvedCheck) =>
-    isWarmCheck(check) && (seeds === undefined || seeds[check.name] !== undefined);
-
   return {
     get workerPids() {
-      return [...slots.values()].flatMap((slot) =>
+      return [...state.slots.values()].flatMap((slot) =>
         slot.worker.child.pid === undefined ? [] : [slot.worker.child.pid],
       );
     },
     close() {
-      closings += 1;
-      for (const root of [...slots.keys()]) retire(root);
+      state.closings += 1;
+      for (const root of [...state.slots.keys()]) retireSlot(state, root);
     },
     isWarm(root) {
-      const slot = slots.get(root);
+      const slot = state.slots.get(root);
       return slot !== undefined && !slot.worker.hasExited() && slot.tree !== undefined;
     },
     async prime(checks, root, tree, primeSeeds) {
       // Only the warm kinds: a check no worker keeps has nothing to warm.
-      const warm = checks.filter(isServed);
-      if (warm.length > 0) await runWarm(warm, root, tree, { seeds: primeSeeds });
+      const warm = checks.filter((check) => isServed(state, check));
+      if (warm.length > 0) await runWarm(state, warm, root, tree, { seeds: primeSeeds });
     },
     async runChecks(checks, root, tree) {
       // An engine made to start from seeds serves only the seeded checks; any other runs cold, as it always has.
-      const warm = checks.filter(isServed);
+      const warm = checks.filter((check) => isServed(state, check));
       const [warmRuns, coldRuns] = await Promise.all([
-        warm.length === 0 ? new Map<string, CheckRun>() : runWarm(warm, root, tree),
+        warm.length === 0 ? new Map<string, CheckRun>() : runWarm(state, warm, root, tree),
         runChecks(
-          checks.filter((check) => !isServed(check)),
+          checks.filter((check) => !isServed(state, check)),
           root,
         ),
       ]);
@@ -258,6 +173,130 @@ export function makeWarmEngine({ seeds, deferral, trees }: WarmEngineOptions = {
       return checks.map((check) => byName.get(check.name)!);
     },
   };
+}
+
+function isServed(state: EngineState, check: ResolvedCheck): boolean {
+  return isWarmCheck(check) && (state.seeds === undefined || state.seeds[check.name] !== undefined);
+}
+
+function throwIfClosedSince(state: EngineState, closingsAtStart: number): void {
+  // A user error: the server closing is no bug, and whoever waited is told so in one line.
+  if (state.closings !== closingsAtStart) throw makeUserError('the warm engine was closed (the server is stopping)');
+}
+
+function retireSlot(state: EngineState, root: string): void {
+  const slot = state.slots.get(root);
+  if (slot === undefined) return;
+  state.slots.delete(root);
+  killProcessGroup(slot.worker.child);
+}
+
+function spawnSlot(state: EngineState, root: string, checksKey: string): WarmSlot {
+  const worker = forkWorkerProcess(new URL('./warm-worker', import.meta.url), root);
+  // A send to a worker that just died reports here; its exit settles the request.
+  worker.child.on('error', (error) => logDebug(`warm: worker error: ${error.message}`));
+  const slot: WarmSlot = {
+    worker,
+    checksKey,
+    tree: undefined,
+    nextId: 1,
+    replies: makeDeltaReceiver(),
+    normalized: new WeakMap(),
+  };
+  worker.child.once('exit', () => {
+    if (state.slots.get(root) === slot) state.slots.delete(root);
+  });
+  state.slots.set(root, slot);
+  logDebug(`warm: started a worker (pid ${worker.child.pid ?? '?'}) for ${root}`);
+  return slot;
+}
+
+/** Absolute paths changed between two trees, or null when that cannot be told. */
+async function readHint(
+  state: EngineState,
+  root: string,
+  before: TreeState | undefined,
+  after: TreeState | undefined,
+): Promise<string[] | null> {
+  if (before === undefined || after === undefined) return null;
+  const readRepository = () => {
+    if (!state.repositories.has(root)) state.repositories.set(root, findRepository(root));
+    return state.repositories.get(root)!;
+  };
+  const changes = await compareTrees(before, after, readRepository, state.trees);
+  return changes === null ? null : [...new Set(listTouchedPaths(changes))].map((path) => join(root, path));
+}
+
+/**
+ * The live worker of `root` that can follow the change to `tree`, with what changed since its
+ * last answer; none (a new worker is needed) when there is none, its checks changed, it died,
+ * or a file it cannot follow changed.
+ */
+async function findLiveSlot(
+  state: EngineState,
+  root: string,
+  checksKey: string,
+  tree: TreeState | undefined,
+): Promise<{ slot: WarmSlot | undefined; hint: string[] | null }> {
+  const slot = state.slots.get(root);
+  if (slot === undefined) return { slot, hint: null };
+  if (slot.checksKey !== checksKey || slot.worker.hasExited()) {
+    logDebug('warm: the checks changed; starting a new worker');
+    retireSlot(state, root);
+    return { slot: undefined, hint: null };
+  }
+  const hint = await readHint(state, root, slot.tree, tree);
+  const config = hint?.find((path) => isRestartFile(basename(path)));
+  if (config === undefined) return { slot, hint };
+  logDebug(`warm: ${config} changed; starting a new worker, cold`);
+  retireSlot(state, root);
+  return { slot: undefined, hint: null };
+}
+
+async function runWarm(
+  state: EngineState,
+  checks: readonly ResolvedCheck[],
+  root: string,
+  tree: TreeState | undefined,
+  priming?: { seeds: Record<string, WarmSeed> | undefined },
+): Promise<Map<string, CheckRun>> {
+  // A priming run is nobody's command: its checks' progress is not reported (nor asked of the worker).
+  const progress = priming === undefined && isCheckProgressHeard();
+  const report = progress ? reportCheckProgress : () => undefined;
+  const { deferral } = state;
+  const closingsAtStart = state.closings;
+  const checksKey = JSON.stringify(checks.map(({ name, kind, options }) => ({ name, kind, options })));
+  const live = await findLiveSlot(state, root, checksKey, tree);
+  const firstSeeds = live.slot === undefined ? (priming?.seeds ?? state.unusedSeeds) : undefined;
+  state.unusedSeeds = undefined;
+  let slot = live.slot ?? spawnSlot(state, root, checksKey);
+  const requestedAt = performance.now();
+  let outcome = await request(slot, { checks, root, hint: live.hint, seeds: firstSeeds, deferral, report, progress });
+  throwIfClosedSince(state, closingsAtStart);
+  if (outcome.stale !== undefined) {
+    logDebug(`warm: the worker is stale (${outcome.stale}); starting a new one, cold`);
+    retireSlot(state, root);
+    slot = spawnSlot(state, root, checksKey);
+    outcome = await request(slot, { checks, root, hint: null, report, progress });
+    throwIfClosedSince(state, closingsAtStart);
+  }
+  if (outcome.ended || outcome.stale !== undefined) retireSlot(state, root);
+  else slot.tree = tree;
+  const { decidedBy } = outcome;
+  if (decidedBy !== undefined && deferral !== undefined)
+    for (const check of checks)
+      if (!outcome.runs.has(check.name) && checkDefinitions[check.kind].deferral === 'deferrable') {
+        outcome.runs.set(
+          check.name,
+          deferral.makeDeferred(check, decidedBy, Math.round(performance.now() - requestedAt)),
+        );
+        report({ kind: 'finished', check: check.name, status: 'deferred' });
+      }
+  // What the worker could not answer runs cold: each check still gets the answer a cold run gives.
+  const missing = checks.filter((check) => !outcome.runs.has(check.name));
+  if (missing.length > 0) logDebug(`warm: running ${missing.map((check) => check.name).join(', ')} cold`);
+  for (const run of await runChecks(missing, root)) outcome.runs.set(run.name, run);
+  return outcome.runs;
 }
 
 /**
@@ -276,114 +315,160 @@ interface WarmAsk {
   progress: boolean;
 }
 
-function request(
-  slot: WarmSlot,
-  { checks, root, hint, seeds, deferral, report, progress }: WarmAsk,
-): Promise<RequestOutcome> {
+/** One request under way; the functions below act on it. */
+interface AskState {
+  readonly slot: WarmSlot;
+  readonly ask: WarmAsk;
+  readonly id: number;
+  readonly byName: Map<string, ResolvedCheck>;
+  readonly runs: Map<string, CheckRun>;
+  /** The check the worker is running, since when, and its timeout. */
+  current: { check: ResolvedCheck; startedAt: number; timer: NodeJS.Timeout } | undefined;
+  timedOut: ResolvedCheck | undefined;
+  decidedBy: string | undefined;
+  settled: boolean;
+  /** A reply built on one this side never applied (reply-delta.ts): the worker is replaced. */
+  lost: boolean;
+  readonly resolve: (outcome: RequestOutcome) => void;
+  readonly onMessage: (message: unknown) => void;
+  readonly onExit: () => void;
+}
+
+function request(slot: WarmSlot, ask: WarmAsk): Promise<RequestOutcome> {
   const { child } = slot.worker;
-  const id = slot.nextId++;
-  const byName = new Map(checks.map((check) => [check.name, check]));
-  const runs = new Map<string, CheckRun>();
   child.ref();
   child.channel?.ref();
-
   return new Promise((resolve) => {
-    let current: { check: ResolvedCheck; startedAt: number; timer: NodeJS.Timeout } | undefined;
-    let timedOut: ResolvedCheck | undefined;
-    let decidedBy: string | undefined;
-    let settled = false;
-    const decide = (check: ResolvedCheck, run: CheckRun) => {
-      if (deferral === undefined || checkDefinitions[check.kind].deferral !== 'decider') return;
-      void deferral.decide(run).then((defer) => {
-        if (!defer || settled) return;
-        decidedBy = check.name;
-        killProcessGroup(child);
-      });
+    const id = slot.nextId++;
+    const state: AskState = {
+      slot,
+      ask,
+      id,
+      byName: new Map(ask.checks.map((check) => [check.name, check])),
+      runs: new Map(),
+      current: undefined,
+      timedOut: undefined,
+      decidedBy: undefined,
+      settled: false,
+      lost: false,
+      resolve,
+      onMessage: (message) => {
+        if (isWarmEvent(message) && message.id === id) handleEvent(state, message);
+      },
+      onExit: () => finishAsk(state, { ended: true, decidedBy: state.decidedBy }),
     };
-    const startClock = (check: ResolvedCheck) => {
-      if (current?.check === check) return;
-      if (current !== undefined) clearTimeout(current.timer);
-      const timer = setTimeout(() => {
-        timedOut = check;
-        killProcessGroup(child);
-      }, check.timeoutMs);
-      current = { check, startedAt: performance.now(), timer };
-    };
-    const finish = (outcome: Omit<RequestOutcome, 'runs'>) => {
-      if (settled) return;
-      settled = true;
-      if (current !== undefined) clearTimeout(current.timer);
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      if (timedOut !== undefined) {
-        const startedAt = current?.check === timedOut ? current.startedAt : performance.now();
-        runs.set(
-          timedOut.name,
-          makeCheckRun(timedOut, { kind: 'timed-out' }, Math.round(performance.now() - startedAt)),
-        );
-        report({ kind: 'finished', check: timedOut.name, status: 'timed-out' });
-      }
-      child.unref();
-      child.channel?.unref();
-      resolve({ runs, ...outcome });
-    };
-    const onMessage = (message: unknown) => {
-      if (!isWarmEvent(message) || message.id !== id) return;
-      handle(message);
-    };
-    const handle = (event: WarmEvent) => {
-      switch (event.type) {
-        case 'started': {
-          const check = byName.get(event.name);
-          if (check === undefined) return;
-          startClock(check);
-          report({ kind: 'started', check: check.name });
-          return;
-        }
-        case 'progress':
-          if (byName.has(event.name))
-            report({ kind: 'files', check: event.name, done: event.done, total: event.total });
-          return;
-        case 'reply': {
-          const check = byName.get(event.name);
-          if (check === undefined) return;
-          const startedAt = current?.check === check ? current.startedAt : performance.now();
-          if (current?.check === check) {
-            clearTimeout(current.timer);
-            current = undefined;
-          }
-          const run = makeCheckRun(
-            check,
-            { kind: 'reply', reply: event.reply },
-            Math.round(performance.now() - startedAt),
-          );
-          runs.set(check.name, run);
-          report({ kind: 'finished', check: check.name, status: run.status });
-          decide(check, run);
-          return;
-        }
-        case 'stale':
-          finish({ stale: event.reason, ended: true });
-          return;
-        case 'done':
-          finish({ ended: event.retire });
-      }
-    };
-    const onExit = () => finish({ ended: true, ...(decidedBy === undefined ? {} : { decidedBy }) });
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-    const first = checks[0];
-    if (first !== undefined) startClock(first);
+    child.on('message', state.onMessage);
+    child.once('exit', state.onExit);
+    const first = ask.checks[0];
+    if (first !== undefined) startClock(state, first);
     const message: WarmRequest = {
       id,
-      root,
-      checks: checks.map(({ name, kind, options }) => ({ name, kind, options })),
-      hint,
-      seeds,
-      progress,
+      root: ask.root,
+      checks: ask.checks.map(({ name, kind, options }) => ({ name, kind, options })),
+      hint: ask.hint,
+      seeds: ask.seeds,
+      progress: ask.progress,
     };
     child.send(message, (error) => {
-      if (error !== null) finish({ ended: true });
+      if (error !== null) finishAsk(state, { ended: true });
     });
   });
+}
+
+function startClock(state: AskState, check: ResolvedCheck): void {
+  if (state.current?.check === check) return;
+  if (state.current !== undefined) clearTimeout(state.current.timer);
+  const timer = setTimeout(() => {
+    state.timedOut = check;
+    killProcessGroup(state.slot.worker.child);
+  }, check.timeoutMs);
+  state.current = { check, startedAt: performance.now(), timer };
+}
+
+function finishAsk(state: AskState, outcome: Omit<RequestOutcome, 'runs'>): void {
+  if (state.settled) return;
+  state.settled = true;
+  const { child } = state.slot.worker;
+  const { current, timedOut, runs } = state;
+  if (current !== undefined) clearTimeout(current.timer);
+  child.off('message', state.onMessage);
+  child.off('exit', state.onExit);
+  if (timedOut !== undefined) {
+    const startedAt = current?.check === timedOut ? current.startedAt : performance.now();
+    runs.set(timedOut.name, makeCheckRun(timedOut, { kind: 'timed-out' }, Math.round(performance.now() - startedAt)));
+    state.ask.report({ kind: 'finished', check: timedOut.name, status: 'timed-out' });
+  }
+  child.unref();
+  child.channel?.unref();
+  state.resolve({ runs, ...outcome });
+}
+
+function handleEvent(state: AskState, event: WarmEvent): void {
+  const { report } = state.ask;
+  switch (event.type) {
+    case 'started': {
+      const check = state.byName.get(event.name);
+      if (check === undefined) return;
+      startClock(state, check);
+      report({ kind: 'started', check: check.name });
+      return;
+    }
+    case 'progress':
+      if (state.byName.has(event.name))
+        report({ kind: 'files', check: event.name, done: event.done, total: event.total });
+      return;
+    case 'reply':
+      takeReply(state, event);
+      return;
+    case 'stale':
+      finishAsk(state, { stale: event.reason, ended: true });
+      return;
+    case 'done':
+      finishAsk(state, { ended: event.retire || state.lost });
+  }
+}
+
+function takeReply(state: AskState, event: Extract<WarmEvent, { type: 'reply' }>): void {
+  const check = state.byName.get(event.name);
+  if (check === undefined) return;
+  const { current, slot } = state;
+  const startedAt = current?.check === check ? current.startedAt : performance.now();
+  if (current?.check === check) {
+    clearTimeout(current.timer);
+    state.current = undefined;
+  }
+  const reply = slot.replies.expand(check.name, event.reply, event.delta);
+  if (reply === undefined) {
+    // A change to a reply this side never applied: the check runs cold, and the worker is replaced.
+    logDebug(`warm: the ${check.name} reply builds on one not received; the worker is replaced`);
+    state.lost = true;
+    return;
+  }
+  const run = makeCheckRun(check, { kind: 'reply', reply }, Math.round(performance.now() - startedAt), (diagnostic) =>
+    normalizeKept(slot.normalized, check.name, diagnostic),
+  );
+  state.runs.set(check.name, run);
+  state.ask.report({ kind: 'finished', check: check.name, status: run.status });
+  decide(state, check, run);
+}
+
+/** A decider's run is asked about as soon as it comes; when it says so, the worker is stopped (see Deferral). */
+function decide(state: AskState, check: ResolvedCheck, run: CheckRun): void {
+  const { deferral } = state.ask;
+  if (deferral === undefined || checkDefinitions[check.kind].deferral !== 'decider') return;
+  void deferral.decide(run).then((defer) => {
+    if (!defer || state.settled) return;
+    state.decidedBy = check.name;
+    killProcessGroup(state.slot.worker.child);
+  });
+}
+
+/** A finding normalised once for as long as the worker sends the same object (frozen: later checks share it). */
+function normalizeKept(kept: WeakMap<Diagnostic, Diagnostic>, tool: string, diagnostic: Diagnostic): Diagnostic {
+  let normalized = kept.get(diagnostic);
+  if (normalized === undefined) {
+    normalized = Object.freeze(normalizeDiagnostic({ ...diagnostic, tool }));
+    kept.set(diagnostic, normalized);
+  }
+  return normalized;
 }

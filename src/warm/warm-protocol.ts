@@ -7,6 +7,7 @@
 import type { CheckKind } from '../checks/check.js';
 import type { WarmSeed } from '../checks/check-definition.js';
 import { isWorkerReply, type WorkerReply } from '../checks/runner/worker-protocol.js';
+import type { DiagnosticDelta } from './reply-delta.js';
 
 export interface WarmCheck {
   name: string;
@@ -35,7 +36,8 @@ export type WarmEvent =
   | { id: number; type: 'started'; name: string }
   /** The files the check under way says it has done (checks/runner/progress.ts). */
   | { id: number; type: 'progress'; name: string; done: number; total: number }
-  | { id: number; type: 'reply'; name: string; reply: WorkerReply }
+  /** `delta`: the reply's findings as changes to the last reply of this check (reply-delta.ts), its own diagnostics empty. */
+  | { id: number; type: 'reply'; name: string; reply: WorkerReply; delta?: DiagnosticDelta | undefined }
   /** The worker cannot answer like a cold run (its configuration changed); restart it and ask again. */
   | { id: number; type: 'stale'; reason: string }
   /** Every check of the request has its reply. `retire`: a session failed, start a fresh worker next time. */
@@ -55,7 +57,9 @@ export function isWarmEvent(value: unknown): value is WarmEvent {
         typeof (value as { total?: unknown }).total === 'number'
       );
     case 'reply':
-      return typeof event.name === 'string' && isWorkerReply(event.reply);
+      return (
+        typeof event.name === 'string' && isWorkerReply(event.reply) && isDelta((value as { delta?: unknown }).delta)
+      );
     case 'stale':
       return typeof event.reason === 'string';
     case 'done':
@@ -63,4 +67,16 @@ export function isWarmEvent(value: unknown): value is WarmEvent {
     default:
       return false;
   }
+}
+
+function isDelta(value: unknown): value is DiagnosticDelta | undefined {
+  if (value === undefined) return true;
+  if (typeof value !== 'object' || value === null) return false;
+  const delta = value as Partial<Record<keyof DiagnosticDelta, unknown>>;
+  return (
+    typeof delta.since === 'number' &&
+    typeof delta.sequence === 'number' &&
+    Array.isArray(delta.order) &&
+    Array.isArray(delta.changed)
+  );
 }

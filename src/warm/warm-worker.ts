@@ -8,6 +8,7 @@ import { makeWarmSessions } from './warm-sessions.js';
 import type { WarmEvent, WarmRequest } from './warm-protocol.js';
 import { makeIdleCollector } from './idle-collector.js';
 import { listenToFilesDone } from '../checks/runner/progress.js';
+import { makeDeltaSender } from './reply-delta.js';
 
 const send = process.send?.bind(process);
 if (send === undefined) {
@@ -23,9 +24,11 @@ const sessions = makeWarmSessions();
 let queue = Promise.resolve();
 // The check under way, which the files its session says it has done belong to.
 let current: { id: number; name: string } | undefined;
+// A check's findings are sent as changes to its last reply: most of them are the same every time.
+const deltas = makeDeltaSender();
 const emit = (event: WarmEvent) => {
   if (event.type === 'started') current = { id: event.id, name: event.name };
-  send(event);
+  send(event.type === 'reply' ? { ...event, ...deltas.compress(event.name, event.reply) } : event);
 };
 const sendFilesDone = (done: number, total: number) => {
   if (current !== undefined) send({ ...current, type: 'progress', done, total } satisfies WarmEvent);

@@ -5,6 +5,7 @@
  */
 import { failFatalRun } from '../../core/fatal-run.js';
 import type { TreeState } from '../../core/snapshot.js';
+import type { Diagnostic } from '../../core/diagnostic.js';
 import type { CheckRun, ResolvedCheck } from '../check.js';
 import { normalizeDiagnostic } from '../output/normalize-diagnostic.js';
 import { checkDefinitions } from '../registry.js';
@@ -36,7 +37,17 @@ export function runChecks(checks: readonly ResolvedCheck[], root: string): Promi
   return Promise.all(checks.map((check) => runCheck(check, root)));
 }
 
-export function makeCheckRun(check: ResolvedCheck, outcome: WorkerOutcome, durationMs: number): CheckRun {
+/**
+ * `normalize`: a warm engine's, which keeps what it normalised from one reply to the next (the
+ * findings of files an edit did not touch are the same objects in every reply).
+ */
+export function makeCheckRun(
+  check: ResolvedCheck,
+  outcome: WorkerOutcome,
+  durationMs: number,
+  normalize: (diagnostic: Diagnostic) => Diagnostic = (diagnostic) =>
+    normalizeDiagnostic({ ...diagnostic, tool: check.name }),
+): CheckRun {
   const failed = (status: CheckRun['status'], error: string): CheckRun => ({
     name: check.name,
     status,
@@ -55,9 +66,7 @@ export function makeCheckRun(check: ResolvedCheck, outcome: WorkerOutcome, durat
       if (!reply.ok) return failed(reply.status, reply.error);
       // Findings carry the check's configured name, so two checks of one kind stay apart; positions
       // a tool got wrong are dropped here, once for every adapter.
-      const diagnostics = reply.output.diagnostics.map((diagnostic) =>
-        normalizeDiagnostic({ ...diagnostic, tool: check.name }),
-      );
+      const diagnostics = reply.output.diagnostics.map(normalize);
       // A run whose tool checked nothing, or could check few of its files for its configuration, or
       // says it failed (its definition's `failureCodes`), failed (core/fatal-run.ts).
       const run: CheckRun = { name: check.name, status: 'ok', durationMs, ...reply.output, diagnostics };

@@ -37,10 +37,28 @@ export function listWeakenings(
   const allowed = new Set(allowWeakening);
   const isAllowed = (setting: string) => allowed.has(setting) || allowed.has(`${current.name}:${setting}`);
   const found = new Map<string, Weakening>();
-  const note = (source: string | null, baseScope: StrengthScope, currentScope: StrengthScope, file: string | null) => {
+  // Scopes over some files are usually one object shared by many files (one resolved ESLint
+  // config for 800 files): each pair of scopes is compared once, not once per file.
+  type Fallen = [setting: string, before: string, after: string][];
+  const fallen = new Map<StrengthScope, Map<StrengthScope, Fallen>>();
+  const compareScopes = (baseScope: StrengthScope, currentScope: StrengthScope): Fallen => {
+    let byCurrent = fallen.get(baseScope);
+    if (byCurrent === undefined) {
+      byCurrent = new Map<StrengthScope, Fallen>();
+      fallen.set(baseScope, byCurrent);
+    }
+    let settings = byCurrent.get(currentScope);
+    if (settings !== undefined) return settings;
+    settings = [];
     for (const [setting, [level, before]] of Object.entries(baseScope.settings)) {
       const [nowLevel, after] = currentScope.settings[setting] ?? [0, 'unset'];
-      if (nowLevel >= level || isAllowed(setting)) continue;
+      if (nowLevel < level && !isAllowed(setting)) settings.push([setting, before, after]);
+    }
+    byCurrent.set(currentScope, settings);
+    return settings;
+  };
+  const note = (source: string | null, baseScope: StrengthScope, currentScope: StrengthScope, file: string | null) => {
+    for (const [setting, before, after] of compareScopes(baseScope, currentScope)) {
       const key = JSON.stringify([source, setting, before, after]);
       let weakening = found.get(key);
       if (weakening === undefined) {

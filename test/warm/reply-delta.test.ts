@@ -1,0 +1,104 @@
+/**
+ * A warm worker's replies as changes to its last one (warm/reply-delta.ts), sent through JSON as
+ * the IPC channel sends them: the engine rebuilds every reply whole and in order, keeps the
+ * findings of unchanged files as the same objects, and never rebuilds from a reply it missed.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../../src/core/diagnostic.js';
+import type { WorkerReply } from '../../src/checks/runner/worker-protocol.js';
+import { makeDeltaReceiver, makeDeltaSender, type DiagnosticDelta } from '../../src/warm/reply-delta.js';
+
+function finding(path: string | null, line: number, code = 'prefer-const'): Diagnostic {
+  return { tool: 'eslint', code, severity: 'error', phase: 'lint', path, line, column: 1, message: `${code} ${line}` };
+}
+
+function reply(diagnostics: Diagnostic[]): WorkerReply {
+  return { ok: true, output: { version: '9.0.0', diagnostics, checkedPaths: ['a.ts', 'b.ts', 'c.ts'] } };
+}
+
+/** What the channel does to a message: a JSON round trip. */
+function send(message: { reply: WorkerReply; delta?: DiagnosticDelta }): {
+  reply: WorkerReply;
+  delta?: DiagnosticDelta;
+} {
+  return JSON.parse(JSON.stringify(message)) as { reply: WorkerReply; delta?: DiagnosticDelta };
+}
+
+function diagnosticsOf(value: WorkerReply | undefined): Diagnostic[] {
+  if (value?.ok !== true) throw new Error('expected an ok reply');
+  return value.output.diagnostics;
+}
+
+describe('warm reply deltas', () => {
+  it('sends only the files whose findings changed, and the engine rebuilds the whole reply in order', () => {
+    const sender = makeDeltaSender();
+    const receiver = makeDeltaReceiver();
+    const first = [finding('a.ts', 1), finding('a.ts', 2), finding('b.ts', 1), finding(null, 0, 'config')];
+    const sentFirst = send(sender.compress('eslint', reply(first)));
+    expect(sentFirst.delta?.changed.map(([file]) => file)).toEqual(['a.ts', 'b.ts', '\0']);
+    const rebuiltFirst = diagnosticsOf(receiver.expand('eslint', sentFirst.reply, sentFirst.delta));
+    expect(rebuiltFirst).toEqual(first);
+
+    const second = [
+      finding('a.ts', 1),
+      finding('a.ts', 2),
+      finding('b.ts', 1),
+      finding('b.ts', 7),
+      finding(null, 0, 'config'),
+    ];
+    const sentSecond = send(sender.compress('eslint', reply(second)));
+    expect(sentSecond.reply.ok && sentSecond.reply.output.diagnostics).toEqual([]);
+    expect(sentSecond.delta?.changed.map(([file]) => file)).toEqual(['b.ts']);
+    const rebuiltSecond = diagnosticsOf(receiver.expand('eslint', sentSecond.reply, sentSecond.delta));
+    expect(rebuiltSecond).toEqual(second);
+    // Unchanged files' findings are the objects the engine already had: what it derived from them is kept.
+    expect(rebuiltSecond[0]).toBe(rebuiltFirst[0]);
+    expect(rebuiltSecond[4]).toBe(rebuiltFirst[3]);
+    expect(rebuiltSecond[2]).not.toBe(rebuiltFirst[2]);
+
+    // A file whose findings are gone is gone from the rebuilt reply; other fields come as sent.
+    const third = [finding('b.ts', 1), finding('b.ts', 7)];
+    const sentThird = send(sender.compress('eslint', reply(third)));
+    const rebuiltThird = receiver.expand('eslint', sentThird.reply, sentThird.delta);
+    expect(diagnosticsOf(rebuiltThird)).toEqual(third);
+    expect(rebuiltThird?.ok === true && rebuiltThird.output.checkedPaths).toEqual(['a.ts', 'b.ts', 'c.ts']);
+  });
+
+  it('keeps each check apart', () => {
+    const sender = makeDeltaSender();
+    const receiver = makeDeltaReceiver();
+    for (const name of ['eslint', 'tsc']) {
+      const sent = send(sender.compress(name, reply([finding('a.ts', 1, name)])));
+      expect(diagnosticsOf(receiver.expand(name, sent.reply, sent.delta))).toEqual([finding('a.ts', 1, name)]);
+    }
+    const sent = send(sender.compress('tsc', reply([finding('a.ts', 1, 'tsc')])));
+    expect(sent.delta?.changed).toEqual([]);
+    expect(diagnosticsOf(receiver.expand('tsc', sent.reply, sent.delta))).toEqual([finding('a.ts', 1, 'tsc')]);
+  });
+
+  it('never rebuilds from a reply the engine did not apply', () => {
+    const sender = makeDeltaSender();
+    const receiver = makeDeltaReceiver();
+    const applied = send(sender.compress('eslint', reply([finding('a.ts', 1)])));
+    receiver.expand('eslint', applied.reply, applied.delta);
+    // Lost on the way (a request settled before it came): the next one builds on it.
+    send(sender.compress('eslint', reply([finding('a.ts', 1), finding('b.ts', 2)])));
+    const next = send(sender.compress('eslint', reply([finding('a.ts', 1), finding('b.ts', 3)])));
+    expect(receiver.expand('eslint', next.reply, next.delta)).toBeUndefined();
+  });
+
+  it('sends a failed run, and findings not grouped by file, whole', () => {
+    const sender = makeDeltaSender();
+    const receiver = makeDeltaReceiver();
+    const scattered = [finding('a.ts', 1), finding('b.ts', 1), finding('a.ts', 9)];
+    const sent = send(sender.compress('eslint', reply(scattered)));
+    expect(sent.delta).toBeUndefined();
+    expect(diagnosticsOf(receiver.expand('eslint', sent.reply, sent.delta))).toEqual(scattered);
+    const failed: WorkerReply = { ok: false, status: 'failed', error: 'boom' };
+    expect(send(sender.compress('eslint', failed))).toEqual({ reply: failed });
+    // After a whole reply, the next delta builds on nothing, and the engine agrees.
+    const after = send(sender.compress('eslint', reply([finding('c.ts', 4)])));
+    expect(after.delta?.since).toBe(0);
+    expect(diagnosticsOf(receiver.expand('eslint', after.reply, after.delta))).toEqual([finding('c.ts', 4)]);
+  });
+});

@@ -14,7 +14,9 @@ import { z } from 'zod';
 import { describeError, isUserError, makeUserError } from '../core/errors.js';
 import { isInside } from '../core/is-inside.js';
 import { renderJson } from '../render/json.js';
-import { renderText } from '../render/text.js';
+import { countTextPayload, renderText } from '../render/text.js';
+import { describeTaskNotice } from '../render/wording.js';
+import type { TaskNotice } from '../core/task-notice.js';
 import { checkTask, type CheckResult } from '../tasks/check-task.js';
 import { fixTask } from '../tasks/fix-task.js';
 import { renderFixJson, renderFixText } from '../render/fix.js';
@@ -64,6 +66,12 @@ export function makeServer(options: ServerOptions): McpServer {
     if (command === 'start') await priming;
     return priming === undefined ? { runChecks: engine.runChecks, memory } : { memory };
   };
+  /** A tool call's task options: warm as above, its notices worded on stderr, its payload counted as text for the ledger. */
+  const optionsFor = async (command: 'start' | 'other') => ({
+    onNotice: (notice: TaskNotice) => process.stderr.write(describeTaskNotice(notice)),
+    measurePayload: countTextPayload,
+    ...(await warmFor(command)),
+  });
   if (engine !== undefined) {
     const closed = server.server.onclose;
     server.server.onclose = () => {
@@ -100,7 +108,7 @@ export function makeServer(options: ServerOptions): McpServer {
     },
     serve('start', async () => {
       // The warm worker takes the baseline run, so that run is what warms it for the checks after.
-      const result = await startTask({ cwd, ...(await warmFor('start')) });
+      const result = await startTask({ cwd, ...(await optionsFor('start')) });
       last = undefined;
       // A start the cache answered ran nothing here: the worker starts from that baseline while the
       // agent edits. One that took the start is warm: the next check is its increment.
@@ -135,7 +143,7 @@ export function makeServer(options: ServerOptions): McpServer {
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     serve('check', async ({ maxFiles }: { maxFiles?: number | undefined }) => {
-      const warm = await warmFor('other');
+      const warm = await optionsFor('other');
       const result = await checkTask(maxFiles === undefined ? { cwd, ...warm } : { cwd, maxFiles, ...warm });
       last = result;
       return answerReport(result);
@@ -179,13 +187,13 @@ export function makeServer(options: ServerOptions): McpServer {
           args.action === 'start'
             ? await debtStartTask({
                 cwd,
-                ...(await warmFor('other')),
+                ...(await optionsFor('other')),
                 rules: args.rules,
                 paths: args.paths,
                 tool: args.tool,
                 max: args.max,
               })
-            : await debtCheckTask({ cwd, ...(await warmFor('other')) });
+            : await debtCheckTask({ cwd, ...(await optionsFor('other')) });
         // explain reads the agent task's last check, which a campaign's report is not.
         last = undefined;
         return answerReport(result);
@@ -217,7 +225,7 @@ export function makeServer(options: ServerOptions): McpServer {
         suggestions?: boolean | undefined;
         maxFiles?: number | undefined;
       }) => {
-        const fixed = await fixTask({ cwd, ...args, ...(await warmFor('other')) });
+        const fixed = await fixTask({ cwd, ...args, ...(await optionsFor('other')) });
         last = fixed.result;
         const { report, sources, context } = fixed.result;
         const text = renderFixText(report, fixed, {

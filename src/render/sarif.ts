@@ -9,6 +9,7 @@ import type { Location, Log, ReportingDescriptor, Result, Run } from 'sarif';
 import { compareStrings } from '../core/diagnostic.js';
 import type { GateReport } from '../core/gate/gate-report.js';
 import { makeShownFinding, type Report, type ReportCheck } from '../core/report/report.js';
+import { describeCheckError } from './report-notes.js';
 import { listStatedFindings, type FormatDetails, type ListedFinding, type StatedFinding } from './stated-findings.js';
 
 /** The key of culprit's fingerprint in `partialFingerprints`; versioned so a new scheme can sit beside it. */
@@ -60,13 +61,14 @@ export function renderGateSarif(report: GateReport): string {
   });
 }
 
-function makeSarifCheck(check: Pick<ReportCheck, 'name' | 'status' | 'version' | 'error'>): SarifCheck {
+function makeSarifCheck(check: Pick<ReportCheck, 'name' | 'status' | 'version' | 'error' | 'errorCode'>): SarifCheck {
   if (check.status === 'ok') return { name: check.name, version: check.version, ok: true };
+  const error = describeCheckError(check);
   return {
     name: check.name,
     version: check.version,
     ok: false,
-    error: `${check.name} ${check.status}${check.error === undefined ? '' : `: ${check.error}`}`,
+    error: `${check.name} ${check.status}${error === undefined ? '' : `: ${error}`}`,
   };
 }
 

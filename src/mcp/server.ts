@@ -32,7 +32,7 @@ import { checkOutputSchema, explainOutputSchema, fixOutputSchema } from './repor
 
 export interface ServerOptions {
   /** The repository is found from here (default: the process's working directory). */
-  cwd?: string;
+  cwd?: string | undefined;
   version: string;
   /** Where diagnostics go; never stdout, which carries the protocol. */
   log?: (line: string) => void;

@@ -111,9 +111,10 @@ function makeRun(
     invocations: [
       {
         executionSuccessful: check.ok,
-        ...(check.ok || check.error === undefined
-          ? {}
-          : { toolExecutionNotifications: [{ level: 'error' as const, message: { text: check.error } }] }),
+        toolExecutionNotifications:
+          check.ok || check.error === undefined
+            ? undefined
+            : [{ level: 'error' as const, message: { text: check.error } }],
       },
     ],
     columnKind: 'utf16CodeUnits',
@@ -135,7 +136,7 @@ function makeResult(
     locations: location === undefined ? undefined : [location],
     partialFingerprints: { [fingerprintKey]: finding.fingerprint },
     baselineState: state,
-    ...makeProperties(finding, shown),
+    properties: makeProperties(finding, shown),
   };
 }
 
@@ -144,14 +145,10 @@ function makeResult(
  * suppression, coverage, a weakened setting, a removed check) and, within a task, whether the
  * payload showed it.
  */
-function makeProperties(finding: ListedFinding, shown: boolean | undefined): Pick<Result, 'properties'> {
-  // Only the keys that are set: a finding with none gets no properties bag.
-  const properties = {
-    ...(finding.phase === undefined ? {} : { phase: finding.phase }),
-    ...(finding.kind === undefined ? {} : { kind: finding.kind }),
-    ...(shown === undefined ? {} : { shown }),
-  };
-  return Object.keys(properties).length === 0 ? {} : { properties };
+function makeProperties(finding: ListedFinding, shown: boolean | undefined): Result['properties'] {
+  const { phase, kind } = finding;
+  // A finding with none of them gets no properties bag; the JSON leaves out a key set to undefined.
+  return phase === undefined && kind === undefined && shown === undefined ? undefined : { phase, kind, shown };
 }
 
 /**

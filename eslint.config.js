@@ -32,7 +32,10 @@ const layers = {
   snapshot: [...infra, ...checksBase],
   baseline: [...infra, ...checksBase, 'config', 'snapshot'],
   warm: [...infra, ...checksBase, 'config', 'snapshot', 'baseline'],
-  tasks: belowTasks,
+  // The steps a check attempt is made of (attributing the edit, deferring checks, both sides of the
+  // edit and of the ratchet file, the ledger), which the tasks compose.
+  attempt: belowTasks,
+  tasks: [...belowTasks, 'attempt'],
   // All wording lives here, over plain data from the core. Nothing below the edges imports it: tasks,
   // the baseline and the core say what they mean with codes (core/report/report-codes.ts,
   // core/task-notice.ts), and the edges ask render for the sentence.

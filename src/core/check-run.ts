@@ -8,7 +8,7 @@ import type { CheckErrorCode } from './report/report-codes.js';
 
 /**
  * `deferred`: not run to the end this attempt because its findings could not change what is
- * shown (tasks/defer-checks.ts); it runs again at the next attempt that could need it.
+ * shown (attempt/defer-checks.ts); it runs again at the next attempt that could need it.
  */
 export const checkStatuses = ['ok', 'failed', 'timed-out', 'missing', 'deferred'] as const;
 export type CheckStatus = (typeof checkStatuses)[number];

@@ -40,9 +40,9 @@ import { lockfileNames } from '../checks/runner/install-state.js';
 import { makeEditabilityClassifier } from '../core/triage/non-editable.js';
 import { makeBaselineNotes } from '../baseline/baseline-notes.js';
 import type { BaselineKind, ReportNote } from '../core/report/report-codes.js';
-import { attributeEdit } from './attribute-edit.js';
+import { attributeEdit } from '../attempt/attribute-edit.js';
 import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
-import { makeDeferringRunner, makeWorkerDeferral, type DeferralContext } from './defer-checks.js';
+import { makeDeferringRunner, makeWorkerDeferral, type DeferralContext } from '../attempt/defer-checks.js';
 import { readBaselineSeeds } from '../warm/baseline-seed.js';
 import { isRestartFile } from '../warm/warm-engine.js';
 import { makeBaselineRunner } from '../warm/run-from-baseline.js';
@@ -52,12 +52,12 @@ import {
   readLedgerTask,
   saveLedgerAttempt,
   type PayloadMeasure,
-} from './record-ledger.js';
+} from '../attempt/record-ledger.js';
 import { listCoverageLoss } from '../core/coverage/coverage-loss.js';
 import { listRemovedChecks } from '../core/coverage/removed-checks.js';
 import { findSilenced } from '../core/coverage/silenced.js';
 import { listRatchetGrowth, type RatchetSides } from '../core/coverage/ratchet-growth.js';
-import { readRatchetSides } from './ratchet-sides.js';
+import { readRatchetSides } from '../attempt/ratchet-sides.js';
 import { applyCoveragePolicy, strictPolicy, type CoveragePolicy } from '../core/coverage/suppression-policy.js';
 import { listWeakenings } from '../core/coverage/weakening.js';
 import { configFileName } from '../config/load-config.js';

@@ -33,7 +33,17 @@ import {
 import type { TaskSession } from '../state/session-store.js';
 import { hashPath } from '../state/state-dir.js';
 import { listTouchedPaths } from '../tree/compare-trees.js';
-import type { TaskContext } from './context.js';
+import type { Repository } from '../git/git.js';
+import type { StateLayout } from '../state/state-dir.js';
+import type { Settings } from '../config/resolve-settings.js';
+
+/** What the ledger reads of a command's context (tasks/context.ts's TaskContext). */
+export interface LedgerContext {
+  root: string;
+  repo: Repository | null;
+  layout: StateLayout;
+  settings: Pick<Settings, 'budget'>;
+}
 
 export interface PrepareLedgerInput {
   session: TaskSession;
@@ -78,7 +88,7 @@ export function makeLedgerTaskId(root: string, session: Pick<TaskSession, 'basel
  * the first attempt, the diff from the baseline.
  */
 export async function readLedgerTask(
-  context: TaskContext,
+  context: LedgerContext,
   session: TaskSession,
   snapshot: Snapshot,
   changes: TreeChanges,
@@ -198,7 +208,7 @@ const measuredTasks = 50;
  * The rates include this attempt: what became of the previous attempt's shown findings.
  */
 export function addProjection(
-  context: TaskContext,
+  context: LedgerContext,
   pending: PendingLedger | undefined,
   report: Report,
   overrides: { budgetAttempts?: number; budgetSeconds?: number },

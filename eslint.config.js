@@ -30,10 +30,15 @@ const layers = {
   'check-adapter': [...infra, 'checks', 'check-runner', 'check-output'],
   config: [...infra, ...checksBase],
   snapshot: [...infra, ...checksBase],
-  baseline: [...infra, ...checksBase, 'config', 'snapshot', 'render'],
+  baseline: [...infra, ...checksBase, 'config', 'snapshot'],
   warm: [...infra, ...checksBase, 'config', 'snapshot', 'baseline'],
-  tasks: [...belowTasks, 'render'],
-  // All wording lives here, over plain data from the core: whoever says something asks render for the sentence.
+  // The steps a check attempt is made of (attributing the edit, deferring checks, both sides of the
+  // edit and of the ratchet file, the ledger), which the tasks compose.
+  attempt: belowTasks,
+  tasks: [...belowTasks, 'attempt'],
+  // All wording lives here, over plain data from the core. Nothing below the edges imports it: tasks,
+  // the baseline and the core say what they mean with codes (core/report/report-codes.ts,
+  // core/task-notice.ts), and the edges ask render for the sentence.
   render: ['core'],
   hooks: belowEdges,
   mcp: belowEdges,

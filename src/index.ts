@@ -26,6 +26,9 @@ export type { DebtStartOptions, DebtStartResult } from './tasks/debt-task.js';
 export { statsTask } from './tasks/stats-task.js';
 export type { StatsTaskOptions } from './tasks/stats-task.js';
 export type { TaskOptions } from './tasks/context.js';
+// What tasks say in codes (notes, check errors, stderr notices); render/ words them, as describeNote does.
+export type { CheckErrorCode, CodedNote, ReportNote } from './core/report/report-codes.js';
+export type { NoticeSink, TaskNotice } from './core/task-notice.js';
 
 // What the tasks return: the check report and its verdict, the gate report and its verdict,
 // the findings they list, and the ledger's stats.
@@ -72,6 +75,8 @@ export type { GateFormatName, GateRenderer } from './render/gate.js';
 export { renderGateSarif } from './render/sarif.js';
 export { renderGateGithub } from './render/github.js';
 export { describeStart } from './render/start.js';
+export { describeNote } from './render/report-notes.js';
+export { describeTaskNotice } from './render/wording.js';
 export { renderStatsJson, renderStatsText } from './render/stats.js';
 
 // The MCP server (`culprit mcp` serves it over stdio).

@@ -12,6 +12,7 @@ import { isCheckConfigFile } from '../config/detect-checks.js';
 import { resolveChecks } from '../config/resolve-settings.js';
 import type { ResolvedCheck } from '../checks/check.js';
 import { describeError } from '../core/errors.js';
+import type { ReportNote } from '../core/report/report-codes.js';
 import type { TreeChanges } from '../core/snapshot.js';
 import { checkoutTreeFiles } from '../git/checkout-tree.js';
 import type { Repository } from '../git/git.js';
@@ -34,7 +35,7 @@ export interface BaseChecksRequest {
 /** The base tree's checks, and a note when its configuration could not be read (then the work tree's stand). */
 export async function resolveBaseChecks(
   request: BaseChecksRequest,
-): Promise<{ checks: readonly ResolvedCheck[]; note?: string }> {
+): Promise<{ checks: readonly ResolvedCheck[]; note?: ReportNote | undefined }> {
   const { changes } = request;
   if (changes === null || !listTouchedPaths(changes).some(isCheckConfigFile)) return { checks: request.checks };
   try {
@@ -48,7 +49,7 @@ export async function resolveBaseChecks(
   } catch (error) {
     return {
       checks: request.checks,
-      note: `the baseline's own configuration could not be read (${describeError(error)}); it was checked with the work tree's checks`,
+      note: { code: 'base-config-unread', error: describeError(error) },
     };
   }
 }

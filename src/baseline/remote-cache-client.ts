@@ -50,7 +50,7 @@ export async function putArtifact(
   remote: RemoteCache,
   hash: string,
   body: Buffer,
-  options: { tag?: string; durationMs: number },
+  options: { tag?: string | undefined; durationMs: number },
 ): Promise<PutOutcome> {
   try {
     const signal = AbortSignal.timeout(remote.timeoutMs);
@@ -58,6 +58,7 @@ export async function putArtifact(
       ...makeHeaders(remote),
       'content-type': 'application/octet-stream',
       'x-artifact-duration': String(Math.max(0, Math.round(options.durationMs))),
+      // A header is absent, not undefined: fetch would send the text "undefined".
       ...(options.tag === undefined ? {} : { 'x-artifact-tag': options.tag }),
     };
     const response = await fetch(makeArtifactUrl(remote, hash), { method: 'PUT', headers, body, signal });
@@ -95,6 +96,7 @@ async function readBoundedBody(response: Response, maxBytes: number): Promise<Bu
 
 function makeHeaders(remote: RemoteCache): Record<string, string> {
   return {
+    // A header is absent, not undefined: fetch would send the text "undefined".
     ...(remote.token === undefined ? {} : { authorization: `Bearer ${remote.token}` }),
     'user-agent': 'culprit',
   };

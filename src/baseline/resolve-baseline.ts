@@ -13,15 +13,15 @@ import type { Repository } from '../git/git.js';
 import { resolveCommitTree } from '../git/tree-id.js';
 import { logDebug } from '../debug/log-debug.js';
 import type { Snapshot } from '../core/snapshot.js';
-import { withLockFile, type LockHolder } from '../state/lock-file.js';
+import { locateRemote, type BaselineKind, type BaselineSource, type ReportNote } from '../core/report/report-codes.js';
+import type { NoticeSink } from '../core/task-notice.js';
+import { withLockFile } from '../state/lock-file.js';
 import { findImplicitSession, type SessionFile, type TaskSession } from '../state/session-store.js';
 import { resolveLockWait } from '../state/lock-wait.js';
 import type { StateLayout } from '../state/state-dir.js';
-import { describeBaselineWait, describeLockTakeOver } from '../render/wording.js';
 import type { ResolvedCheck } from '../checks/check.js';
 import { makeBaselineKey } from './baseline-key.js';
 import { lookUpRemoteBaseline, publishRemoteBaseline } from './remote-baseline.js';
-import { describeRemoteMiss, describeRemoteNotUsed, describeUploadFailure } from '../render/baseline-notes.js';
 import { dropCachedSnapshot, loadCachedSnapshot, saveCachedSnapshot, type SnapshotMemory } from './snapshot-cache.js';
 import type { RemoteCacheSetup } from '../config/remote-cache-settings.js';
 import { takeBaseSnapshot } from './take-base-snapshot.js';
@@ -36,6 +36,8 @@ export interface BaselineContext {
   layout: StateLayout;
   /** What a long-lived culprit keeps between commands (warm/warm-memory.ts). */
   memory?: { snapshots: SnapshotMemory; trees: TreeDiffMemory } | undefined;
+  /** Where waiting for another culprit's baseline, or taking over its lock, is said (tasks/context.ts). */
+  onNotice: NoticeSink;
 }
 
 export interface Baseline {
@@ -45,17 +47,17 @@ export interface Baseline {
   /** For messages: "culprit start", "HEAD (abc1234)", "origin/main (def5678)". */
   label: string;
   /** `started`: the task `culprit start` began. `revision`: a commit's tree, without start. `debt`: a debt campaign's start. */
-  kind: 'started' | 'revision' | 'debt';
+  kind: BaselineKind;
   /** How the snapshot was obtained this time. */
   source: BaselineSource;
   /** The session this check continues (a new one when there is none yet). */
   session: TaskSession;
-  /** One line for the report when the remote cache was asked for and could not be used. */
-  remoteNote?: string;
-  /** One line when a commit's own configuration could not be read (base-checks.ts), so it ran the work tree's checks. */
-  configNote?: string | undefined;
+  /** A note for the report when the remote cache was asked for and could not be used. */
+  remoteNote?: ReportNote | undefined;
+  /** A note when a commit's own configuration could not be read (base-checks.ts), so it ran the work tree's checks. */
+  configNote?: ReportNote | undefined;
   /** The upload of a baseline this check computed, under way: resolves to a note when it failed. */
-  upload?: Promise<string | undefined>;
+  upload?: Promise<ReportNote | undefined> | undefined;
 }
 
 /**
@@ -63,14 +65,14 @@ export interface Baseline {
  * repository's snapshot cache (shared by its work trees); `remote` the remote cache; `run`
  * computed by this check.
  */
-export type BaselineSource = 'started' | 'cache' | 'remote' | 'run';
+export type { BaselineSource };
 
 export interface TakenTreeSnapshot {
   id: string;
   snapshot: Snapshot;
   source: Exclude<BaselineSource, 'started'>;
-  remoteNote?: string;
-  upload?: Promise<string | undefined>;
+  remoteNote?: ReportNote | undefined;
+  upload?: Promise<ReportNote | undefined> | undefined;
 }
 
 export interface EnsureSnapshotOptions {
@@ -216,8 +218,8 @@ export async function ensureTreeSnapshot(
     {
       command: `check (baseline ${label})`,
       waitMs: resolveLockWait(context.settings.checks),
-      onWait: reportBaselineWait,
-      onTakeOver: (holder, why) => process.stderr.write(describeLockTakeOver(lock, holder, why)),
+      onWait: (holder) => context.onNotice({ code: 'baseline-wait', holder }),
+      onTakeOver: (holder, why) => context.onNotice({ code: 'lock-taken-over', file: lock, holder, why }),
     },
     () => takeTreeSnapshot(context, { id, treeId, label, checks }, options),
   );
@@ -236,8 +238,8 @@ async function takeTreeSnapshot(
     return { id, snapshot: cached, source: 'cache' };
   }
   const { remoteCache } = context.settings;
-  let remoteNote: string | undefined;
-  if (remoteCache.kind === 'incomplete') remoteNote = describeRemoteNotUsed(remoteCache.reason);
+  let remoteNote: ReportNote | undefined;
+  if (remoteCache.kind === 'incomplete') remoteNote = { code: 'remote-not-used', reason: remoteCache.reason };
   if (remoteCache.kind === 'on' && options.lookUp !== false) {
     const found = await lookUpRemoteBaseline(remoteCache, id, treeId);
     if (found.kind === 'found') {
@@ -245,7 +247,7 @@ async function takeTreeSnapshot(
       return { id, snapshot: saveCachedSnapshot(context.layout, id, found.snapshot), source: 'remote' };
     }
     if (found.kind === 'failed' || found.kind === 'rejected')
-      remoteNote = describeRemoteMiss(remoteCache, found.reason);
+      remoteNote = { code: 'remote-miss', remote: locateRemote(remoteCache.api), reason: found.reason };
   }
   if (context.repo === null) throw makeUserError(`cannot take a baseline of tree ${treeId} outside git`);
   let snapshot: Snapshot;
@@ -270,7 +272,11 @@ async function takeTreeSnapshot(
   const canSign =
     remoteCache.kind === 'on' && (remoteCache.publicKey === undefined || remoteCache.signingKey !== undefined);
   if (remoteCache.kind === 'on' && canSign && remoteNote === undefined && options.upload !== false) {
-    const describe = (reason: string) => describeUploadFailure(remoteCache, reason);
+    const describe = (reason: string): ReportNote => ({
+      code: 'upload-failed',
+      remote: locateRemote(remoteCache.api),
+      reason,
+    });
     taken.upload = publishRemoteBaseline(remoteCache, id, snapshot).then(
       (reason) => (reason === null ? undefined : describe(reason)),
       // Best effort means never the check's failure, whatever went wrong building the request.
@@ -278,10 +284,6 @@ async function takeTreeSnapshot(
     );
   }
   return taken;
-}
-
-function reportBaselineWait(holder: LockHolder | null): void {
-  process.stderr.write(describeBaselineWait(holder));
 }
 
 /**

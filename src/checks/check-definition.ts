@@ -155,7 +155,7 @@ export interface CheckDefinition<Kind extends string, Options, Raw extends RawCh
    */
   toolPackages?: readonly string[];
   /**
-   * Its part in deferring (tasks/defer-checks.ts): a `decider`'s introduced syntax errors put
+   * Its part in deferring (attempt/defer-checks.ts): a `decider`'s introduced syntax errors put
    * everything else below the ladder's rung, so a `deferrable` check (lint only) is stopped and
    * runs again at the next attempt that could need it.
    */

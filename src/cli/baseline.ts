@@ -3,6 +3,8 @@ import { makeUserError } from '../core/errors.js';
 import { pruneBaselineTask, writeBaselineTask, type BaselineWriteResult } from '../tasks/baseline-task.js';
 import { publishBaselineTask, type PublishOptions } from '../tasks/publish-task.js';
 import type { CommandOutcome } from './run-command.js';
+import { taskWords } from './task-words.js';
+import { nameRemote } from '../render/report-notes.js';
 
 export interface BaselineCommandOptions {
   cwd?: string;
@@ -22,7 +24,7 @@ export async function runBaselineCommand(options: BaselineCommandOptions): Promi
   }
   if (options.base !== undefined && !options.publish)
     throw makeUserError('--base goes with culprit baseline --publish');
-  const task = { cwd: options.cwd };
+  const task = { cwd: options.cwd, ...taskWords };
   if (options.publish) return runPublish({ ...task, base: options.base }, options.json === true);
   if (options.write) {
     const result = await writeBaselineTask(task);
@@ -48,8 +50,8 @@ async function runPublish(task: PublishOptions, json: boolean): Promise<CommandO
   const result = await publishBaselineTask(task);
   const from = { cache: 'from the local cache', remote: 'already there', run: 'computed now' }[result.source];
   const text = result.uploaded
-    ? `culprit: published the baseline of ${result.label} to the ${result.remote} (${from}; ${result.findings} finding${result.findings === 1 ? '' : 's'}; key ${result.key}).`
-    : `culprit: the ${result.remote} already holds the baseline of ${result.label} (key ${result.key}); nothing to upload.`;
+    ? `culprit: published the baseline of ${result.label} to the ${nameRemote(result.remote)} (${from}; ${result.findings} finding${result.findings === 1 ? '' : 's'}; key ${result.key}).`
+    : `culprit: the ${nameRemote(result.remote)} already holds the baseline of ${result.label} (key ${result.key}); nothing to upload.`;
   const summary = {
     action: 'publish',
     label: result.label,

@@ -5,6 +5,7 @@ import type { CheckRunner } from '../checks/runner/run-check.js';
 import type { WarmMemory } from '../warm/warm-memory.js';
 import { checkTask } from '../tasks/check-task.js';
 import type { CommandOutcome } from './run-command.js';
+import { taskWords } from './task-words.js';
 
 export interface CheckCommandOptions {
   cwd?: string;
@@ -42,6 +43,7 @@ export async function runCheckCommand(options: CheckCommandOptions): Promise<Com
     oncePerTree: options.oncePerTree,
     budgetAttempts: options.budgetAttempts,
     budgetSeconds: options.budgetSeconds,
+    ...taskWords,
   });
   const format: FormatName = options.json ? 'json' : (options.format ?? 'text');
   const stdout = renderers[format](report, {

@@ -234,7 +234,8 @@ function runServedCommand<Options extends object>(
     const request = {
       version,
       command,
-      options: { ...withCwd, cwd, ...(shown ? { progress: true } : {}) },
+      // Undefined unless shown, so the JSON leaves it out: fix's options do not take it (serve/request-schema.ts).
+      options: { ...withCwd, cwd, progress: shown ? true : undefined },
     } as ServedCommandRequest;
     return withProgressLine(shown, async () => {
       const turn = await askServedCommand(request, cwd, cliPath, reportCheckProgress);
@@ -249,9 +250,8 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-function globalOptions(): { cwd?: string } {
-  const { cwd } = program.opts<{ cwd?: string }>();
-  return cwd === undefined ? {} : { cwd };
+function globalOptions(): { cwd?: string | undefined } {
+  return { cwd: program.opts<{ cwd?: string }>().cwd };
 }
 
 try {

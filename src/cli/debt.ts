@@ -9,6 +9,7 @@ import type { SourceCache } from '../snapshot/source-cache.js';
 import type { TaskContext } from '../tasks/context.js';
 import { debtCheckTask, debtStartTask } from '../tasks/debt-task.js';
 import type { CommandOutcome } from './run-command.js';
+import { taskWords } from './task-words.js';
 
 export interface DebtCommandOptions {
   cwd?: string | undefined;
@@ -33,6 +34,7 @@ export async function runDebtStartCommand(options: DebtStartCommandOptions): Pro
     paths: options.path,
     tool: options.tool,
     max: options.max,
+    ...taskWords,
   });
   return renderDebt(options, context, report, sources);
 }
@@ -42,6 +44,7 @@ export async function runDebtCheckCommand(options: DebtCommandOptions): Promise<
     cwd: options.cwd,
     maxFiles: options.maxFiles,
     outputLimit: options.outputLimit,
+    ...taskWords,
   });
   return renderDebt(options, context, report, sources);
 }

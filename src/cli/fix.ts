@@ -4,6 +4,7 @@ import { fixTask } from '../tasks/fix-task.js';
 import type { CheckRunner } from '../checks/runner/run-check.js';
 import type { WarmMemory } from '../warm/warm-memory.js';
 import type { CommandOutcome } from './run-command.js';
+import { taskWords } from './task-words.js';
 
 export interface FixCommandOptions {
   cwd?: string | undefined;
@@ -32,6 +33,7 @@ export async function runFixCommand(options: FixCommandOptions): Promise<Command
     runChecks: options.runChecks,
     memory: options.memory,
     isWanted: options.isWanted,
+    ...taskWords,
   });
   const { report, context, sources } = fixed.result;
   const exitCode = exitCodeOf(report.verdict);

@@ -64,10 +64,11 @@ export async function runHookCommand(options: HookCommandOptions): Promise<HookO
     // coming back with nothing changed after being blocked is exactly what stuck means.
     const oncePerTree = !(trigger.kind === 'stop' && trigger.stopHookActive);
     // Loaded here: a hook the server answers needs none of the cold path.
-    const [{ fixTask }, { renderText }, { describeFixes }] = await Promise.all([
+    const [{ fixTask }, { renderText }, { describeFixes }, { taskWords }] = await Promise.all([
       import('../tasks/fix-task.js'),
       import('../render/text.js'),
       import('../render/fix.js'),
+      import('./task-words.js'),
     ]);
     // With `fixBeforeBlock`, what can be fixed is fixed first; otherwise this is a plain check.
     const fixed = await fixTask({
@@ -78,6 +79,7 @@ export async function runHookCommand(options: HookCommandOptions): Promise<HookO
       isWanted: options.isWanted,
       afterAnswer: options.afterAnswer,
       shouldFix: (context) => context.settings.fixBeforeBlock,
+      ...taskWords,
     });
     const { report, sources, context } = fixed.result;
     const renderPayload = (outputLimit: number) => renderText(report, { outputLimit, sourceLines: sources.lines });

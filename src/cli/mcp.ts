@@ -19,7 +19,7 @@ export interface McpCommandOptions {
 const parentPollMs = 1_000;
 
 export async function runMcpCommand(options: McpCommandOptions): Promise<void> {
-  const server = makeServer({ ...(options.cwd === undefined ? {} : { cwd: options.cwd }), version: options.version });
+  const server = makeServer({ cwd: options.cwd, version: options.version });
   let stopping = false;
   const stop = () => {
     if (stopping) return;

@@ -1,8 +1,11 @@
 import { describeStart } from '../render/start.js';
+import { describeNotes } from '../render/report-notes.js';
+import { makeCodedNote } from '../core/report/report-codes.js';
 import { startTask } from '../tasks/start-task.js';
 import type { CheckRunner } from '../checks/runner/run-check.js';
 import type { WarmMemory } from '../warm/warm-memory.js';
 import type { CommandOutcome } from './run-command.js';
+import { taskWords } from './task-words.js';
 
 export interface StartCommandOptions {
   cwd?: string;
@@ -18,7 +21,9 @@ export async function runStartCommand(options: StartCommandOptions): Promise<Com
     cwd: options.cwd,
     runChecks: options.runChecks,
     memory: options.memory,
+    ...taskWords,
   });
+  const notes = describeNotes(result.notes);
   const stdout = options.json
     ? `${JSON.stringify({
         clean: result.complete && result.findings === 0,
@@ -27,7 +32,8 @@ export async function runStartCommand(options: StartCommandOptions): Promise<Com
         complete: result.complete,
         source: result.source,
         // Undefined is left out: no notes, no key.
-        notes: result.notes.length === 0 ? undefined : result.notes,
+        notes: notes.length === 0 ? undefined : notes,
+        noteCodes: notes.length === 0 ? undefined : result.notes.map(makeCodedNote),
         checks: result.baseline.checks.map(({ name, status, durationMs, version, error, diagnostics }) => ({
           name,
           status,
@@ -37,6 +43,6 @@ export async function runStartCommand(options: StartCommandOptions): Promise<Com
           error,
         })),
       })}\n`
-    : `${describeStart(result)}${result.notes.map((note) => `culprit: note: ${note}\n`).join('')}`;
+    : `${describeStart(result)}${notes.map((note) => `culprit: note: ${note}\n`).join('')}`;
   return { stdout, exitCode: result.complete ? 0 : 2 };
 }

@@ -1,6 +1,7 @@
 import { renderStatsJson, renderStatsText } from '../render/stats.js';
 import { parseSince, statsTask } from '../tasks/stats-task.js';
 import type { CommandOutcome } from './run-command.js';
+import { taskWords } from './task-words.js';
 
 export interface StatsCommandOptions {
   cwd?: string;
@@ -13,6 +14,7 @@ export async function runStatsCommand(options: StatsCommandOptions): Promise<Com
   const stats = await statsTask({
     cwd: options.cwd,
     since,
+    ...taskWords,
   });
   return { stdout: options.json ? renderStatsJson(stats) : renderStatsText(stats), exitCode: 0 };
 }

@@ -4,10 +4,11 @@
  */
 import type { DeclarationTables } from './declaration-table.js';
 import type { Diagnostic, SourceSpan } from './diagnostic.js';
+import type { CheckErrorCode } from './report/report-codes.js';
 
 /**
  * `deferred`: not run to the end this attempt because its findings could not change what is
- * shown (tasks/defer-checks.ts); it runs again at the next attempt that could need it.
+ * shown (attempt/defer-checks.ts); it runs again at the next attempt that could need it.
  */
 export const checkStatuses = ['ok', 'failed', 'timed-out', 'missing', 'deferred'] as const;
 export type CheckStatus = (typeof checkStatuses)[number];
@@ -90,4 +91,22 @@ export interface CheckRun extends CheckOutput {
   durationMs: number;
   /** Why the status is not `ok`: one line naming what failed. */
   error?: string;
+  /** Why a run that completed failed all the same, as a code (it could not be compared with the baseline); render/ words it. */
+  errorCode?: CheckErrorCode | undefined;
+}
+
+/**
+ * Checks that did not finish, as `tsc timed-out (…); eslint failed (…)`, or `no check ran`: the
+ * one line an error (a ratchet file not written, a baseline not published) or a report gives for
+ * them. A check culprit failed with a code is passed in with its words (render/report-notes.ts).
+ */
+export function describeFailedChecks(
+  checks: readonly { name: string; status: string; error?: string | undefined }[],
+): string {
+  const failed = checks.filter((check) => check.status !== 'ok');
+  return failed.length === 0
+    ? 'no check ran'
+    : failed
+        .map((check) => `${check.name} ${check.status}${check.error === undefined ? '' : ` (${check.error})`}`)
+        .join('; ');
 }

@@ -35,7 +35,8 @@ export interface HookEvents {
 export function readHookTrigger(agent: string, input: Record<string, unknown>, events: HookEvents): HookTrigger | null {
   const event = readString(agent, input, 'hook_event_name');
   const cwd = readOptionalString(input, 'cwd');
-  // A field the agent did not send is absent from the trigger, not undefined: readers test for it.
+  // A field the agent did not send is absent from the trigger, not undefined: readers test for it
+  // (hook-decision.test.ts asserts the trigger has no such property), so these spreads stay.
   const where = cwd === undefined ? {} : { cwd };
   if (event === events.edit) {
     if (!events.editTools.has(readString(agent, input, 'tool_name'))) return null;

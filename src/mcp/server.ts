@@ -14,7 +14,9 @@ import { z } from 'zod';
 import { describeError, isUserError, makeUserError } from '../core/errors.js';
 import { isInside } from '../core/is-inside.js';
 import { renderJson } from '../render/json.js';
-import { renderText } from '../render/text.js';
+import { countTextPayload, renderText } from '../render/text.js';
+import { describeTaskNotice } from '../render/wording.js';
+import type { TaskNotice } from '../core/task-notice.js';
 import { checkTask, type CheckResult } from '../tasks/check-task.js';
 import { fixTask } from '../tasks/fix-task.js';
 import { renderFixJson, renderFixText } from '../render/fix.js';
@@ -30,7 +32,7 @@ import { checkOutputSchema, explainOutputSchema, fixOutputSchema } from './repor
 
 export interface ServerOptions {
   /** The repository is found from here (default: the process's working directory). */
-  cwd?: string;
+  cwd?: string | undefined;
   version: string;
   /** Where diagnostics go; never stdout, which carries the protocol. */
   log?: (line: string) => void;
@@ -104,6 +106,15 @@ async function warmFor(
   return state.priming === undefined ? { runChecks: engine.runChecks, memory } : { memory };
 }
 
+/** A tool call's task options: warm as above, its notices worded on stderr, its payload counted as text for the ledger. */
+async function optionsFor(state: ServerState, command: 'start' | 'other') {
+  return {
+    onNotice: (notice: TaskNotice) => process.stderr.write(describeTaskNotice(notice)),
+    measurePayload: countTextPayload,
+    ...(await warmFor(state, command)),
+  };
+}
+
 /** Runs tool calls one after another and turns failures into error results naming the cause. */
 function serve<Args>(
   state: ServerState,
@@ -142,7 +153,7 @@ function registerStart(server: McpServer, state: ServerState): void {
 async function answerStart(state: ServerState): Promise<CallToolResult> {
   const { engine } = state;
   // The warm worker takes the baseline run, so that run is what warms it for the checks after.
-  const result = await startTask({ cwd: state.cwd, ...(await warmFor(state, 'start')) });
+  const result = await startTask({ cwd: state.cwd, ...(await optionsFor(state, 'start')) });
   state.last = undefined;
   // A start the cache answered ran nothing here: the worker starts from that baseline while the
   // agent edits. One that took the start is warm: the next check is its increment.
@@ -178,7 +189,7 @@ function registerCheck(server: McpServer, state: ServerState): void {
     },
     serve(state, 'check', async ({ maxFiles }: { maxFiles?: number | undefined }) => {
       const { cwd } = state;
-      const warm = await warmFor(state, 'other');
+      const warm = await optionsFor(state, 'other');
       const result = await checkTask({ cwd, maxFiles, ...warm });
       state.last = result;
       return answerReport(result);
@@ -229,13 +240,13 @@ async function answerDebt(state: ServerState, args: DebtArgs): Promise<CallToolR
     args.action === 'start'
       ? await debtStartTask({
           cwd,
-          ...(await warmFor(state, 'other')),
+          ...(await optionsFor(state, 'other')),
           rules: args.rules,
           paths: args.paths,
           tool: args.tool,
           max: args.max,
         })
-      : await debtCheckTask({ cwd, ...(await warmFor(state, 'other')) });
+      : await debtCheckTask({ cwd, ...(await optionsFor(state, 'other')) });
   // explain reads the agent task's last check, which a campaign's report is not.
   state.last = undefined;
   return answerReport(result);
@@ -270,7 +281,7 @@ function registerFix(server: McpServer, state: ServerState): void {
 }
 
 async function answerFix(state: ServerState, args: FixArgs): Promise<CallToolResult> {
-  const fixed = await fixTask({ cwd: state.cwd, ...args, ...(await warmFor(state, 'other')) });
+  const fixed = await fixTask({ cwd: state.cwd, ...args, ...(await optionsFor(state, 'other')) });
   state.last = fixed.result;
   const { report, sources, context } = fixed.result;
   const text = renderFixText(report, fixed, {

@@ -10,7 +10,8 @@ import { renderGateGithub } from './github.js';
 import type { FormatName } from './format-names.js';
 import { renderGateSarif } from './sarif.js';
 import type { GateItem, GateReport } from '../core/gate/gate-report.js';
-import { countOf, describeFailedChecks } from './wording.js';
+import { describeFailedChecks } from '../core/check-run.js';
+import { countOf } from './wording.js';
 import { escapeControls } from './escape-controls.js';
 
 export type GateRenderer = (report: GateReport) => string;

@@ -7,7 +7,9 @@
 import type { GateReport } from '../core/gate/gate-report.js';
 import type { Report } from '../core/report/report.js';
 import type { FormatDetails, ListedFinding } from './stated-findings.js';
-import { countOf, describeFailedChecks } from './wording.js';
+import { describeFailedChecks } from '../core/check-run.js';
+import { countOf } from './wording.js';
+import { wordCheck } from './report-notes.js';
 import { describeCheckingFinding } from './checking.js';
 
 export type AnnotationLevel = 'error' | 'warning' | 'notice';
@@ -90,7 +92,7 @@ function summarizeReport(report: Report): { level: AnnotationLevel; message: str
     case 'check-failed':
       return {
         level: 'error',
-        message: `NOT a clean result: ${describeFailedChecks(report.checks)}. ${countOf(introduced, 'new finding')} from the checks that ran; ${rest}`,
+        message: `NOT a clean result: ${describeFailedChecks(report.checks.map(wordCheck))}. ${countOf(introduced, 'new finding')} from the checks that ran; ${rest}`,
       };
     case 'introduced':
     case 'stuck': {

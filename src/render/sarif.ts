@@ -9,6 +9,7 @@ import type { Location, Log, ReportingDescriptor, Result, Run } from 'sarif';
 import { compareStrings } from '../core/diagnostic.js';
 import type { GateReport } from '../core/gate/gate-report.js';
 import { makeShownFinding, type Report, type ReportCheck } from '../core/report/report.js';
+import { describeCheckError } from './report-notes.js';
 import { listStatedFindings, type FormatDetails, type ListedFinding, type StatedFinding } from './stated-findings.js';
 
 /** The key of culprit's fingerprint in `partialFingerprints`; versioned so a new scheme can sit beside it. */
@@ -60,13 +61,14 @@ export function renderGateSarif(report: GateReport): string {
   });
 }
 
-function makeSarifCheck(check: Pick<ReportCheck, 'name' | 'status' | 'version' | 'error'>): SarifCheck {
+function makeSarifCheck(check: Pick<ReportCheck, 'name' | 'status' | 'version' | 'error' | 'errorCode'>): SarifCheck {
   if (check.status === 'ok') return { name: check.name, version: check.version, ok: true };
+  const error = describeCheckError(check);
   return {
     name: check.name,
     version: check.version,
     ok: false,
-    error: `${check.name} ${check.status}${check.error === undefined ? '' : `: ${check.error}`}`,
+    error: `${check.name} ${check.status}${error === undefined ? '' : `: ${error}`}`,
   };
 }
 
@@ -109,9 +111,10 @@ function makeRun(
     invocations: [
       {
         executionSuccessful: check.ok,
-        ...(check.ok || check.error === undefined
-          ? {}
-          : { toolExecutionNotifications: [{ level: 'error' as const, message: { text: check.error } }] }),
+        toolExecutionNotifications:
+          check.ok || check.error === undefined
+            ? undefined
+            : [{ level: 'error' as const, message: { text: check.error } }],
       },
     ],
     columnKind: 'utf16CodeUnits',
@@ -133,7 +136,7 @@ function makeResult(
     locations: location === undefined ? undefined : [location],
     partialFingerprints: { [fingerprintKey]: finding.fingerprint },
     baselineState: state,
-    ...makeProperties(finding, shown),
+    properties: makeProperties(finding, shown),
   };
 }
 
@@ -142,14 +145,10 @@ function makeResult(
  * suppression, coverage, a weakened setting, a removed check) and, within a task, whether the
  * payload showed it.
  */
-function makeProperties(finding: ListedFinding, shown: boolean | undefined): Pick<Result, 'properties'> {
-  // Only the keys that are set: a finding with none gets no properties bag.
-  const properties = {
-    ...(finding.phase === undefined ? {} : { phase: finding.phase }),
-    ...(finding.kind === undefined ? {} : { kind: finding.kind }),
-    ...(shown === undefined ? {} : { shown }),
-  };
-  return Object.keys(properties).length === 0 ? {} : { properties };
+function makeProperties(finding: ListedFinding, shown: boolean | undefined): Result['properties'] {
+  const { phase, kind } = finding;
+  // A finding with none of them gets no properties bag; the JSON leaves out a key set to undefined.
+  return phase === undefined && kind === undefined && shown === undefined ? undefined : { phase, kind, shown };
 }
 
 /**

@@ -9,6 +9,7 @@ import { formatSite, makeEchoKey } from '../core/triage/echo-groups.js';
 import type { EchoGroup } from '../core/triage/echo-groups.js';
 import { describeCampaignIntroduced, describeTargets } from './debt.js';
 import { countOf } from './wording.js';
+import { describeNotes, wordCheck } from './report-notes.js';
 import { describeChange } from './change.js';
 import { describeCheckingFinding, describeSilencedCount } from './checking.js';
 import { escapeControls, escapeLine } from './escape-controls.js';
@@ -79,6 +80,11 @@ const firstSitesPerFile = 3;
  * crowd out every other cause (`culprit check --json` lists them all).
  */
 export const maxCauseLength = 2500;
+
+/** How many characters a report's text payload has: what the ledger counts the agent reads. */
+export function countTextPayload(report: Report, options: TextRenderOptions): number {
+  return renderText(report, options).length;
+}
 
 export function renderText(report: Report, options: TextRenderOptions): string {
   const head = renderHead(report).join('\n');
@@ -530,14 +536,14 @@ function renderHead(report: Report): string[] {
       `${countOf(report.resolved.lineDeleted, 'resolved finding')} went away together with the line it flagged: make sure that code was meant to be deleted, not deleted to silence the check.`,
     );
   }
-  for (const note of report.notes) lines.push(`note: ${note}`);
+  for (const note of describeNotes(report.notes)) lines.push(`note: ${note}`);
   return lines;
 }
 
 /** The verdicts that override the summary: a broken check, or a loop that stopped converging. */
 function renderStatusLine(report: Report): string | undefined {
   if (report.verdict === 'check-failed') {
-    const failed = report.checks.filter((check) => check.status !== 'ok');
+    const failed = report.checks.filter((check) => check.status !== 'ok').map(wordCheck);
     const what =
       failed.length === 0
         ? 'no check ran'

@@ -23,7 +23,7 @@ import type { AnchoredRuns } from '../snapshot/take-snapshot.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
 import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
 import { compareWithFile, requireRatchetFile, runWorkTreeChecks } from './gate-task.js';
-import { describeFailedChecks } from '../render/wording.js';
+import { describeFailedChecks } from '../core/check-run.js';
 
 export interface BaselineWriteResult {
   context: TaskContext;

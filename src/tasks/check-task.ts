@@ -27,7 +27,6 @@ import {
   type WorkTreeRun,
 } from '../baseline/resolve-baseline.js';
 import { decideDebtVerdict, makeDebtAttribution, type DebtAttribution } from '../core/debt/debt-attribution.js';
-import { describeRatchet } from '../render/debt.js';
 import type { AttemptRecord } from '../core/report/attempts.js';
 import {
   loadSessionFile,
@@ -39,16 +38,11 @@ import {
 import { compareTrees, listTouchedPaths, makeNoChanges } from '../tree/compare-trees.js';
 import { lockfileNames } from '../checks/runner/install-state.js';
 import { makeEditabilityClassifier } from '../core/triage/non-editable.js';
-import {
-  describeCheckNotInBaseline,
-  describeRemedy,
-  describeUnusableBaseline,
-  describeVersionChange,
-  makeBaselineNotes,
-} from '../render/baseline-notes.js';
-import { attributeEdit } from './attribute-edit.js';
+import { makeBaselineNotes } from '../baseline/baseline-notes.js';
+import type { BaselineKind, ReportNote } from '../core/report/report-codes.js';
+import { attributeEdit } from '../attempt/attribute-edit.js';
 import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
-import { makeDeferringRunner, makeWorkerDeferral, type DeferralContext } from './defer-checks.js';
+import { makeDeferringRunner, makeWorkerDeferral, type DeferralContext } from '../attempt/defer-checks.js';
 import { readBaselineSeeds } from '../warm/baseline-seed.js';
 import { isRestartFile } from '../warm/warm-engine.js';
 import { makeBaselineRunner } from '../warm/run-from-baseline.js';
@@ -57,13 +51,14 @@ import {
   prepareLedgerAttempt,
   readLedgerTask,
   saveLedgerAttempt,
+  type PayloadMeasure,
   type PrepareLedgerInput,
-} from './record-ledger.js';
+} from '../attempt/record-ledger.js';
 import { listCoverageLoss } from '../core/coverage/coverage-loss.js';
 import { listRemovedChecks } from '../core/coverage/removed-checks.js';
 import { findSilenced } from '../core/coverage/silenced.js';
 import { listRatchetGrowth, type RatchetSides } from '../core/coverage/ratchet-growth.js';
-import { readRatchetSides } from './ratchet-sides.js';
+import { readRatchetSides } from '../attempt/ratchet-sides.js';
 import { applyCoveragePolicy, strictPolicy, type CoveragePolicy } from '../core/coverage/suppression-policy.js';
 import { listWeakenings } from '../core/coverage/weakening.js';
 import { configFileName } from '../config/load-config.js';
@@ -122,6 +117,11 @@ export interface CheckTaskOptions extends TaskOptions {
    */
   isAttempt?: ((made: MadeCheck) => boolean | Promise<boolean>) | undefined;
   /**
+   * How many characters of the report the agent reads, for the ledger: the edge that words the
+   * report counts them (the CLI: its text payload). None: the ledger records 0.
+   */
+  measurePayload?: PayloadMeasure | undefined;
+  /**
    * Whether a cold check may start from the baseline and redo only what the edit can reach (the
    * default; `CULPRIT_INCREMENTAL=0` turns it off). False runs every check in full.
    */
@@ -177,7 +177,7 @@ async function checkLocked(
   const changes = await compareTaskTrees(context, baseline.snapshot.tree, after.snapshot.tree);
   const ledgerRead = readLedgerTask(context, baseline.session, after.snapshot, changes, baseline.kind === 'debt');
   const paired = pairChecks(baseline.snapshot, after.snapshot, {
-    remedy: describeRemedy(baseline.kind),
+    baselineKind: baseline.kind,
     changes,
     policy: settings.policy,
     ratchet: await readRatchetSides(context, baseline.snapshot.tree, changes),
@@ -378,7 +378,11 @@ async function recordCheckAttempt(input: AttemptToRecord): Promise<Report> {
     const write = () => {
       saveSessionFile(layout.sessionFile, recordAttempt(sessions, baseline, input.attempt));
       if (ledger !== undefined)
-        saveLedgerAttempt(ledger, report, { outputLimit: settings.outputLimit, sourceLines: after.sources.lines });
+        saveLedgerAttempt(ledger, report, {
+          outputLimit: settings.outputLimit,
+          sourceLines: after.sources.lines,
+          measurePayload: options.measurePayload,
+        });
     };
     if (options.afterAnswer === undefined) write();
     else options.afterAnswer(write);
@@ -425,7 +429,7 @@ async function makeRunnerFromBaseline(
 }
 
 /** The upload of a baseline this check computed ran beside its work-tree run; it is bounded by the remote's timeout. */
-async function readUploadNote(baseline: Baseline): Promise<string[]> {
+async function readUploadNote(baseline: Baseline): Promise<ReportNote[]> {
   const note = await baseline.upload;
   return note === undefined ? [] : [note];
 }
@@ -452,7 +456,7 @@ function addCampaign(report: Report, debt: DebtAttribution, hasBaseline: boolean
     verdict,
     counts: { ...report.counts, introduced: debt.introduced },
     targets: debt.targets,
-    notes: verdict === 'clean' ? [...report.notes, describeRatchet(hasBaseline)] : report.notes,
+    notes: verdict === 'clean' ? [...report.notes, { code: 'debt-fixed', hasRatchetFile: hasBaseline }] : report.notes,
   };
 }
 
@@ -488,14 +492,14 @@ interface PairedChecks {
   after: AnchoredDiagnostic[];
   /** The after runs, with checks whose baseline is unusable marked failed. */
   checks: CheckRun[];
-  notes: string[];
+  notes: ReportNote[];
   /** The declaration tables of the checks that have them on both sides (tsc 5/6), and the tools whose findings they report. */
   declarations?: { base: DeclarationTables; current: DeclarationTables; tools: Set<string> };
 }
 
 export interface PairOptions {
-  /** What the user can do about a check the baseline cannot be compared with. */
-  remedy?: string;
+  /** What the baseline is, which says what the user can do about a check it cannot be compared with. */
+  baselineKind?: BaselineKind;
   /** What the edit changed: with it, coverage, strength and removed checks are compared too. */
   changes?: TreeChanges;
   policy?: CoveragePolicy;
@@ -511,7 +515,7 @@ export interface PairOptions {
  * findings of their own: clean means checked, as strictly, over the same files.
  */
 export function pairChecks(baseline: Snapshot, current: Snapshot, options: PairOptions = {}): PairedChecks {
-  const { remedy = describeRemedy('started'), changes, policy = strictPolicy, ratchet } = options;
+  const { baselineKind: remedy = 'started', changes, policy = strictPolicy, ratchet } = options;
   const baseByName = new Map(baseline.checks.map((check) => [check.name, check]));
   const paired: PairedChecks = { before: [], after: [], checks: [], notes: [] };
   let beforeHashes: string[] | undefined = [];
@@ -525,7 +529,7 @@ export function pairChecks(baseline: Snapshot, current: Snapshot, options: PairO
       paired.checks.push({
         ...check,
         status: 'failed',
-        error: describeCheckNotInBaseline(check, remedy),
+        errorCode: { code: 'not-in-baseline', remedy },
       });
       continue;
     }
@@ -533,12 +537,12 @@ export function pairChecks(baseline: Snapshot, current: Snapshot, options: PairO
       paired.checks.push({
         ...check,
         status: 'failed',
-        error: describeUnusableBaseline(check, base, remedy),
+        errorCode: { code: 'unusable-baseline', remedy, baseStatus: base.status, baseError: base.error ?? null },
       });
       continue;
     }
     if (base.version !== check.version) {
-      paired.notes.push(describeVersionChange(check, base));
+      paired.notes.push({ code: 'version-changed', check: check.name, from: base.version, to: check.version });
     }
     const kept = applyCoveragePolicy(base.diagnostics, policy);
     paired.before.push(...kept.findings);

@@ -8,10 +8,10 @@ import { loadConfig } from '../config/load-config.js';
 import { resolveSettings, type Settings } from '../config/resolve-settings.js';
 import { makeUserError } from '../core/errors.js';
 import { findRepository, type Repository } from '../git/git.js';
-import { withLockFile, type LockHolder } from '../state/lock-file.js';
+import { withLockFile } from '../state/lock-file.js';
 import { resolveLockWait } from '../state/lock-wait.js';
 import { resolveStateLayout, type StateLayout } from '../state/state-dir.js';
-import { describeLockTakeOver, describeWorkTreeWait } from '../render/wording.js';
+import type { NoticeSink } from '../core/task-notice.js';
 import type { WarmMemory } from '../warm/warm-memory.js';
 
 export interface TaskOptions {
@@ -23,6 +23,11 @@ export interface TaskOptions {
   outputLimit?: number;
   /** What a long-lived culprit (serve, mcp) keeps between commands (warm/warm-memory.ts); none for a cold command. */
   memory?: WarmMemory | undefined;
+  /**
+   * Where the command says, as a code, that it waits for another culprit or took over a lock left
+   * behind (core/task-notice.ts); the edges word it on stderr. None: it says nothing.
+   */
+  onNotice?: NoticeSink | undefined;
 }
 
 export interface TaskContext {
@@ -32,6 +37,7 @@ export interface TaskContext {
   settings: Settings;
   layout: StateLayout;
   memory?: WarmMemory | undefined;
+  onNotice: NoticeSink;
 }
 
 /**
@@ -50,7 +56,12 @@ export async function resolveTaskContext(
   const settings = await resolveSettings(root, raw, { mayCheckNothing });
   if (options.maxFiles !== undefined) settings.maxFiles = validatePositive('--max-files', options.maxFiles);
   if (options.outputLimit !== undefined) settings.outputLimit = validatePositive('--output-limit', options.outputLimit);
-  return { root, repo, settings, layout: resolveStateLayout(root, repo), memory: options.memory };
+  const onNotice = options.onNotice ?? ignoreNotice;
+  return { root, repo, settings, layout: resolveStateLayout(root, repo), memory: options.memory, onNotice };
+}
+
+function ignoreNotice(): void {
+  // A caller that gave no sink hears nothing.
 }
 
 function validatePositive(name: string, value: number): number {
@@ -61,7 +72,7 @@ function validatePositive(name: string, value: number): number {
 /**
  * Runs a command that reads and writes this work tree's session (start, check) or its baseline
  * file, one culprit at a time: attempts are recorded in order and none is lost. A second culprit
- * waits, saying once on stderr whom it waits for; it gives up with an error naming the holder
+ * waits, saying once (`onNotice`) whom it waits for; it gives up with an error naming the holder
  * after the longest a working holder can take (its base and after runs, each at most the longest
  * check timeout, plus a minute), or after `CULPRIT_LOCK_WAIT_MS`.
  */
@@ -71,13 +82,10 @@ export function withWorkTreeLock<T>(context: TaskContext, command: string, use: 
     {
       command,
       waitMs: resolveLockWait(context.settings.checks),
-      onWait: reportWait,
-      onTakeOver: (holder, why) => process.stderr.write(describeLockTakeOver(context.layout.lockFile, holder, why)),
+      onWait: (holder) => context.onNotice({ code: 'work-tree-wait', holder }),
+      onTakeOver: (holder, why) =>
+        context.onNotice({ code: 'lock-taken-over', file: context.layout.lockFile, holder, why }),
     },
     use,
   );
-}
-
-function reportWait(holder: LockHolder | null): void {
-  process.stderr.write(describeWorkTreeWait(holder));
 }

@@ -23,7 +23,7 @@ import { findRefusedRewrites, readTreeFile, rewriteFiles, type FileRewrite } fro
 import type { WriteRefusal } from '../core/write-refusal.js';
 import { checkTask, type CheckResult, type CheckTaskOptions, type MadeCheck } from './check-task.js';
 import type { TaskContext } from './context.js';
-import { readEditSides, type EditSides } from './edit-sides.js';
+import { readEditSides, type EditSides } from '../attempt/edit-sides.js';
 
 export interface FixTaskOptions extends CheckTaskOptions {
   /** Plan the fixes and return them with the files' new text, and write nothing. */

@@ -6,13 +6,13 @@
  */
 import { makeBaselineKey } from '../baseline/baseline-key.js';
 import { lookUpRemoteBaseline, publishRemoteBaseline } from '../baseline/remote-baseline.js';
-import { nameRemote } from '../render/baseline-notes.js';
 import { ensureTreeSnapshot, isComplete, type TakenTreeSnapshot } from '../baseline/resolve-baseline.js';
 import { makeUserError } from '../core/errors.js';
 import { resolveCommit } from '../git/git.js';
 import { readCommitTree } from '../git/tree-id.js';
-import { describeFailedChecks } from '../render/wording.js';
 import { countFindings } from '../core/snapshot.js';
+import { describeFailedChecks } from '../core/check-run.js';
+import { locateRemote } from '../core/report/report-codes.js';
 import { readTreeState, takeSnapshot } from '../snapshot/take-snapshot.js';
 import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
 
@@ -31,8 +31,8 @@ export interface PublishResult {
   source: TakenTreeSnapshot['source'];
   /** False when the remote cache already held it (nothing was uploaded). */
   uploaded: boolean;
-  /** `remote cache https://…`. */
-  remote: string;
+  /** The remote cache's API URL without credentials (`https://…`), or null when it is no URL. */
+  remote: string | null;
   findings: number;
 }
 
@@ -75,18 +75,20 @@ export async function publishBaselineTask(options: PublishOptions = {}): Promise
     // Asked first even when the local cache has it: a copy there that does not verify is replaced.
     const key = makeBaselineKey({ treeId, root: context.root, checks: context.settings.checks });
     const held = await lookUpRemoteBaseline(remoteCache, key, treeId);
-    const result = { context, label, key, remote: nameRemote(remoteCache) };
+    const remote = locateRemote(remoteCache.api);
+    // A thrown error is one line in words, whoever throws it (core/errors.ts).
+    const named = remote === null ? 'remote cache' : `remote cache ${remote}`;
+    const result = { context, label, key, remote };
     // Unreachable or refused: the upload would be too, so the checks are not run for nothing.
     if (held.kind === 'failed')
-      throw makeUserError(`${nameRemote(remoteCache)}: the baseline of ${label} was not published: ${held.reason}`);
+      throw makeUserError(`${named}: the baseline of ${label} was not published: ${held.reason}`);
     if (held.kind === 'found')
       return { ...result, source: 'remote', uploaded: false, findings: countFindings(held.snapshot).findings };
     const taken = await ensureTreeSnapshot(context, treeId, label, { workTree, lookUp: false, upload: false });
     if (!isComplete(taken.snapshot))
       throw makeUserError(`the baseline of ${label} was not published: ${describeFailedChecks(taken.snapshot.checks)}`);
     const failure = await publishRemoteBaseline(remoteCache, taken.id, taken.snapshot);
-    if (failure !== null)
-      throw makeUserError(`${nameRemote(remoteCache)}: the baseline of ${label} was not published: ${failure}`);
+    if (failure !== null) throw makeUserError(`${named}: the baseline of ${label} was not published: ${failure}`);
     return { ...result, source: taken.source, uploaded: true, findings: countFindings(taken.snapshot).findings };
   });
 }

@@ -4,6 +4,7 @@
  * starting on a tree that was already snapshotted (HEAD's tree after a `check` without start, or
  * a previous start) runs nothing.
  */
+import type { ReportNote } from '../core/report/report-codes.js';
 import { ensureTreeSnapshot, keepStartedSnapshot } from '../baseline/resolve-baseline.js';
 import { logDebug } from '../debug/log-debug.js';
 import { countFindings, type Snapshot } from '../core/snapshot.js';
@@ -30,7 +31,7 @@ export interface StartResult {
   /** Where the baseline came from: this repository's cache, the remote cache, or this run. */
   source: 'cache' | 'remote' | 'run';
   /** One line about the remote cache, when it could not be used, then each check's own notes. */
-  notes: string[];
+  notes: ReportNote[];
 }
 
 export async function startTask(options: StartTaskOptions = {}): Promise<StartResult> {
@@ -57,7 +58,7 @@ async function startLocked(context: TaskContext, runChecks: CheckRunner | undefi
   let snapshot: Snapshot;
   let id: string;
   let source: StartResult['source'] = 'run';
-  let notes: string[] = [];
+  let notes: ReportNote[] = [];
   if (tree.kind === 'git') {
     // The local cache, then the remote one, then this work tree's own run (uploaded when complete).
     const taken = await ensureTreeSnapshot(context, tree.treeId, 'culprit start', {

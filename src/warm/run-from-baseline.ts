@@ -14,7 +14,7 @@ import type { CheckRunner } from '../checks/runner/run-check.js';
 import type { TreeState } from '../core/snapshot.js';
 import { makeWarmEngine, type Deferral } from './warm-engine.js';
 
-/** `defer`: how the checks of the tree at `root` defer (tasks/defer-checks.ts), as a cold check's do. */
+/** `defer`: how the checks of the tree at `root` defer (attempt/defer-checks.ts), as a cold check's do. */
 export function makeBaselineRunner(
   seeds: Record<string, WarmSeed>,
   defer?: (root: string, tree: TreeState | undefined) => Deferral,

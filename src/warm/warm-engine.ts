@@ -101,7 +101,7 @@ export interface WarmEngineOptions {
    * Such an engine serves only the seeded checks; the others run cold beside them.
    */
   seeds?: Record<string, WarmSeed> | undefined;
-  /** Lets a decider's run stop the checks after it in the worker, as a cold check defers them (tasks/defer-checks.ts). */
+  /** Lets a decider's run stop the checks after it in the worker, as a cold check defers them (attempt/defer-checks.ts). */
   deferral?: Deferral | undefined;
   /** Tree diffs a long-lived culprit keeps (warm/warm-memory.ts): the check that read the tree has often asked for this one already. */
   trees?: TreeDiffMemory | undefined;

@@ -72,6 +72,21 @@ describe('the layers in eslint.config.js', () => {
     expect(await lintAt('src/core/lint-probe.ts', text)).toEqual([]);
   });
 
+  it('refuses render from every layer below the edges, and lets the edges word what they say', async () => {
+    const importRender = "import { countOf } from '../render/wording.js';\nexport const words = countOf;\n";
+    for (const layer of ['core', 'tasks', 'baseline', 'warm', 'snapshot', 'config', 'state']) {
+      const problems = await lintAt(`src/${layer}/lint-probe.ts`, importRender);
+      expect(problems.map(({ ruleId, message }) => [ruleId, message])).toEqual([
+        [
+          'boundaries/dependencies',
+          expect.stringMatching(new RegExp(`from elements of type "${layer}" to elements of type "render"`)),
+        ],
+      ]);
+    }
+    for (const edge of ['cli', 'mcp', 'hooks', 'serve'])
+      expect(await lintAt(`src/${edge}/lint-probe.ts`, importRender)).toEqual([]);
+  });
+
   it('refuses a check adapter from render, and another adapter from an adapter', async () => {
     const fromRender = await lintAt(
       'src/render/lint-probe.ts',

@@ -63,6 +63,7 @@ describe('renderJson', () => {
       'progress',
       'resolved',
       'notes',
+      'noteCodes',
     ]);
     expect(parsed.shown).toEqual([
       {
@@ -148,6 +149,51 @@ describe('renderJson', () => {
   it('does not depend on the order the report object was built in', () => {
     const shuffled = Object.fromEntries(Object.entries(report).reverse()) as unknown as Report;
     expect(renderJson(shuffled)).toBe(renderJson(report));
+  });
+});
+
+describe('the codes beside the words', () => {
+  it('words each note in its order and carries its code, a note in words as text', () => {
+    const noted: Report = {
+      ...report,
+      notes: [
+        { code: 'baseline', label: 'HEAD (abc1234)', source: 'cache' },
+        { code: 'version-changed', check: 'tsc', from: '6.0.2', to: null },
+        'tsc: used tsconfig.build.json',
+      ],
+    };
+    const parsed = JSON.parse(renderJson(noted)) as { notes: string[]; noteCodes: unknown[] };
+    expect(parsed.notes).toEqual([
+      'baseline: HEAD (abc1234), from the local cache',
+      'tsc changed version since the baseline (6.0.2 → ?); some findings may differ for that reason',
+      'tsc: used tsconfig.build.json',
+    ]);
+    expect(parsed.noteCodes).toEqual([
+      { code: 'baseline', label: 'HEAD (abc1234)', source: 'cache' },
+      { code: 'version-changed', check: 'tsc', from: '6.0.2', to: null },
+      { code: 'text', text: 'tsc: used tsconfig.build.json' },
+    ]);
+  });
+
+  it('words a check culprit failed with a code in its error, after which comes the code', () => {
+    const failed: Report = {
+      ...report,
+      verdict: 'check-failed',
+      checks: [
+        {
+          name: 'eslint',
+          status: 'failed',
+          durationMs: 10,
+          version: '10.0.0',
+          errorCode: { code: 'unusable-baseline', remedy: 'revision', baseStatus: 'timed-out', baseError: null },
+        },
+      ],
+    };
+    const [check] = (JSON.parse(renderJson(failed)) as { checks: Record<string, unknown>[] }).checks;
+    expect(Object.keys(check!)).toEqual(['name', 'status', 'durationMs', 'version', 'error', 'errorCode']);
+    expect(check!['error']).toBe(
+      'eslint has no usable baseline: it was timed-out when the baseline was taken (no detail); run culprit check again once it works',
+    );
   });
 });
 

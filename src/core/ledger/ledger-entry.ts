@@ -68,7 +68,7 @@ export interface LedgerEntry {
    * upgrade the package): shown too, though no finding in them was. Absent when there were none,
    * and in entries written before culprit kept them.
    */
-  instructed?: string[];
+  instructed?: string[] | undefined;
   /** Of `changed`, the files no earlier attempt of the task showed a finding or an instruction about. */
   outside: string[];
   /** The previous attempt's shown fingerprints that are still introduced now; the others are fixed or unknown. */
@@ -161,7 +161,7 @@ export function makeLedgerEntry(input: MakeLedgerEntryInput): LedgerEntry {
     changed: changed.slice(0, maxListed),
     changedCount: changed.length,
     edited: input.edited,
-    ...(instructed.length === 0 ? {} : { instructed }),
+    instructed: instructed.length === 0 ? undefined : instructed,
     outside: changed.filter((path) => !everShown.has(path)).slice(0, maxListed),
     stalled: lastShown.filter((finding) => ran.has(finding.c) && introduced.has(finding.f)).map((finding) => finding.f),
     unknown: lastShown.filter((finding) => !ran.has(finding.c)).map((finding) => finding.f),

@@ -14,23 +14,13 @@
  */
 import { z } from 'zod';
 import { checkStatuses } from '../check-run.js';
+import { baselineSources, checkErrorSchema, reportNoteSchema } from './report-codes.js';
+import { makeInteger, makeNullable, makeOpenObject } from './schema-parts.js';
 import { findingKinds, phases, severities } from '../diagnostic.js';
 import { changeKinds } from '../triage/causes.js';
 import { rungs } from '../triage/ladder.js';
 
-/** An object schema whose JSON Schema accepts fields it does not name (parsing strips them). */
-export function makeOpenObject<Shape extends z.ZodRawShape>(shape: Shape) {
-  return z.object(shape).meta({ additionalProperties: true });
-}
-
-export function makeInteger(min: number) {
-  return z.number().int().min(min).meta({ maximum: undefined });
-}
-
-/** A described branch keeps zod from folding the union into a type array (`["string", "null"]`). */
-export function makeNullable<Schema extends z.ZodType>(schema: Schema, description: string) {
-  return z.union([schema.describe(description), z.null()]).describe(description);
-}
+export { makeInteger, makeNullable, makeOpenObject };
 
 const count = makeInteger(0);
 const position = makeInteger(0);
@@ -163,9 +153,9 @@ export const reportCheckSchema = makeOpenObject({
   error: z.string().optional(),
   /** A partial run (status `ok`): how many files it could not check, and why. */
   unchecked: makeOpenObject({ files: count, reasons: z.array(z.string()) }).optional(),
+  /** Beside `error`, when culprit itself failed the run: why, as a code with its data. */
+  errorCode: checkErrorSchema.optional(),
 });
-
-export const baselineSources = ['started', 'cache', 'remote', 'run'] as const;
 
 /** Only when a budget is set: the attempts and seconds projected to clean (core/ledger/ledger-projection.ts). */
 export const projectionSchema = makeOpenObject({
@@ -217,6 +207,8 @@ export const reportSchema = makeOpenObject({
   projection: projectionSchema.optional(),
   /** Only in a debt campaign (`culprit debt`): its targets, how many are gone and how many are left. */
   targets: makeOpenObject({ total: count, resolved: count, remaining: count }).optional(),
+  /** The notes as codes with their data, one for each of `notes` in its order (`text`: words a tool or the core wrote). */
+  noteCodes: z.array(reportNoteSchema),
 });
 
 /** The report as JSON and MCP clients receive it. */

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { CheckRun } from '../check-run.js';
+import type { ReportNote } from './report-codes.js';
 import { compareByPosition, compareStrings } from '../diagnostic.js';
 import type { Diagnostic, Finding, FindingKind } from '../diagnostic.js';
 import type { SilencedFinding } from '../coverage/silenced.js';
@@ -71,10 +72,18 @@ export type Projection = z.infer<typeof projectionSchema>;
  * each), with the shown findings, echo groups and root units as triage made them. render/json.ts
  * lays it out as the schema says.
  */
-export interface Report extends Omit<z.input<typeof reportSchema>, 'shown' | 'groups' | 'roots'> {
+/**
+ * The report as tasks return it: its notes are codes with their data (or words a tool or the core
+ * wrote), which render/ words where the report leaves culprit (the JSON's `notes` and `noteCodes`).
+ */
+export interface Report extends Omit<
+  z.input<typeof reportSchema>,
+  'shown' | 'groups' | 'roots' | 'notes' | 'noteCodes'
+> {
   shown: ShownFinding[];
   groups: EchoGroup[];
   roots: ReportRoot[];
+  notes: ReportNote[];
 }
 
 export interface MakeReportInput {
@@ -87,7 +96,7 @@ export interface MakeReportInput {
   previous?: AttemptRecord;
   /** Root units shown per attempt before any widening (`maxFiles`). */
   baseWidth: number;
-  notes?: readonly string[];
+  notes?: readonly ReportNote[];
   /**
    * The checked tree's lines of a file. With it, an echo group whose message names a symbol
    * declared in a changed file says where; without it, groups carry no `declared`.
@@ -609,9 +618,9 @@ function makeReportRoot(root: RootUnit): ReportRoot {
 
 /** A check's run as reports (check's and the gate's) list it: without its findings. */
 export function makeReportCheck(
-  check: Pick<CheckRun, 'name' | 'status' | 'durationMs' | 'version' | 'error' | 'unchecked'>,
+  check: Pick<CheckRun, 'name' | 'status' | 'durationMs' | 'version' | 'error' | 'errorCode' | 'unchecked'>,
 ): ReportCheck {
-  const { name, status, durationMs, version, error, unchecked = [] } = check;
+  const { name, status, durationMs, version, error, errorCode, unchecked = [] } = check;
   const files = new Set(unchecked.flatMap((part) => part.paths)).size;
   return {
     name,
@@ -620,5 +629,6 @@ export function makeReportCheck(
     version,
     error,
     unchecked: unchecked.length === 0 ? undefined : { files, reasons: unchecked.map((part) => part.reason) },
+    errorCode,
   };
 }

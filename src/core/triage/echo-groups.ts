@@ -54,7 +54,8 @@ export interface EchoGroup {
    * how many, their files (in order) with a count each, and the declarations nearest them, most
    * findings first.
    */
-  reached?: { sites: number; files: string[]; counts: number[]; through: DeclarationRef[]; listed: string[] };
+  reached?:
+    { sites: number; files: string[]; counts: number[]; through: DeclarationRef[]; listed: string[] } | undefined;
   /**
    * The fingerprints of the shown findings in the group, for the text renderer to find them; not
    * in the JSON report (each shown finding has its fingerprint, each group its listed sites).
@@ -198,7 +199,7 @@ export function makeCauseGroups<T extends Member>(
     const dot = change.symbol.lastIndexOf('.');
     const reached = sites.filter(isReached);
     return {
-      ...(reached.length === 0 ? {} : { reached: summarizeReached(reached, throughOf) }),
+      reached: reached.length === 0 ? undefined : summarizeReached(reached, throughOf),
       tool: first.tool,
       code: first.code,
       codes: [...new Set(sites.map((site) => site.code))],

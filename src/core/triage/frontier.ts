@@ -42,7 +42,7 @@ export interface RootUnit {
    * findings only, which cannot cause compiler errors but may cause its lint findings, so those
    * are withheld as echoes.
    */
-  compilerOnly?: true;
+  compilerOnly?: true | undefined;
   /** For a non-editable unit: what to do instead of hand-editing. */
   instruction?: string;
   /** The unit (the whole cycle, not only its failing files) contains a file the patch changed. */
@@ -129,7 +129,7 @@ export function findRoots({ findings, graph, changedFiles, classify }: FindRoots
       selected: false,
       introduced: files.reduce((sum, file) => sum + (counts.get(file) ?? 0), 0),
       hasChangedFile: members.some((file) => changedFiles.has(file)),
-      ...(compilerOnly ? { compilerOnly: true as const } : {}),
+      compilerOnly: compilerOnly ? true : undefined,
     };
     roots.push(editable ? unit : { ...unit, instruction: makeInstruction(files, classify) });
   }

@@ -1,7 +1,7 @@
 /**
  * Writes one attempt into the repository's ledger (state/ledger-store.ts), and prices the next
  * ones from it when a budget is set. Recording costs one read and one atomic write of the task's
- * own file, one render of the text payload to count its characters, and one `git diff-tree` for
+ * own file, one count of the payload's characters by the edge that words it, and one `git diff-tree` for
  * what changed since the previous attempt. A ledger that cannot be read or written never fails
  * the check: the agent's loop matters more than its record.
  */
@@ -14,7 +14,6 @@ import type { TreeChanges } from '../core/snapshot.js';
 import { diffTrees } from '../git/diff-trees.js';
 import { logDebug } from '../debug/log-debug.js';
 import type { Report, WithheldReason } from '../core/report/report.js';
-import { renderText } from '../render/text.js';
 import type { Snapshot } from '../core/snapshot.js';
 import {
   makeLedgerEntry,
@@ -34,7 +33,17 @@ import {
 import type { TaskSession } from '../state/session-store.js';
 import { hashPath } from '../state/state-dir.js';
 import { listTouchedPaths } from '../tree/compare-trees.js';
-import type { TaskContext } from './context.js';
+import type { Repository } from '../git/git.js';
+import type { StateLayout } from '../state/state-dir.js';
+import type { Settings } from '../config/resolve-settings.js';
+
+/** What the ledger reads of a command's context (tasks/context.ts's TaskContext). */
+export interface LedgerContext {
+  root: string;
+  repo: Repository | null;
+  layout: StateLayout;
+  settings: Pick<Settings, 'budget'>;
+}
 
 export interface PrepareLedgerInput {
   session: TaskSession;
@@ -79,7 +88,7 @@ export function makeLedgerTaskId(root: string, session: Pick<TaskSession, 'basel
  * the first attempt, the diff from the baseline.
  */
 export async function readLedgerTask(
-  context: TaskContext,
+  context: LedgerContext,
   session: TaskSession,
   snapshot: Snapshot,
   changes: TreeChanges,
@@ -166,15 +175,24 @@ export async function prepareLedgerAttempt(input: PrepareLedgerInput): Promise<P
   return { dir, stored, entry };
 }
 
-/** Writes the attempt, its payload counted as the agent gets it: the text rendering of the final report. */
+/** What the edge that words the report counts of it: the characters the agent reads (the CLI: its text payload). */
+export type PayloadMeasure = (report: Report, options: PayloadOptions) => number;
+
+export interface PayloadOptions {
+  outputLimit: number;
+  sourceLines: (path: string) => readonly string[] | undefined;
+}
+
+/** Writes the attempt, its payload counted as the agent gets it (`measurePayload`; none: 0). */
 export function saveLedgerAttempt(
   pending: PendingLedger,
   report: Report,
-  options: { outputLimit: number; sourceLines: (path: string) => readonly string[] | undefined },
+  options: PayloadOptions & { measurePayload?: PayloadMeasure | undefined },
 ): void {
   try {
     if (pending.stored.entries.length >= maxAttempts) return;
-    const entry = { ...pending.entry, payloadChars: renderText(report, options).length, at: new Date().toISOString() };
+    const payloadChars = options.measurePayload?.(report, options) ?? 0;
+    const entry = { ...pending.entry, payloadChars, at: new Date().toISOString() };
     saveLedgerTask(pending.dir, { ...pending.stored, entries: [...pending.stored.entries, entry] });
   } catch (error) {
     logDebug(`the ledger was not written: ${describe(error)}`);
@@ -190,7 +208,7 @@ const measuredTasks = 50;
  * The rates include this attempt: what became of the previous attempt's shown findings.
  */
 export function addProjection(
-  context: TaskContext,
+  context: LedgerContext,
   pending: PendingLedger | undefined,
   report: Report,
   overrides: { budgetAttempts?: number; budgetSeconds?: number },

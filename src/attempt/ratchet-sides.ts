@@ -11,10 +11,10 @@ import { ratchetFileName, type RatchetFile } from '../core/gate/ratchet-file.js'
 import type { TreeChanges, TreeState } from '../core/snapshot.js';
 import { parseRatchetFile } from '../config/ratchet-file.js';
 import { readBlobTexts } from '../git/read-blobs.js';
-import type { TaskContext } from './context.js';
+import type { Repository } from '../git/git.js';
 
 export async function readRatchetSides(
-  context: Pick<TaskContext, 'root' | 'repo'>,
+  context: { root: string; repo: Repository | null },
   base: TreeState,
   changes: TreeChanges,
 ): Promise<RatchetSides | undefined> {

@@ -100,7 +100,7 @@ async function startLocked(
     debt: {
       baseline: id,
       baselineLabel: 'culprit debt start',
-      ...(snapshot.tree.kind === 'git' ? { tree: snapshot.tree.treeId } : {}),
+      tree: snapshot.tree.kind === 'git' ? snapshot.tree.treeId : undefined,
       startedAt: new Date().toISOString(),
       attempts: [{ ...attemptRecord, tree: makeTreeKey(snapshot.tree) }],
       targets: chosen.map((finding) => finding.fingerprint),

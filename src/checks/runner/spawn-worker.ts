@@ -44,7 +44,7 @@ export function forkWorkerProcess(module: URL, cwd: string, env?: NodeJS.Process
     serialization: 'advanced',
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    ...(env === undefined ? {} : { env }),
+    env, // undefined: the parent's environment, as fork's default
   });
   trackWorker(child);
   const stderr = makeOutputTail();

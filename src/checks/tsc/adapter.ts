@@ -143,7 +143,7 @@ export function makeFileCollector(
     finish: () => ({
       diagnostics: dedupeDiagnostics([...diagnostics, ...suppressions]),
       imports,
-      ...(derived.origins.length === 0 ? {} : { derived }),
+      derived: derived.origins.length === 0 ? undefined : derived,
       declarations,
       checkedPaths: [...checkedPaths].sort(),
       ...describeProjects(ts, projects, toRepoPath),

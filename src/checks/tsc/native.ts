@@ -96,8 +96,8 @@ export function collectNativeOutput(
   return {
     diagnostics: dedupeDiagnostics(diagnostics),
     imports,
-    ...(checker.tracing ? { declarations } : {}),
-    ...(notes.size === 0 ? {} : { notes: [...notes] }),
+    declarations: checker.tracing ? declarations : undefined,
+    notes: notes.size === 0 ? undefined : [...notes],
   };
 }
 

@@ -27,7 +27,7 @@ export function makeProgram(
     rootNames: fileNames,
     options,
     host,
-    ...(projectReferences === undefined ? {} : { projectReferences }),
+    projectReferences,
     configFileParsingDiagnostics: ts.getConfigFileParsingDiagnostics(project.parsed),
   });
 }

@@ -14,7 +14,7 @@ import tseslint from 'typescript-eslint';
  */
 const infra = ['core', 'debug', 'state', 'git', 'tree'];
 const checksBase = ['checks', 'check-runner', 'check-output'];
-const belowTasks = [...infra, ...checksBase, 'config', 'snapshot', 'baseline', 'warm'];
+const belowTasks = [...infra, ...checksBase, 'config', 'snapshot', 'baseline', 'warm', 'seeded'];
 const belowEdges = [...belowTasks, 'tasks', 'render'];
 const layers = {
   core: [],
@@ -32,6 +32,8 @@ const layers = {
   snapshot: [...infra, ...checksBase],
   baseline: [...infra, ...checksBase, 'config', 'snapshot'],
   warm: [...infra, ...checksBase, 'config', 'snapshot', 'baseline'],
+  // The incremental cold path: a short-lived warm engine started from the baseline's seeds.
+  seeded: [...infra, ...checksBase, 'config', 'snapshot', 'baseline', 'warm'],
   // The steps a check attempt is made of (attributing the edit, deferring checks, both sides of the
   // edit and of the ratchet file, the ledger), which the tasks compose.
   attempt: belowTasks,

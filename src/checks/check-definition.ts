@@ -84,7 +84,7 @@ export interface WarmRun {
 
 /**
  * What a session's first run may start from instead of nothing, on a cold check against a
- * baseline it has (warm/baseline-seed.ts): the check's run on the base tree and the text there of
+ * baseline it has (warm/seeds.ts): the check's run on the base tree and the text there of
  * every file changed since. Only edits to files that exist on both sides are seeded (no file was
  * added, deleted or renamed, and no configuration changed), so the files a run checks are the same.
  */

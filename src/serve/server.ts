@@ -466,7 +466,7 @@ function followAnswer(state: ServerState, request: ServedCommandRequest, served:
  * What runs a command's checks. `start` is the baseline run, and the warm worker takes it, so
  * that run is the priming (after a priming under way, which leaves it nothing to redo). Any
  * other command is answered at once while the server primes, cold: from the baseline where the
- * edit allows (warm/run-from-baseline.ts), never after waiting for a whole run; and cold too
+ * edit allows (seeded/seeded-runner.ts), never after waiting for a whole run; and cold too
  * before a server a command started has primed.
  */
 async function chooseRunner(

@@ -43,9 +43,9 @@ import type { BaselineKind, ReportNote } from '../core/report/report-codes.js';
 import { attributeEdit } from '../attempt/attribute-edit.js';
 import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
 import { makeDeferringRunner, makeWorkerDeferral, type DeferralContext } from '../attempt/defer-checks.js';
-import { readBaselineSeeds } from '../warm/baseline-seed.js';
+import { readSeeds } from '../warm/seeds.js';
 import { isRestartFile } from '../warm/warm-engine.js';
-import { makeBaselineRunner } from '../warm/run-from-baseline.js';
+import { makeSeededRunner } from '../seeded/seeded-runner.js';
 import {
   addProjection,
   prepareLedgerAttempt,
@@ -394,7 +394,7 @@ async function recordCheckAttempt(input: AttemptToRecord): Promise<Report> {
 
 /**
  * The cold checks of this attempt started from the baseline, redoing only what the edit can
- * reach (warm/run-from-baseline.ts), or undefined when the edit is not one a baseline can seed.
+ * reach (seeded/seeded-runner.ts), or undefined when the edit is not one a baseline can seed.
  */
 async function makeRunnerFromBaseline(
   context: TaskContext,
@@ -410,7 +410,7 @@ async function makeRunnerFromBaseline(
     context.memory?.trees,
   );
   if (changes === null) return undefined;
-  const seeded = await readBaselineSeeds({
+  const seeded = await readSeeds({
     repo: context.repo,
     root: context.root,
     baseline,
@@ -422,7 +422,7 @@ async function makeRunnerFromBaseline(
     return undefined;
   }
   logDebug(`checks start from the baseline: ${Object.keys(seeded.seeds).join(', ')}`);
-  return makeBaselineRunner(
+  return makeSeededRunner(
     seeded.seeds,
     deferral === undefined ? undefined : (root, tree) => makeWorkerDeferral(deferral, root, tree),
   );

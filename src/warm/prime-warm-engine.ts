@@ -6,7 +6,7 @@
  *
  * Where a baseline of the work tree is at hand (the started task's, else the one its last check
  * compared with, when the snapshot cache has it), the worker starts from it as a cold check from
- * the baseline does (baseline-seed.ts): it makes the programs and loads ESLint, checks only what
+ * the baseline does (warm/seeds.ts): it makes the programs and loads ESLint, checks only what
  * the edit since the baseline reaches, and keeps the baseline's results for the rest, instead of
  * running every check again. Otherwise it runs them in full.
  *
@@ -26,7 +26,7 @@ import { loadCachedSnapshot } from '../baseline/snapshot-cache.js';
 import type { StateLayout } from '../state/state-dir.js';
 import { loadSessionFile } from '../state/session-store.js';
 import { compareTrees } from '../tree/compare-trees.js';
-import { readBaselineSeeds } from './baseline-seed.js';
+import { readSeeds } from './seeds.js';
 import type { WarmEngine } from './warm-engine.js';
 import type { WarmMemory } from './warm-memory.js';
 
@@ -89,7 +89,7 @@ async function readPrimeSeeds(
   if (baseline === undefined) return undefined;
   const changes = await compareTrees(baseline.tree, tree, () => Promise.resolve(repo), context.memory?.trees);
   if (changes === null) return undefined;
-  const seeded = await readBaselineSeeds({
+  const seeded = await readSeeds({
     repo,
     root: context.root,
     baseline,

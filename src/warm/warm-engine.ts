@@ -38,7 +38,7 @@ export interface WarmEngine {
   /**
    * Warms the worker of `root` on `tree` ahead of the next check (prime-warm-engine.ts): as
    * runChecks, but a new worker's sessions start from `seeds` (a baseline's runs and the edit
-   * since, baseline-seed.ts) where they can, instead of checking everything. A worker already
+   * since, seeds.ts) where they can, instead of checking everything. A worker already
    * warm takes it as any run.
    */
   prime(
@@ -97,7 +97,7 @@ function isWarmCheck(check: ResolvedCheck): boolean {
 
 export interface WarmEngineOptions {
   /**
-   * By check name: the baseline the first worker's sessions start from (run-from-baseline.ts).
+   * By check name: the baseline the first worker's sessions start from (seeded/seeded-runner.ts).
    * Such an engine serves only the seeded checks; the others run cold beside them.
    */
   seeds?: Record<string, WarmSeed> | undefined;

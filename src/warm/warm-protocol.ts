@@ -24,7 +24,7 @@ export interface WarmRequest {
   hint: string[] | null;
   /**
    * By check name: the baseline a session's first run may start from (a cold check against a
-   * baseline, warm/run-from-baseline.ts). Only the first request of a worker carries them.
+   * baseline, seeded/seeded-runner.ts). Only the first request of a worker carries them.
    */
   seeds?: Record<string, WarmSeed> | undefined;
   /** Send the files each check says it has done (checks/runner/progress.ts): a terminal shows them. */

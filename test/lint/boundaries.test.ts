@@ -74,7 +74,7 @@ describe('the layers in eslint.config.js', () => {
 
   it('refuses render from every layer below the edges, and lets the edges word what they say', async () => {
     const importRender = "import { countOf } from '../render/wording.js';\nexport const words = countOf;\n";
-    for (const layer of ['core', 'tasks', 'baseline', 'warm', 'snapshot', 'config', 'state']) {
+    for (const layer of ['core', 'tasks', 'attempt', 'baseline', 'warm', 'seeded', 'snapshot', 'config', 'state']) {
       const problems = await lintAt(`src/${layer}/lint-probe.ts`, importRender);
       expect(problems.map(({ ruleId, message }) => [ruleId, message])).toEqual([
         [

@@ -56,7 +56,7 @@ export async function summarizeCheck(result: CheckResult) {
 
 /**
  * The attempt on the tree as it is now, served by `engine` (with what a server keeps, `memory`) and then cold (from the baseline where
- * the edit lets it: warm/run-from-baseline.ts). The cold check sees the same tree again, so with
+ * the edit lets it: seeded/seeded-runner.ts). The cold check sees the same tree again, so with
  * `oncePerTree` it re-reads the attempt before the served one: both decide from the same history.
  */
 export async function checkServedAndCold(

@@ -1,5 +1,5 @@
 /**
- * A cold check that starts from its baseline (warm/run-from-baseline.ts) answers exactly what a
+ * A cold check that starts from its baseline (seeded/seeded-runner.ts) answers exactly what a
  * full cold run answers on the same tree, edit after edit against one baseline, on the warm
  * tests' workspace (project references, composite packages, a barrel, a `paths` alias,
  * type-aware typescript-eslint), suppression directives, coverage and strength included; and it

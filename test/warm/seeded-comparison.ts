@@ -1,5 +1,5 @@
 /**
- * A cold check from a baseline (warm/run-from-baseline.ts) set against a full cold run on the
+ * A cold check from a baseline (seeded/seeded-runner.ts) set against a full cold run on the
  * same tree: each step runs the checks both ways and expects the same runs, tables and coverage.
  */
 import { expect } from 'vitest';
@@ -7,8 +7,8 @@ import { runChecks } from '../../src/checks/runner/run-check.js';
 import { readTreeState, takeSnapshot } from '../../src/snapshot/take-snapshot.js';
 import { resolveTaskContext } from '../../src/tasks/context.js';
 import { compareTrees } from '../../src/tree/compare-trees.js';
-import { readBaselineSeeds } from '../../src/warm/baseline-seed.js';
-import { makeBaselineRunner } from '../../src/warm/run-from-baseline.js';
+import { readSeeds } from '../../src/warm/seeds.js';
+import { makeSeededRunner } from '../../src/seeded/seeded-runner.js';
 import type { TestRepo } from '../helpers/repo.js';
 import { listFindings, makeComparable } from './helpers.js';
 
@@ -22,11 +22,11 @@ export async function makeSeededComparison(repo: TestRepo, debug: { take(): stri
     debug.take();
     const tree = await readTreeState(snapshot);
     const changes = (await compareTrees(baseline.tree, tree, () => Promise.resolve(context.repo)))!;
-    const seeded = await readBaselineSeeds({ repo: context.repo!, root: context.root, baseline, changes, checks });
+    const seeded = await readSeeds({ repo: context.repo!, root: context.root, baseline, changes, checks });
     const fullRuns = await runChecks(checks, context.root);
     const full = fullRuns.map(makeComparable);
     if ('reason' in seeded) return { findings: listFindings(full), unseeded: seeded.reason, lines: debug.take() };
-    const runs = await makeBaselineRunner(seeded.seeds)(checks, context.root, tree);
+    const runs = await makeSeededRunner(seeded.seeds)(checks, context.root, tree);
     expect(runs.map(makeComparable), step).toEqual(full);
     // The declaration tables (what causes are traced from), and what each run covered and how strictly.
     const tables = (list: typeof runs) =>

@@ -11,7 +11,7 @@
  *   those sessions did not check (tsc cannot say what reaches it).
  *
  * Anything the session cannot bound is a full run, as cold: the first run (or one from a
- * baseline's run when a cold check hands one: warm/baseline-seed.ts), an unknown hint, a file
+ * baseline's run when a cold check hands one: warm/seeds.ts), an unknown hint, a file
  * created or deleted where oxlint lints, a linted file that is not there, a type-aware run without
  * a tsc session before it or whose tsc reach is `all`, configurations with rules that read other
  * files (the import plugin, JS plugins, `extends`, whose rules culprit does not read). A changed

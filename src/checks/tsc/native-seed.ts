@@ -1,5 +1,5 @@
 /**
- * A TypeScript 7 session's first run from a baseline (warm/baseline-seed.ts), as a cold check
+ * A TypeScript 7 session's first run from a baseline (warm/seeds.ts), as a cold check
  * against a cached baseline runs it: every file's imports are read (no checking), then only the
  * files the edit changed and every file that imports one of them, directly or not, are checked,
  * traced and tabled; every other file takes the base run's findings and declaration table, which

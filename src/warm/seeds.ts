@@ -29,9 +29,9 @@ export interface SeedRequest {
   checks: readonly ResolvedCheck[];
 }
 
-export type BaselineSeeds = { seeds: Record<string, WarmSeed> } | { reason: string };
+export type SeedsOrReason = { seeds: Record<string, WarmSeed> } | { reason: string };
 
-export async function readBaselineSeeds(request: SeedRequest): Promise<BaselineSeeds> {
+export async function readSeeds(request: SeedRequest): Promise<SeedsOrReason> {
   const { baseline, changes, root } = request;
   if (baseline.tree.kind !== 'git') return { reason: 'the baseline is not a git tree' };
   if (changes.deleted.size > 0 || changes.renames.size > 0) return { reason: 'the edit deleted or renamed files' };

@@ -23,7 +23,7 @@ import {
 } from './agent-run.js';
 import { makeClaudeHandler, makeMcpCallerHandler } from './claude-api.js';
 import { startModelServer, type ModelServer } from './model-server.js';
-import { makeScriptedAgent } from './scripted-agent.js';
+import { makeScriptedAgent, makeSilencingAgent, type ScriptedAgent } from './scripted-agent.js';
 
 const hook = [{ type: 'command', command: 'npx culprit hook claude-code', timeout: 300 }];
 const stopOnly = { Stop: [{ hooks: hook }] };
@@ -185,6 +185,50 @@ describe('Claude Code 2.1.332 with culprit hooks', () => {
       expect(shown.text).toContain('  packages/billing/src/rates.ts:4:15, 8:38, 8:48');
       expect(shown.verdict).toBe('introduced');
       expect(repo.read('packages/billing/src/types.ts')).toContain('unitPrice: number;');
+    },
+    testTimeoutMs,
+  );
+  it(
+    'never lets a model that hides the findings with @ts-expect-error read clean: the directives are the next payload, then stuck',
+    async () => {
+      let silencing: ScriptedAgent | undefined;
+      const { repo, server, run, events, answers } = await session(stopOnly, [], (root) =>
+        makeClaudeHandler(root, (silencing = makeSilencingAgent(root))),
+      );
+      expect(run.timedOut, run.stderr).toBe(false);
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(run.survivors).toEqual([]);
+      expect(repo.read('packages/billing/src/rates.ts')).toContain('// @ts-expect-error legacy');
+      // The tree the model left is not clean: the rename's sites are introduced, their directives too.
+      const after = checkAfter(repo);
+      expect(after.verdict).not.toBe('clean');
+      expect(after.introduced).toBeGreaterThan(0);
+      // Every Stop answer says what the edit introduced; none lets the model go as clean.
+      const stops = answers.filter((answer) => answer.event === 'Stop').map(({ answer }) => answer);
+      expect(stops.length).toBeGreaterThanOrEqual(3);
+      for (const answer of stops) expect(answer['systemMessage']).toMatch(/^culprit: (your edit introduced|stuck:) /);
+      // The blocks before the last carried the payload to the model as context.
+      const contexts = stops
+        .slice(0, -1)
+        .map((answer) => (answer['hookSpecificOutput'] as { additionalContext: string }).additionalContext);
+      // What the model read after silencing: each directive named as what the edit added instead of a fix.
+      const payloads = silencing!.payloads;
+      expect(payloads).toHaveLength(contexts.length);
+      expect(contexts[1]).toMatch(
+        /^culprit: your edit introduced \d+ findings; showing \d+: 5 about how the code is checked/,
+      );
+      expect(contexts[1]).toContain(
+        'packages/billing/src/rates.ts:4:3 error @ts-expect-error: your edit added `@ts-expect-error` instead of fixing what it hides from tsc: fix the code and remove the directive, or leave the decision to a person.',
+      );
+      expect(
+        server.requests.some((request) =>
+          requestCarries(request.body, `Stop hook additional context: ${contexts[1]!}`),
+        ),
+      ).toBe(true);
+      // The model kept the directives: the last Stop lets it go stuck, naming them, never clean.
+      expect(stops.at(-1)!['systemMessage']).toMatch(/^culprit: stuck: the same \d+ findings came back unchanged/);
+      expect(stops.at(-1)!['systemMessage']).toContain('your edit added `@ts-expect-error`');
+      expectNoHookError(events, server);
     },
     testTimeoutMs,
   );

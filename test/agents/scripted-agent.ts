@@ -53,6 +53,25 @@ function fixLine(line: string): string {
   return line.replace(/\.price\b/g, '.unitPrice').replace(/\bprice:/g, 'unitPrice:');
 }
 
+/** Each site line the payload names, rewritten as `rewrite` says (to the lines it returns), by file. */
+function editSites(root: string, payload: string, rewrite: (line: string) => string[]): FileEdit[] {
+  const edits: FileEdit[] = [];
+  for (const [path, lines] of listSites(payload)) {
+    let before: string;
+    try {
+      before = readFileSync(join(root, path), 'utf8');
+    } catch {
+      continue;
+    }
+    const after = before
+      .split('\n')
+      .flatMap((line, index) => (lines.has(index + 1) ? rewrite(line) : [line]))
+      .join('\n');
+    if (after !== before) edits.push({ path, before, after });
+  }
+  return edits;
+}
+
 export interface ScriptedAgent {
   /** The next step, given the pieces of text the agent sent since the model's last step, in order. */
   next(inbound: readonly string[]): AgentStep;
@@ -78,20 +97,7 @@ export function makeScriptedAgent(root: string): ScriptedAgent {
       const payload = findPayload(inbound);
       if (payload === null) return { kind: 'done', text: 'Renamed RateCard.price to unitPrice.' };
       payloads.push(payload);
-      const edits: FileEdit[] = [];
-      for (const [path, lines] of listSites(payload)) {
-        let before: string;
-        try {
-          before = read(path);
-        } catch {
-          continue;
-        }
-        const after = before
-          .split('\n')
-          .map((line, index) => (lines.has(index + 1) ? fixLine(line) : line))
-          .join('\n');
-        if (after !== before) edits.push({ path, before, after });
-      }
+      const edits = editSites(root, payload, (line) => [fixLine(line)]);
       if (edits.length === 0) return { kind: 'done', text: 'culprit shows nothing I can fix.' };
       return { kind: 'edit', edits };
     },
@@ -104,6 +110,26 @@ export function makeScriptedAgent(root: string): ScriptedAgent {
  * culprit's report to the user, it does, as a model following that instruction would.
  */
 export function makeStuckAgent(root: string): ScriptedAgent {
+  return makeAnsweringAgent(root, (payload, inbound) => {
+    const asked = inbound.some((text) => /\bquote\b/i.test(text) && /\buser\b/i.test(text));
+    // The payload runs to the end of the agent's wrapping: Codex closes a hook prompt with a tag.
+    if (asked)
+      return {
+        kind: 'done',
+        text: `culprit could not get this clean:\n\n${payload.replace(/<\/hook_prompt>\s*$/, '').trimEnd()}`,
+      };
+    return { kind: 'done', text: 'I left the rename as it is.' };
+  });
+}
+
+/**
+ * A model that makes the seed's breaking edit, then hands each payload it is sent (with the
+ * pieces it came in) to `answer`; a turn without one ends the session.
+ */
+function makeAnsweringAgent(
+  root: string,
+  answer: (payload: string, inbound: readonly string[], payloads: readonly string[]) => AgentStep,
+): ScriptedAgent {
   const breaking = makeScriptedAgent(root);
   const payloads: string[] = [];
   let broken = false;
@@ -117,14 +143,21 @@ export function makeStuckAgent(root: string): ScriptedAgent {
       const payload = findPayload(inbound);
       if (payload === null) return { kind: 'done', text: 'Renamed RateCard.price to unitPrice.' };
       payloads.push(payload);
-      const asked = inbound.some((text) => /\bquote\b/i.test(text) && /\buser\b/i.test(text));
-      // The payload runs to the end of the agent's wrapping: Codex closes a hook prompt with a tag.
-      if (asked)
-        return {
-          kind: 'done',
-          text: `culprit could not get this clean:\n\n${payload.replace(/<\/hook_prompt>\s*$/, '').trimEnd()}`,
-        };
-      return { kind: 'done', text: 'I left the rename as it is.' };
+      return answer(payload, inbound, payloads);
     },
   };
+}
+
+/**
+ * A model that makes the same breaking edit and then silences what culprit shows instead of
+ * fixing it: it puts `// @ts-expect-error legacy` over each site the first payload names, and
+ * answers every later payload with a message and no edit. The hostile path of "clean means
+ * checked": the loop must never read clean from it.
+ */
+export function makeSilencingAgent(root: string): ScriptedAgent {
+  return makeAnsweringAgent(root, (payload, _inbound, payloads) => {
+    if (payloads.length > 1) return { kind: 'done', text: 'The directives stay: the old code is legacy.' };
+    const edits = editSites(root, payload, (line) => [`${/^\s*/.exec(line)![0]}// @ts-expect-error legacy`, line]);
+    return edits.length === 0 ? { kind: 'done', text: 'Nothing to silence.' } : { kind: 'edit', edits };
+  });
 }

@@ -27,7 +27,7 @@ export interface CheckCommandOptions {
   /** Whether the client of a served check is still there (see CheckTaskOptions.isWanted). */
   isWanted?: () => boolean;
   /** The server writes the attempt after answering (see CheckTaskOptions.afterAnswer). */
-  afterAnswer?: ((write: () => void) => void) | undefined;
+  afterAnswer?: ((write: () => Promise<void>) => void) | undefined;
 }
 
 export async function runCheckCommand(options: CheckCommandOptions): Promise<CommandOutcome> {

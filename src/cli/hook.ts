@@ -29,7 +29,7 @@ export interface HookCommandOptions {
   /** Whether the agent still waits for a served hook's answer (see CheckTaskOptions.isWanted). */
   isWanted?: () => boolean;
   /** The server writes the attempt after answering (see CheckTaskOptions.afterAnswer). */
-  afterAnswer?: ((write: () => void) => void) | undefined;
+  afterAnswer?: ((write: () => Promise<void>) => void) | undefined;
 }
 
 /** How the hook reaches the work tree's server (serve/client.ts): culprit's version and CLI entry. */

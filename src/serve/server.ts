@@ -104,7 +104,7 @@ export interface ServedRunner {
   runChecks?: CheckRunner | undefined;
   memory: WarmMemory;
   /** Takes the writing of the command's attempt, done once the client has its answer (CheckTaskOptions.afterAnswer). */
-  afterAnswer: (write: () => void) => void;
+  afterAnswer: (write: () => Promise<void>) => void;
 }
 
 /** Serves until stopped; resolves with why it stopped. */
@@ -410,7 +410,7 @@ async function runQueuedCommand(
   isWanted: () => boolean,
 ): Promise<ServedRuns | undefined> {
   const runChecks = await chooseRunner(state, request.command);
-  const writes: (() => void)[] = [];
+  const writes: (() => Promise<void>)[] = [];
   const runner: ServedRunner = { memory: state.memory, runChecks, afterAnswer: (write) => writes.push(write) };
   const stopSending =
     'progress' in request.options && request.options.progress === true
@@ -425,7 +425,7 @@ async function runQueuedCommand(
   const served = state.recorder.take();
   await reply(outcome);
   try {
-    for (const write of writes) write();
+    for (const write of writes) await write();
   } catch (error) {
     // The client has its answer; a cold check would have failed on the same write.
     state.options.log(`culprit serve: the attempt was not recorded: ${describeError(error)}`);

@@ -34,6 +34,7 @@ import {
   saveSessionFile,
   type DebtSession,
   type SessionFile,
+  type TaskSession,
 } from '../state/session-store.js';
 import { compareTrees, listTouchedPaths, makeNoChanges } from '../tree/compare-trees.js';
 import { lockfileNames } from '../checks/runner/install-state.js';
@@ -132,9 +133,11 @@ export interface CheckTaskOptions extends TaskOptions {
   /**
    * A long-lived culprit's (`culprit serve`): given the writing of the attempt (the session file and
    * the ledger, each synced to disk), which it runs once its client has the answer and before its
-   * next command. Without it they are written before the check returns.
+   * next command. Without it they are written before the check returns. The deferred write takes
+   * the work tree's lock again and records on the session file as it is then, so a check another
+   * process made in between is kept, not overwritten.
    */
-  afterAnswer?: ((write: () => void) => void) | undefined;
+  afterAnswer?: ((write: () => Promise<void>) => void) | undefined;
 }
 
 /** What one check made, as `isAttempt` is asked with it. */
@@ -375,8 +378,8 @@ async function recordCheckAttempt(input: AttemptToRecord): Promise<Report> {
     (options.isWanted?.() ?? true) &&
     ((await options.isAttempt?.({ context, report, attribution, base })) ?? true)
   ) {
-    const write = () => {
-      saveSessionFile(layout.sessionFile, recordAttempt(sessions, baseline, input.attempt));
+    const write = (recorded: SessionFile) => {
+      saveSessionFile(layout.sessionFile, recorded);
       if (ledger !== undefined)
         saveLedgerAttempt(ledger, report, {
           outputLimit: settings.outputLimit,
@@ -384,8 +387,14 @@ async function recordCheckAttempt(input: AttemptToRecord): Promise<Report> {
           measurePayload: options.measurePayload,
         });
     };
-    if (options.afterAnswer === undefined) write();
-    else options.afterAnswer(write);
+    if (options.afterAnswer === undefined) write(recordAttempt(sessions, baseline, input.attempt));
+    else
+      options.afterAnswer(() =>
+        withWorkTreeLock(context, 'check', () => {
+          write(recordAttemptAgain(loadSessionFile(layout.sessionFile, context.root), baseline, input.attempt));
+          return Promise.resolve();
+        }),
+      );
   }
   // The bench reads this line: what the ledger (and the projection) cost this check.
   logDebug(`ledger: ${Math.round(performance.now() - ledgerStarted)} ms`);
@@ -435,7 +444,29 @@ async function readUploadNote(baseline: Baseline): Promise<ReportNote[]> {
 }
 
 function recordAttempt(sessions: SessionFile, baseline: Baseline, attempt: AttemptRecord): SessionFile {
-  const session = { ...baseline.session, attempts: [...baseline.session.attempts, attempt].slice(-keptAttempts) };
+  return putSession(sessions, baseline, baseline.session, attempt);
+}
+
+/**
+ * For a write deferred past the answer: the attempt added to its session as the file holds it
+ * now, where another process may have recorded one since this check read it. A started task or
+ * a campaign replaced in between keeps its successor untouched, and this attempt is dropped.
+ */
+function recordAttemptAgain(sessions: SessionFile, baseline: Baseline, attempt: AttemptRecord): SessionFile {
+  const id = baseline.session.baseline;
+  const held =
+    baseline.kind === 'debt'
+      ? sessions.debt
+      : baseline.kind === 'started'
+        ? sessions.started
+        : (sessions.implicit.find((session) => session.baseline === id) ?? baseline.session);
+  // Replaced: another baseline, or a start on the same one later (its own startedAt).
+  if (held?.baseline !== id || held.startedAt !== baseline.session.startedAt) return sessions;
+  return putSession(sessions, baseline, held, attempt);
+}
+
+function putSession(sessions: SessionFile, baseline: Baseline, held: TaskSession, attempt: AttemptRecord): SessionFile {
+  const session = { ...held, attempts: [...held.attempts, attempt].slice(-keptAttempts) };
   if (baseline.kind === 'debt') return { ...sessions, debt: { ...(baseline.session as DebtSession), ...session } };
   return baseline.kind === 'started' ? { ...sessions, started: session } : putImplicitSession(sessions, session);
 }

@@ -14,9 +14,8 @@ import { z } from 'zod';
 import { describeError, isUserError, makeUserError } from '../core/errors.js';
 import { isInside } from '../core/is-inside.js';
 import { renderJson } from '../render/json.js';
-import { countTextPayload, renderText } from '../render/text.js';
-import { describeTaskNotice } from '../render/wording.js';
-import type { TaskNotice } from '../core/task-notice.js';
+import { renderText } from '../render/text.js';
+import { makeTaskWords } from '../render/task-words.js';
 import { checkTask, type CheckResult } from '../tasks/check-task.js';
 import { fixTask } from '../tasks/fix-task.js';
 import { renderFixJson, renderFixText } from '../render/fix.js';
@@ -109,8 +108,7 @@ async function warmFor(
 /** A tool call's task options: warm as above, its notices worded on stderr, its payload counted as text for the ledger. */
 async function optionsFor(state: ServerState, command: 'start' | 'other') {
   return {
-    onNotice: (notice: TaskNotice) => process.stderr.write(describeTaskNotice(notice)),
-    measurePayload: countTextPayload,
+    ...makeTaskWords((text) => process.stderr.write(text)),
     ...(await warmFor(state, command)),
   };
 }

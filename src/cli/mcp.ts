@@ -8,7 +8,7 @@
  * exits: a culprit server left behind holds a warm tsc of the repository (hundreds of MB).
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { makeServer } from '../mcp/server.js';
+import { makeServer, settleWrites } from '../mcp/server.js';
 
 export interface McpCommandOptions {
   cwd?: string;
@@ -27,7 +27,9 @@ export async function runMcpCommand(options: McpCommandOptions): Promise<void> {
     clearInterval(parentWatch);
     // Closing the server closes the transport, whose close stops the warm engine; exiting then
     // kills whatever worker is still winding down (see checks/worker-registry.ts).
-    void server.close().finally(() => process.exit(0));
+    void settleWrites(server)
+      .then(() => server.close())
+      .finally(() => process.exit(0));
   };
   const parent = process.ppid;
   const parentWatch = setInterval(() => {

@@ -56,11 +56,18 @@ interface ServerState {
   readonly engine: WarmEngine | undefined;
   /** The priming run while it is under way: beside the tool calls, not before them. */
   priming: Promise<void> | undefined;
+  /** What the call under way left for after its answer (the attempt's session file and ledger). */
+  writes: (() => Promise<void>)[];
+  /** The last call's answer and then its writes: what a server closing waits for (settleWrites). */
+  writing: Promise<void>;
 }
+
+const states = new WeakMap<McpServer, ServerState>();
 
 export function makeServer(options: ServerOptions): McpServer {
   const server = new McpServer({ name: 'culprit', version: options.version }, { instructions });
   const state = makeServerState(options);
+  states.set(server, state);
   const engine = state.engine;
   if (engine !== undefined) {
     const closed = server.server.onclose;
@@ -77,6 +84,15 @@ export function makeServer(options: ServerOptions): McpServer {
   return server;
 }
 
+/**
+ * Waits for what an answered call left to write (its attempt's session file and ledger), so a
+ * client that leaves right after its answer loses no attempt; a call still under way is not
+ * waited for (interrupted, it records nothing, as a cold check would).
+ */
+export async function settleWrites(server: McpServer): Promise<void> {
+  await states.get(server)?.writing.catch(() => undefined);
+}
+
 function makeServerState(options: ServerOptions): ServerState {
   const memory = options.warm === false ? undefined : makeWarmMemory();
   return {
@@ -87,6 +103,8 @@ function makeServerState(options: ServerOptions): ServerState {
     memory,
     engine: memory === undefined ? undefined : makeWarmEngine({ trees: memory.trees }),
     priming: undefined,
+    writes: [],
+    writing: Promise.resolve(),
   };
 }
 
@@ -129,9 +147,24 @@ function serve<Args>(
           );
         return { isError: true, content: [{ type: 'text', text: `culprit: ${describeError(error)}` }] };
       });
-    state.queue = run;
+    // The writes wait for the answer to go out (the transport sends it in this turn's microtasks)
+    // and still come before the next call, which reads what they write.
+    state.queue = run.then(() => {
+      state.writing = new Promise((resolve) => setImmediate(resolve)).then(() => writeAfterAnswer(state));
+      return state.writing;
+    });
     return run;
   };
+}
+
+async function writeAfterAnswer(state: ServerState): Promise<void> {
+  const writes = state.writes.splice(0);
+  try {
+    for (const write of writes) await write();
+  } catch (error) {
+    // The agent has its answer; a check that wrote in line would have failed on the same write.
+    state.log(`culprit mcp: the attempt was not recorded: ${describeError(error)}`);
+  }
 }
 
 function registerStart(server: McpServer, state: ServerState): void {
@@ -188,7 +221,7 @@ function registerCheck(server: McpServer, state: ServerState): void {
     serve(state, 'check', async ({ maxFiles }: { maxFiles?: number | undefined }) => {
       const { cwd } = state;
       const warm = await optionsFor(state, 'other');
-      const result = await checkTask({ cwd, maxFiles, ...warm });
+      const result = await checkTask({ cwd, maxFiles, ...warm, afterAnswer: (write) => state.writes.push(write) });
       state.last = result;
       return answerReport(result);
     }),

@@ -21,7 +21,7 @@ export interface CoreTiming {
 }
 
 /** Deterministic pseudo-random numbers, so every run measures the same input. */
-function makeRandom(seed: number): () => number {
+export function makeRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state * 1664525 + 1013904223) >>> 0;

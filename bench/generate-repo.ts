@@ -49,58 +49,12 @@ export function generateRepo(files: number, into?: string, stack: BenchStack = '
     count += 1;
   }
   write('package.json', JSON.stringify({ name: 'bench', private: true, type: 'module' }, null, 2));
-  write(
-    'tsconfig.json',
-    JSON.stringify(
-      {
-        compilerOptions: {
-          target: 'es2022',
-          module: 'esnext',
-          moduleResolution: 'bundler',
-          strict: true,
-          noEmit: true,
-          skipLibCheck: true,
-          types: [],
-          paths,
-        },
-        include: ['packages'],
-      },
-      null,
-      2,
-    ),
-  );
+  write('tsconfig.json', makeTsconfig(paths));
   if (stack === 'native') write('.oxlintrc.json', nativeLintConfig);
-  else
-    write(
-      'eslint.config.js',
-      `import js from '@eslint/js';
-import tseslint from 'typescript-eslint';
-
-export default tseslint.config(
-  { ignores: ['eslint.config.js'] },
-  js.configs.recommended,
-  ...tseslint.configs.recommendedTypeChecked,
-  { languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } } },
-);
-`,
-    );
+  else write('eslint.config.js', classicLintConfig);
   write('.gitignore', 'node_modules/\n');
   linkBenchTools(root, stack);
-  const git = (...args: string[]) =>
-    execFileSync('git', args, {
-      cwd: root,
-      stdio: 'ignore',
-      env: {
-        ...process.env,
-        GIT_AUTHOR_NAME: 'bench',
-        GIT_AUTHOR_EMAIL: 'b@x',
-        GIT_COMMITTER_NAME: 'bench',
-        GIT_COMMITTER_EMAIL: 'b@x',
-      },
-    });
-  git('init', '--quiet', '--initial-branch=main');
-  git('add', '-A');
-  git('commit', '--quiet', '-m', 'bench');
+  commitGenerated(root, 'bench');
   return {
     root,
     files: count,
@@ -155,6 +109,51 @@ export function loose${p}x${m}(value: any): string {
 
 ${uses.join('\n\n')}
 `;
+}
+
+/** A strict bundler-resolved project of `packages/`, each package behind its path alias. */
+export function makeTsconfig(paths: Record<string, string[]>, extra: Record<string, unknown> = {}): string {
+  const compilerOptions = {
+    target: 'es2022',
+    ...extra,
+    module: 'esnext',
+    moduleResolution: 'bundler',
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    types: [],
+    paths,
+  };
+  return JSON.stringify({ compilerOptions, include: ['packages'] }, null, 2);
+}
+
+/** typescript-eslint's type-checked rules with the project service: the classic stack's lint. */
+export const classicLintConfig = `import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['eslint.config.js'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  { languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } } },
+);
+`;
+
+/** One commit of everything generated, on `main`, by `name`. */
+export function commitGenerated(root: string, name: string): void {
+  const env = {
+    ...process.env,
+    GIT_AUTHOR_NAME: name,
+    GIT_AUTHOR_EMAIL: `${name}@example.com`,
+    GIT_COMMITTER_NAME: name,
+    GIT_COMMITTER_EMAIL: `${name}@example.com`,
+  };
+  for (const args of [
+    ['init', '--quiet', '--initial-branch=main'],
+    ['add', '-A'],
+    ['commit', '--quiet', '-m', name],
+  ])
+    execFileSync('git', args, { cwd: root, stdio: 'ignore', env });
 }
 
 /** oxlint's rules for the standing findings ESLint's config gives, and its type-aware no-unsafe-* rules. */

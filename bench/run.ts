@@ -27,11 +27,10 @@ import { makeBodyEdit, makeTypeEdit, type Edit } from './edits.js';
 import { generateRepo, type GeneratedRepo } from './generate-repo.js';
 import { describeMeasurement, measureProcess, type ProcessMeasure } from './measure-process.js';
 import { renderTable, type TableRow } from './render-table.js';
-import { startServe, type ServeProcess } from './serve-process.js';
+import { startServe, stopStartedServer as stopServerStartedBy, type ServeProcess } from './serve-process.js';
 import { measureRemoteBaseline, type RemoteMeasure } from './remote-baseline.js';
 import { measureIdleCollection, type IdleCollection } from './idle-collection.js';
 import { measureMcpChecks, measureStartFlow, type McpChecks, type StartFlow } from './start-flow.js';
-import { isRunning } from '../src/state/temporary-paths.js';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(projectRoot, 'dist', 'cli', 'main.js');
@@ -442,12 +441,9 @@ async function measureGeneratedRepo(
 /** The MCP check rounds: the first may meet the worker still priming from the start's baseline. */
 const mcpRounds = 4;
 
-/** Stops the server a command started (its pid from the command's notice) and waits until it is gone. */
-async function stopStartedServer(root: string, stderr: string): Promise<void> {
-  const pid = Number(/started a warm server for \S+ \(pid (\d+)/.exec(stderr)?.[1] ?? Number.NaN);
-  await measureProcess(process.execPath, [cli, 'serve', '--stop'], { cwd: root, env: makeEnv(true) });
-  for (let waited = 0; !Number.isNaN(pid) && isRunning(pid) && waited < 30_000; waited += 100)
-    await new Promise((resolve) => setTimeout(resolve, 100));
+/** Stops the server a command started and waits until it is gone. */
+function stopStartedServer(root: string, stderr: string): Promise<void> {
+  return stopServerStartedBy(cli, root, makeEnv(true), stderr);
 }
 
 /**

@@ -3,7 +3,8 @@
  * says where it listens; its memory is the serve process plus its warm worker (its descendants).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readTreeMembers } from './measure-process.js';
+import { isRunning } from '../src/state/temporary-paths.js';
+import { measureProcess, readTreeMembers } from './measure-process.js';
 
 export interface ServeProcess {
   pid: number;
@@ -95,4 +96,17 @@ function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number): P
     child.stderr?.on('data', onData);
     child.once('exit', onExit);
   });
+}
+
+/** Stops the server a command started (its pid from the command's debug notice) and waits until it is gone. */
+export async function stopStartedServer(
+  cli: string,
+  root: string,
+  env: NodeJS.ProcessEnv,
+  stderr: string,
+): Promise<void> {
+  const pid = Number(/started a warm server for \S+ \(pid (\d+)/.exec(stderr)?.[1] ?? Number.NaN);
+  await measureProcess(process.execPath, [cli, 'serve', '--stop'], { cwd: root, env });
+  for (let waited = 0; !Number.isNaN(pid) && isRunning(pid) && waited < 30_000; waited += 100)
+    await new Promise((resolve) => setTimeout(resolve, 100));
 }

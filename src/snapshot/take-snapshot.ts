@@ -72,12 +72,28 @@ export async function readTreeState(request: Pick<SnapshotRequest, 'root' | 'rep
 
 function anchorRun(run: CheckRun, sources: SourceCache): SnapshotCheck {
   const { imports: _imports, diagnostics, ...rest } = run;
-  return { ...rest, diagnostics: diagnostics.map((diagnostic) => anchorDiagnostic(diagnostic, sources)) };
+  // A tool reports a file's findings together: its lines are looked up once for the run of them.
+  let path: string | null | undefined;
+  let lines: readonly string[] | undefined;
+  const linesOf = (diagnostic: Diagnostic) => {
+    if (diagnostic.path !== path) {
+      path = diagnostic.path;
+      lines = path === null ? undefined : sources.lines(path);
+    }
+    return lines;
+  };
+  return {
+    ...rest,
+    diagnostics: diagnostics.map((diagnostic) => anchorDiagnostic(diagnostic, linesOf(diagnostic), sources)),
+  };
 }
 
 /** The finding with the folded text of its line; the one anchored before when both are the same objects as then. */
-function anchorDiagnostic(diagnostic: Diagnostic, sources: SourceCache): AnchoredDiagnostic {
-  const lines = diagnostic.path === null ? undefined : sources.lines(diagnostic.path);
+function anchorDiagnostic(
+  diagnostic: Diagnostic,
+  lines: readonly string[] | undefined,
+  sources: SourceCache,
+): AnchoredDiagnostic {
   const known = sources.anchored?.get(diagnostic);
   if (known !== undefined && known.lines === lines) return known.anchored;
   const anchored = { ...diagnostic, anchor: makeAnchor(diagnostic, lines) };

@@ -116,16 +116,32 @@ export function traceSpan<Symbol, Type>(
     const name = nameDeclaration(ts, node);
     if (name !== undefined) state.enclosing.add(`${state.toRepoPath(file.fileName)}\0${name}`);
   }
+  // A member access flagged at its name or index (no-unsafe-member-access on `rank()[0]`): the
+  // value accessed is what the finding is about, so it is traced first.
+  const accessed = findAccessedValue(ts, flagged);
+  if (accessed !== undefined) push(state, { kind: 'expression', node: accessed });
   visitContext(state, flagged);
+  walkLevels(state);
+  return refs.slice(0, maxRefs);
+}
+
+function walkLevels<Symbol, Type>(state: TraceState<Symbol, Type>): void {
   for (let depth = 0; depth <= maxDepth && state.next.length > 0; depth += 1) {
     const level = state.next;
     state.next = [];
     for (const item of level) {
-      if (refs.length >= maxRefs || state.steps >= maxSteps) return refs.slice(0, maxRefs);
+      if (state.refs.length >= maxRefs || state.steps >= maxSteps) return;
       visitItem(state, item);
     }
   }
-  return refs.slice(0, maxRefs);
+}
+
+/** The object of the member access whose name or index `node` is; undefined for any other node. */
+function findAccessedValue(ts: Syntax, node: ts.Node): ts.Expression | undefined {
+  const parent = node.parent;
+  if (ts.isPropertyAccessExpression(parent) && parent.name === node) return parent.expression;
+  if (ts.isElementAccessExpression(parent) && parent.argumentExpression === node) return parent.expression;
+  return undefined;
 }
 
 function push<Symbol, Type>(state: TraceState<Symbol, Type>, item: Item<Symbol, Type>): void {

@@ -66,6 +66,27 @@ describe("oxlint's type-aware rules", () => {
     },
   );
 
+  it.each(['7', '6.0'] as const)(
+    'trace a member access flagged at its index to the value accessed (TypeScript %s)',
+    async (typescript) => {
+      // no-unsafe-member-access flags `[0]` at the index alone, which names no declaration.
+      const repo = makeTypeAwareRepo(typescript, {
+        '.oxlintrc.json': makeTypeAwareOxlintConfig({ typeAware: true }),
+        'src/second.ts':
+          "import { innerFrom } from './inner';\n\nexport const second = (): string => innerFrom('b')[0];\n",
+      });
+      const run = await runCheck(oxlintCheck(repo.root), repo.root);
+      const unsafe = run.diagnostics.filter(
+        (d) => d.path === 'src/second.ts' && d.code.startsWith('typescript/no-unsafe-'),
+      );
+      expect(unsafe.map((d) => `${d.line}:${d.column} ${d.code}`).sort()).toEqual([
+        '3:37 typescript/no-unsafe-return',
+        '3:52 typescript/no-unsafe-member-access',
+      ]);
+      for (const finding of unsafe) expect(finding.dependsOn).toContainEqual(innerFrom);
+    },
+  );
+
   it("run when the lint script passes --type-aware, and typeCheck's compiler errors are semantic findings with their code", async () => {
     const repo = makeTypeAwareRepo('7', {
       '.oxlintrc.json': makeTypeAwareOxlintConfig(),

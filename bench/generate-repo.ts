@@ -157,7 +157,7 @@ export function commitGenerated(root: string, name: string): void {
 }
 
 /** oxlint's rules for the standing findings ESLint's config gives, and its type-aware no-unsafe-* rules. */
-const nativeLintConfig = JSON.stringify(
+export const nativeLintConfig = JSON.stringify(
   {
     options: { typeAware: true },
     categories: { correctness: 'off' },

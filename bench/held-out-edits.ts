@@ -10,7 +10,16 @@ import { join } from 'node:path';
 import { makeRandom } from './core.js';
 import { modelPath, servicePath, slots } from './held-out-repo.js';
 
-export type EditKind = 'body' | 'type-error' | 'fix-standing' | 'signature' | 'rename' | 'flagged-line' | 'revert';
+export type EditKind =
+  | 'body'
+  | 'type-error'
+  | 'fix-standing'
+  | 'signature'
+  | 'rename'
+  | 'flagged-line'
+  | 'rename-member'
+  | 'any-return'
+  | 'revert';
 
 export interface HeldOutEdit {
   kind: EditKind;
@@ -29,8 +38,8 @@ const changes: Change[] = [
   {
     kind: 'body',
     file: servicePath,
-    from: () => 'String(this.items.length);',
-    to: (_id, variant) => `String(this.items.length) + '${variant}'; debugger;`,
+    from: () => '  describe(): string {\n',
+    to: (_id, variant) => `  describe(): string {\n    debugger; // ${variant}\n`,
   },
   {
     kind: 'type-error',
@@ -51,6 +60,15 @@ const changes: Change[] = [
     file: servicePath,
     from: () => 'const unused = source;',
     to: (_id, variant) => `const unused = source; // kept ${variant}`,
+  },
+  // Issue 39's two causes: a member renamed (its sites in the model, its service and the service
+  // two packages on) and a function made to return any (the type-aware lint at its call sites).
+  { kind: 'rename-member', file: modelPath, from: () => '  name: string;', to: () => '  title: string;' },
+  {
+    kind: 'any-return',
+    file: modelPath,
+    from: (id) => `(items: readonly Entity${id}[]): Entity${id}[] {`,
+    to: (id) => `(items: readonly Entity${id}[]): any {`,
   },
 ];
 
@@ -75,6 +93,8 @@ const plan: EditKind[] = [
 export interface EditSequence {
   /** Applies the next edit; undefined when the plan is done. */
   next(): HeldOutEdit | undefined;
+  /** Applies one edit of `kind` on a random file, outside the plan. */
+  apply(kind: Exclude<EditKind, 'revert'>): HeldOutEdit;
   /** Puts every edited file back as generated. */
   revertAll(): void;
 }
@@ -86,8 +106,8 @@ export function makeEditSequence(root: string, packages: number, seed: number): 
   const pick = (count: number) => Math.floor(random() * count);
   const apply = (change: Change): HeldOutEdit => {
     for (;;) {
-      // The rename needs a package two ahead (its callers); every other change any package.
-      const p = change.kind === 'rename' ? pick(packages - 2) : pick(packages);
+      // The renames need a package two ahead (their callers); every other change any package.
+      const p = change.kind === 'rename' || change.kind === 'rename-member' ? pick(packages - 2) : pick(packages);
       const k = pick(slots);
       const file = change.file(p, k);
       const path = join(root, file);
@@ -114,6 +134,7 @@ export function makeEditSequence(root: string, packages: number, seed: number): 
       if (kind === 'revert') return originals.size === 0 ? apply(changes[0]!) : revert();
       return apply(changes.find((change) => change.kind === kind)!);
     },
+    apply: (kind) => apply(changes.find((change) => change.kind === kind)!),
     revertAll() {
       for (const [file, text] of originals) writeFileSync(join(root, file), text);
       originals.clear();

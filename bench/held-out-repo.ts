@@ -9,19 +9,28 @@
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { classicLintConfig, commitGenerated, linkBenchTools, makeTsconfig } from './generate-repo.js';
+import {
+  classicLintConfig,
+  commitGenerated,
+  linkBenchTools,
+  makeTsconfig,
+  nativeLintConfig,
+  type BenchStack,
+} from './generate-repo.js';
 
 export interface HeldOutRepo {
   root: string;
   files: number;
   packages: number;
+  stack: BenchStack;
 }
 
 /** Models and services per package; with the barrel, 21 files a package. */
 export const slots = 10;
 
-export function generateHeldOutRepo(files: number): HeldOutRepo {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), `culprit-held-out-${files}-`)));
+/** `classic`: TypeScript 6 and typescript-eslint; `native`: TypeScript 7 and oxlint's type-aware rules, as the bench's stacks. */
+export function generateHeldOutRepo(files: number, stack: BenchStack = 'classic'): HeldOutRepo {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), `culprit-held-out-${stack}-${files}-`)));
   const packages = Math.max(3, Math.round(files / (2 * slots + 1)));
   const write = (path: string, content: string) => {
     mkdirSync(dirname(join(root, path)), { recursive: true });
@@ -41,11 +50,12 @@ export function generateHeldOutRepo(files: number): HeldOutRepo {
   }
   write('package.json', JSON.stringify({ name: 'held-out', private: true, type: 'module' }, null, 2));
   write('tsconfig.json', makeTsconfig(paths, { lib: ['es2022'] }));
-  write('eslint.config.js', classicLintConfig);
+  if (stack === 'native') write('.oxlintrc.json', nativeLintConfig);
+  else write('eslint.config.js', classicLintConfig);
   write('.gitignore', 'node_modules/\n');
-  linkBenchTools(root);
+  linkBenchTools(root, stack);
   commitGenerated(root, 'held-out');
-  return { root, files: packages * (2 * slots + 1), packages };
+  return { root, files: packages * (2 * slots + 1), packages, stack };
 }
 
 export function modelPath(p: number, k: number): string {
@@ -91,7 +101,7 @@ function makeService(p: number, k: number): string {
       ? ''
       : `
   link(other: Service${back}): string {
-    return \`\${other.describe()}>\${this.describe()}\`;
+    return \`\${other.describe()}>\${this.describe()}:\${other.top()?.name ?? ''}\`;
   }
 `;
   return `${imports.join('\n')}
@@ -115,7 +125,7 @@ export class Service${id} {
   }
 ${link}
   describe(): string {
-    return 'p${p}s${k}:' + String(this.items.length);
+    return 'p${p}s${k}:' + String(this.items.length) + (this.top()?.name ?? '');
   }
 }
 `;

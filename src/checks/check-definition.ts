@@ -7,7 +7,7 @@
  * first use: a worker loads only the kind it runs.
  */
 import type { z } from 'zod';
-import type { CheckOutput, CheckRequest, DerivedSpans } from './check.js';
+import type { CheckOutput, CheckRequest, DerivedSpans, ImportRecord } from './check.js';
 import type { Program } from 'typescript';
 import type { DeclarationTables } from '../core/declaration-table.js';
 import type { Diagnostic, OfferedEdit } from '../core/diagnostic.js';
@@ -106,6 +106,8 @@ export interface SeedRun {
   declarations?: DeclarationTables | undefined;
   derived?: DerivedSpans | undefined;
   checkedPaths?: string[] | undefined;
+  /** The imports of the base tree's own files, when the snapshot kept them. */
+  imports?: ImportRecord | undefined;
 }
 
 /** A check kept warm in a warm worker between requests (warm/warm-sessions.ts runs them). */

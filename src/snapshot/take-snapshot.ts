@@ -2,7 +2,7 @@
  * Runs every check on one tree and records what they found, anchored to the source lines they
  * flag. The tree's identity is read first, so it names the content the checks saw.
  */
-import type { CheckRun, ResolvedCheck } from '../checks/check.js';
+import type { CheckRun, ImportRecord, ResolvedCheck } from '../checks/check.js';
 import { runChecks, type CheckRunner } from '../checks/runner/run-check.js';
 import { makeAnchor } from '../core/identity/fingerprint.js';
 import { makeModuleGraph, type ModuleGraph } from '../core/graph/module-graph.js';
@@ -71,8 +71,21 @@ export async function readTreeState(request: Pick<SnapshotRequest, 'root' | 'rep
 }
 
 function anchorRun(run: CheckRun, sources: SourceCache): SnapshotCheck {
-  const { imports: _imports, diagnostics, ...rest } = run;
-  return { ...rest, diagnostics: diagnostics.map((diagnostic) => anchorDiagnostic(diagnostic, sources)) };
+  const { imports, diagnostics, ...rest } = run;
+  return {
+    ...rest,
+    imports: keepOwnImports(imports),
+    diagnostics: diagnostics.map((diagnostic) => anchorDiagnostic(diagnostic, sources)),
+  };
+}
+
+/** The edges from the tree's own files: what a cold check from this snapshot reuses; installed packages' it asks again. */
+function keepOwnImports(imports: ImportRecord | undefined): ImportRecord | undefined {
+  if (imports === undefined) return undefined;
+  const own = Object.entries(imports).filter(
+    ([path]) => !path.startsWith('../') && !/(?:^|\/)node_modules\//.test(path),
+  );
+  return own.length === 0 ? undefined : Object.fromEntries(own);
 }
 
 /** The finding with the folded text of its line; the one anchored before when both are the same objects as then. */

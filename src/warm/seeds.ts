@@ -70,6 +70,7 @@ function makeSeedRun(check: SnapshotCheck): SeedRun {
     declarations: check.declarations,
     derived: check.derived,
     checkedPaths: check.checkedPaths,
+    imports: check.imports,
   };
 }
 

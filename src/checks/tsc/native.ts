@@ -168,6 +168,8 @@ export interface NativeFileResult {
 }
 
 export interface NativeChecker {
+  /** The tree's absolute root. */
+  readonly root: string;
   toRepoPath(path: string): string;
   readConfigDiagnostics(project: NativeProject): Diagnostic[];
   /**
@@ -206,6 +208,7 @@ export function makeNativeChecker(root: string, tracing: NativeTracing | { reaso
     return files;
   };
   return {
+    root,
     toRepoPath,
     readConfigDiagnostics({ program }) {
       const toDiagnostic = converterOf(program);

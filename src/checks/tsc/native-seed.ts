@@ -10,32 +10,15 @@
  * program whose own files differ from the base run's, a changed file that declares globals (in
  * its base text or now), or a program file git ignores (no tree id says what it held).
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../../core/diagnostic.js';
 import type { WarmSeed } from '../check-definition.js';
 import type { NativeProject } from '../typescript/native-api.js';
 import type { NativeChecker, NativeFileResult } from './native.js';
 import { isOwnFile } from './strength.js';
-import { collectImporters, invertImports } from './import-graph.js';
+import { isGlobalText, readDeclaresGlobals } from '../typescript/declares-globals.js';
+import { collectImporters, invertImports } from '../typescript/import-graph.js';
 import { logDebug } from '../../debug/log-debug.js';
-
-const globalDeclaration = /\bdeclare\s+(?:global|module)\b/;
-const moduleSyntax = /^\s*(?:import|export)\b/m;
-
-/** Whether a file with this text may declare globals: a script, `declare global`, `declare module`, a .d.ts. */
-export function isGlobalText(text: string, fileName: string): boolean {
-  return globalDeclaration.test(text) || !moduleSyntax.test(text) || fileName.endsWith('.d.ts');
-}
-
-/** Whether the file as it is now may declare globals; a file that cannot be read may. */
-export function readDeclaresGlobals(fileName: string): boolean {
-  try {
-    return isGlobalText(readFileSync(fileName, 'utf8'), fileName);
-  } catch {
-    return true;
-  }
-}
 
 export interface SeededResults {
   /** The base run's result of every file not checked again, its imports read now. */

@@ -48,11 +48,15 @@ export async function readSeeds(request: SeedRequest): Promise<SeedsOrReason> {
     return check.kind !== 'eslint' || !run.diagnostics.some((diagnostic) => diagnostic.phase === 'config');
   });
   if (seedable.length === 0) return { reason: 'no check the baseline can seed' };
-  const texts = await readBaseTexts(request.repo, baseline.tree.treeId, changed);
+  // Two git processes, side by side.
+  const [texts, ignored] = await Promise.all([
+    readBaseTexts(request.repo, baseline.tree.treeId, changed),
+    listIgnoredPaths(request.repo),
+  ]);
   if (texts === undefined) return { reason: 'the edit added files' };
   const baseTexts = Object.fromEntries(changed.map((path, index) => [join(root, path), texts[index]!]));
   // Installed packages change with their lockfile or manifest, which leave nothing seeded (above).
-  const ignoredPaths = (await listIgnoredPaths(request.repo))
+  const ignoredPaths = ignored
     .filter((path) => !/(?:^|\/)node_modules\/$/.test(path))
     .map((path) => join(root, path) + (path.endsWith('/') ? '/' : ''));
   const graph = readSeedGraph(request.checks, seedable, runs, ignoredPaths);

@@ -54,8 +54,9 @@ export async function openNativeTscSession(
   for (const path of configPaths) configFiles.record(path);
   const documents = makeFileStates();
   const folders = makeFolderListings(request.root);
-  const tracing = await loadNativeTracing(request.root);
+  // The API spawns tsgo here: it starts while the tracing modules load (which never throws).
   const api: NativeApi = new API({ cwd: request.root });
+  const tracing = await loadNativeTracing(request.root);
   const results = new Map<string, NativeFileResult>();
   /** Whether a file's last text could declare globals. */
   const declaresGlobals = new Map<string, boolean>();

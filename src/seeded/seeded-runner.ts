@@ -14,7 +14,7 @@
 import type { WarmSeed } from '../checks/check-definition.js';
 import type { CheckRun, ResolvedCheck } from '../checks/check.js';
 import { checkDefinitions } from '../checks/registry.js';
-import type { CheckRunner } from '../checks/runner/run-check.js';
+import { runChecks, type CheckRunner } from '../checks/runner/run-check.js';
 import type { TreeState } from '../core/snapshot.js';
 import { makeWarmEngine, type Deferral } from '../warm/warm-engine.js';
 import { logDebug } from '../debug/log-debug.js';
@@ -31,24 +31,39 @@ export function makeSeededRunner(
     if (apart.length === 0 || together.length === 0) return runSeeded(checks, seeds, root, tree, deferral);
     for (const check of apart) logDebug(`${check.name} starts from the baseline in a worker of its own, beside tsc`);
     const startedAt = performance.now();
-    const [first, second] = await Promise.all([
-      runSeeded(together, pickSeeds(seeds, together), root, tree, deferral),
-      runSeeded(apart, pickSeeds(seeds, apart), root, tree, undefined),
-    ]);
-    const byName = new Map([...first, ...second].map((run) => [run.name, run]));
-    // A worker of its own is not stopped when tsc defers the lint checks: its answer is replaced as the stop would have.
+    const beside = makeWarmEngine({ seeds: pickSeeds(seeds, apart) });
+    const besideRuns = beside.runChecks(apart, root, tree).finally(() => beside.close());
+    // Closed early below when tsc defers the lint checks: its run then fails on purpose, and is not waited for.
+    besideRuns.catch(() => undefined);
+    let first: CheckRun[];
+    try {
+      first = await runSeeded(together, pickSeeds(seeds, together), root, tree, deferral);
+    } catch (error) {
+      beside.close();
+      throw error;
+    }
+    const byName = new Map(first.map((run) => [run.name, run]));
+    // A worker of its own is not stopped by tsc's deferral as the shared one is: it is stopped here, and answers deferred.
     const decider = first.find(
       (run) => checkDefinitions[checks.find((check) => check.name === run.name)!.kind].deferral === 'decider',
     );
-    if (
+    const deferred =
       deferral !== undefined &&
       decider !== undefined &&
       decider.status !== 'deferred' &&
-      (await deferral.decide(decider))
-    )
+      apart.some((check) => checkDefinitions[check.kind].deferral === 'deferrable') &&
+      (await deferral.decide(decider));
+    if (deferred) {
+      beside.close();
       for (const check of apart)
-        if (checkDefinitions[check.kind].deferral === 'deferrable')
-          byName.set(check.name, deferral.makeDeferred(check, decider.name, Math.round(performance.now() - startedAt)));
+        byName.set(
+          check.name,
+          checkDefinitions[check.kind].deferral === 'deferrable'
+            ? deferral.makeDeferred(check, decider.name, Math.round(performance.now() - startedAt))
+            : // A check that does not defer runs cold, as a stopped worker's would.
+              (await runChecks([check], root))[0]!,
+        );
+    } else for (const run of await besideRuns) byName.set(run.name, run);
     return checks.map((check) => byName.get(check.name)!);
   };
 }

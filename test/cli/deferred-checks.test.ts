@@ -202,6 +202,7 @@ test(
       ['oxlint', 'deferred'],
     ]);
     expect(first.shown.every((finding) => finding.tool === 'tsc' && finding.phase === 'syntax')).toBe(true);
+    expect(workersIn(repo.root)).toBe(0);
 
     // The syntax fixed and a parameter widened to any: oxlint lints the file and its importer, and shows its finding.
     repo.write('src/price.ts', 'export function price(amount: any): number {\n  return amount * 2;\n}\n');

@@ -7,7 +7,7 @@
  * first use: a worker loads only the kind it runs.
  */
 import type { z } from 'zod';
-import type { CheckOutput, CheckRequest, DerivedSpans } from './check.js';
+import type { CheckOutput, CheckRequest, DerivedSpans, ImportRecord } from './check.js';
 import type { Program } from 'typescript';
 import type { DeclarationTables } from '../core/declaration-table.js';
 import type { Diagnostic, OfferedEdit } from '../core/diagnostic.js';
@@ -98,6 +98,18 @@ export interface WarmSeed {
    * them, so what they held on the base tree is unknown, and a run that reads one is not seeded.
    */
   ignoredPaths: readonly string[];
+  /**
+   * The base tree's module graph as its type-checking run resolved it, for a session that finds
+   * what the edit reaches from it (WarmSupport.reachFromGraph) instead of from tsc's run.
+   */
+  graph?: SeedGraph | undefined;
+}
+
+export interface SeedGraph {
+  /** The imports of the base tree's own files (repository paths). */
+  imports: ImportRecord;
+  /** The repository paths the type-checking run covered. */
+  checkedPaths: readonly string[];
 }
 
 export interface SeedRun {
@@ -106,6 +118,8 @@ export interface SeedRun {
   declarations?: DeclarationTables | undefined;
   derived?: DerivedSpans | undefined;
   checkedPaths?: string[] | undefined;
+  /** The imports of the base tree's own files, when the snapshot kept them. */
+  imports?: ImportRecord | undefined;
 }
 
 /** A check kept warm in a warm worker between requests (warm/warm-sessions.ts runs them). */
@@ -127,6 +141,12 @@ export interface WarmSupport<Options> {
   packages: readonly string[];
   /** Names of configuration files whose change in the tree diff restarts the warm worker cold. */
   configFiles: RegExp;
+  /**
+   * Its first run from a seed with a graph (WarmSeed.graph) finds what the edit reaches there,
+   * as tsc's run would: a cold check from the baseline runs it in a worker of its own, beside
+   * tsc rather than after it (seeded/seeded-runner.ts).
+   */
+  reachFromGraph?: boolean | undefined;
   /** Opens the session; loads the warm modules on first use. */
   open(request: CheckRequest<Options>): Promise<WarmSession>;
 }

@@ -4,11 +4,17 @@
  * each attempt's "after" state.
  */
 import { createHash } from 'node:crypto';
-import type { CheckRun } from './check-run.js';
+import type { CheckRun, ImportRecord } from './check-run.js';
 import type { AnchoredDiagnostic } from './diagnostic.js';
 
 export interface SnapshotCheck extends Omit<CheckRun, 'diagnostics' | 'imports'> {
   diagnostics: AnchoredDiagnostic[];
+  /**
+   * The imports of the tree's own files as the check resolved them (installed packages' files
+   * left out): a cold check against this baseline reads again only the edited files' imports
+   * (checks/tsc/native-seed.ts). Absent from snapshots taken before, and from remote ones.
+   */
+  imports?: ImportRecord | undefined;
   /**
    * Each diagnostic's fingerprint hash under its own path, by index, in a snapshot read from the
    * store (which writes them): attribution against it need not hash its findings again.

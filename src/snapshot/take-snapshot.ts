@@ -2,7 +2,7 @@
  * Runs every check on one tree and records what they found, anchored to the source lines they
  * flag. The tree's identity is read first, so it names the content the checks saw.
  */
-import type { CheckRun, ResolvedCheck } from '../checks/check.js';
+import type { CheckRun, ImportRecord, ResolvedCheck } from '../checks/check.js';
 import { runChecks, type CheckRunner } from '../checks/runner/run-check.js';
 import { makeAnchor } from '../core/identity/fingerprint.js';
 import { makeModuleGraph, type ModuleGraph } from '../core/graph/module-graph.js';
@@ -71,7 +71,7 @@ export async function readTreeState(request: Pick<SnapshotRequest, 'root' | 'rep
 }
 
 function anchorRun(run: CheckRun, sources: SourceCache): SnapshotCheck {
-  const { imports: _imports, diagnostics, ...rest } = run;
+  const { imports, diagnostics, ...rest } = run;
   // A tool reports a file's findings together: its lines are looked up once for the run of them.
   let path: string | null | undefined;
   let lines: readonly string[] | undefined;
@@ -84,8 +84,18 @@ function anchorRun(run: CheckRun, sources: SourceCache): SnapshotCheck {
   };
   return {
     ...rest,
+    imports: keepOwnImports(imports),
     diagnostics: diagnostics.map((diagnostic) => anchorDiagnostic(diagnostic, linesOf(diagnostic), sources)),
   };
+}
+
+/** The edges from the tree's own files: what a cold check from this snapshot reuses; installed packages' it asks again. */
+function keepOwnImports(imports: ImportRecord | undefined): ImportRecord | undefined {
+  if (imports === undefined) return undefined;
+  const own = Object.entries(imports).filter(
+    ([path]) => !path.startsWith('../') && !/(?:^|\/)node_modules\//.test(path),
+  );
+  return own.length === 0 ? undefined : Object.fromEntries(own);
 }
 
 /** The finding with the folded text of its line; the one anchored before when both are the same objects as then. */

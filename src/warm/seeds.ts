@@ -8,7 +8,7 @@
  */
 import { basename, join } from 'node:path';
 import type { ResolvedCheck } from '../checks/check.js';
-import type { SeedRun, WarmSeed } from '../checks/check-definition.js';
+import type { SeedGraph, SeedRun, WarmSeed } from '../checks/check-definition.js';
 import { checkDefinitions } from '../checks/registry.js';
 import type { Snapshot, SnapshotCheck, TreeChanges } from '../core/snapshot.js';
 import { listIgnoredPaths } from '../git/checkout-tree.js';
@@ -48,18 +48,54 @@ export async function readSeeds(request: SeedRequest): Promise<SeedsOrReason> {
     return check.kind !== 'eslint' || !run.diagnostics.some((diagnostic) => diagnostic.phase === 'config');
   });
   if (seedable.length === 0) return { reason: 'no check the baseline can seed' };
-  const texts = await readBaseTexts(request.repo, baseline.tree.treeId, changed);
+  // Two git processes, side by side.
+  const [texts, ignored] = await Promise.all([
+    readBaseTexts(request.repo, baseline.tree.treeId, changed),
+    listIgnoredPaths(request.repo),
+  ]);
   if (texts === undefined) return { reason: 'the edit added files' };
   const baseTexts = Object.fromEntries(changed.map((path, index) => [join(root, path), texts[index]!]));
   // Installed packages change with their lockfile or manifest, which leave nothing seeded (above).
-  const ignoredPaths = (await listIgnoredPaths(request.repo))
+  const ignoredPaths = ignored
     .filter((path) => !/(?:^|\/)node_modules\/$/.test(path))
     .map((path) => join(root, path) + (path.endsWith('/') ? '/' : ''));
+  const graph = readSeedGraph(request.checks, seedable, runs, ignoredPaths);
   return {
     seeds: Object.fromEntries(
-      seedable.map((check) => [check.name, { base: makeSeedRun(runs.get(check.name)!), baseTexts, ignoredPaths }]),
+      seedable.map((check) => [
+        check.name,
+        {
+          base: makeSeedRun(runs.get(check.name)!),
+          baseTexts,
+          ignoredPaths,
+          graph: checkDefinitions[check.kind].warm?.reachFromGraph === true ? graph : undefined,
+        },
+      ]),
     ),
   };
+}
+
+/** What a file git ignores may be to a compiler: one it reads (in a folder, unknown), so the base graph may miss it. */
+const compilerInput = /(?:\/|\.(?:[cm]?[jt]sx?|json))$/;
+
+/**
+ * The base tree's module graph, when it says what the type checker of this check would find the
+ * edit reaches: one compiler check, seeded (so its base run succeeded and the edit is a plain
+ * one), whose base run kept its imports; and no file git ignores that it could read, which no
+ * tree diff follows (a new one in the program changes its files, where tsc itself checks all).
+ */
+function readSeedGraph(
+  checks: readonly ResolvedCheck[],
+  seedable: readonly ResolvedCheck[],
+  runs: ReadonlyMap<string, SnapshotCheck>,
+  ignoredPaths: readonly string[],
+): SeedGraph | undefined {
+  const compilers = checks.filter((check) => checkDefinitions[check.kind].graph === 'compiler');
+  if (compilers.length !== 1 || !seedable.includes(compilers[0]!)) return undefined;
+  const { imports, checkedPaths } = runs.get(compilers[0]!.name)!;
+  if (imports === undefined || checkedPaths === undefined) return undefined;
+  if (ignoredPaths.some((path) => compilerInput.test(path))) return undefined;
+  return { imports, checkedPaths };
 }
 
 function makeSeedRun(check: SnapshotCheck): SeedRun {
@@ -70,6 +106,7 @@ function makeSeedRun(check: SnapshotCheck): SeedRun {
     declarations: check.declarations,
     derived: check.derived,
     checkedPaths: check.checkedPaths,
+    imports: check.imports,
   };
 }
 

@@ -8,7 +8,8 @@ import { existsSync, readdirSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { checkJson, runCli } from '../helpers/cli.js';
-import { makeRepo, typeAwareEslintConfig, type TestRepo } from '../helpers/repo.js';
+import { bundlerTsconfig, makeRepo, typeAwareEslintConfig, type TestRepo } from '../helpers/repo.js';
+import { linkLinter, linkTsgolint, makeTypeAwareOxlintConfig } from '../fixtures/js-linters.js';
 
 let repo: TestRepo | undefined;
 afterEach(() => repo?.cleanup());
@@ -168,6 +169,56 @@ test(
     expect(runCli(repo.root, ['stats']).stdout).toMatch(
       /^eslint: [\d.]+ s over 2 runs \([\d.]+% of the checks' time\) for 1 shown finding, 1 fixed at the next attempt \(100%\); it reported 0% of the fixed findings first\.$/m,
     );
+  },
+);
+
+test(
+  'oxlint beside TypeScript 7, run from the baseline in a worker of its own, is deferred while tsc shows introduced syntax errors, and lints what the edit reaches after',
+  { timeout: 120_000 },
+  () => {
+    repo = makeRepo({
+      typescript: '7',
+      files: {
+        'tsconfig.json': bundlerTsconfig,
+        '.oxlintrc.json': makeTypeAwareOxlintConfig({ typeAware: true }),
+        'src/price.ts': 'export function price(amount: number): number {\n  return amount * 2;\n}\n',
+        'src/cart.ts':
+          "import { price } from './price';\n\nexport const total = (amounts: number[]): number => amounts.map(price).length;\n",
+      },
+    });
+    linkLinter(repo.root, 'oxlint');
+    linkTsgolint(repo.root);
+    expect(runCli(repo.root, ['start']).exitCode).toBe(0);
+    const debug = { CULPRIT_DEBUG: '1' };
+
+    repo.write('src/price.ts', 'export function price(amount: number): number {\n  return amount * 2;\n');
+    const broken = runCli(repo.root, ['check', '--json'], { env: debug });
+    expect(broken.stderr).toMatch(
+      /^culprit debug: oxlint starts from the baseline in a worker of its own, beside tsc$/m,
+    );
+    const first = JSON.parse(broken.stdout) as ReturnType<typeof checkJson>['report'];
+    expect(first.checks.map((check) => [check.name, check.status])).toEqual([
+      ['tsc', 'ok'],
+      ['oxlint', 'deferred'],
+    ]);
+    expect(first.shown.every((finding) => finding.tool === 'tsc' && finding.phase === 'syntax')).toBe(true);
+    expect(workersIn(repo.root)).toBe(0);
+
+    // The syntax fixed and a parameter widened to any: oxlint lints the file and its importer, and shows its finding.
+    repo.write('src/price.ts', 'export function price(amount: any): number {\n  return amount * 2;\n}\n');
+    const widened = runCli(repo.root, ['check', '--json'], { env: debug });
+    expect(widened.stderr).toMatch(/^culprit debug: oxlint warm: re-linting 2 of 2 files$/m);
+    const second = JSON.parse(widened.stdout) as ReturnType<typeof checkJson>['report'];
+    expect(second.checks.map((check) => [check.name, check.status])).toEqual([
+      ['tsc', 'ok'],
+      ['oxlint', 'ok'],
+    ]);
+    expect(second.shown.map((finding) => [finding.tool, finding.code, finding.path])).toContainEqual([
+      'oxlint',
+      'typescript/no-explicit-any',
+      'src/price.ts',
+    ]);
+    expect(workersIn(repo.root)).toBe(0);
   },
 );
 

@@ -23,12 +23,15 @@ import { traceLintFindings } from '../typescript/trace-lint-findings.js';
 import { parseOxlintFileList, parseOxlintSarif, parseTypeAwareRules } from './output.js';
 import { readDirectiveSuppressions, type DirectiveDialect } from '../output/directive-suppressions.js';
 import { findTsgolint, readTypeAwareMode, type TypeAwareMode } from './type-aware.js';
+import { readCachedRules, resolveRulesCacheFile, writeCachedRules } from './rules-cache.js';
 
 /** What is read beside the run: the files it lints, and (type-aware) which rules need types. */
 interface OxlintSide {
   /** Undefined when not listed: the run's targets are the files it lints. */
   listing: ToolResult | undefined;
   rules: ToolResult | undefined;
+  /** Where the listing of type-aware rules is kept across processes (rules-cache.ts), when it was read now. */
+  rulesCache: string | undefined;
 }
 
 /** How one run goes: its type-aware mode, the tsgolint it uses, what culprit says about it. */
@@ -85,22 +88,27 @@ export function makeOxlintCommand(
     env: (): Record<string, string> => (plan.tsgolint === undefined ? {} : { OXLINT_TSGOLINT_PATH: plan.tsgolint }),
     args: ({ options }) => ['--format=sarif', ...plan.flags, ...options.targets],
     beside: async (run) => {
+      const rulesCache =
+        plan.mode.typeAware && !plan.rulesRead ? resolveRulesCacheFile(run.executable, run.root) : undefined;
+      const cached = rulesCache === undefined ? undefined : readCachedRules(rulesCache);
+      if (cached !== undefined) takeTypeAwareRules(plan, cached);
       const [listing, rules] = await Promise.all([
         reads.listFiles ? run.call(['--debug=files', ...run.options.targets], 'oxlint --debug=files') : undefined,
         plan.mode.typeAware && !plan.rulesRead ? run.call(['--rules', '--format=json'], 'oxlint --rules') : undefined,
       ]);
-      return { listing, rules };
+      return { listing, rules, rulesCache };
     },
     exitCodes: 'any',
-    read: (result, run, { listing, rules }) => {
+    read: (result, run, { listing, rules, rulesCache }) => {
       const { root } = run;
       // A tree with nothing to lint (a base before the first .js file): oxlint's words, exit 1, no log.
       if (result.exitCode === 1 && /^No files found to lint\b/.test(result.stdout.trim()))
         return { diagnostics: [], checkedPaths: [] };
       const log = parseOxlintSarif(result.stdout, root);
       if (rules?.exitCode === 0) {
-        for (const rule of parseTypeAwareRules(rules.stdout)) plan.typeAwareRules.add(rule);
-        plan.rulesRead = true;
+        const listed = parseTypeAwareRules(rules.stdout);
+        takeTypeAwareRules(plan, listed);
+        if (rulesCache !== undefined) writeCachedRules(rulesCache, listed);
       }
       return {
         version: log.version,
@@ -149,6 +157,11 @@ const oxlintDirectives: DirectiveDialect = {
   },
   phase: 'lint',
 };
+
+function takeTypeAwareRules(plan: OxlintPlan, rules: ReadonlySet<string>): void {
+  for (const rule of rules) plan.typeAwareRules.add(rule);
+  plan.rulesRead = true;
+}
 
 /** The findings of type-aware rules among a run's, by absolute file. */
 export function groupTypeAwareFindings(

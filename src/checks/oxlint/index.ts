@@ -35,6 +35,7 @@ export const oxlintCheck: CheckDefinition<'oxlint', OxlintOptions, RawOxlintChec
     packages: ['oxlint', 'oxlint-tsgolint'],
     // Its config (nested ones too) and the ignore file it reads besides .gitignore.
     configFiles: /^(?:\.oxlintrc\.json|\.eslintignore)$/,
+    reachFromGraph: true,
     open: async (request) => {
       const session = (await import('./warm-session.js')).openOxlintSession(request);
       return { run: async (hint, typed, seed) => ({ output: await session.run(hint, typed, seed) }) };

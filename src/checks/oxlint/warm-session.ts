@@ -35,6 +35,8 @@ import { runCommandCheck } from '../runner/command-check.js';
 import { isFile, makeFileStates } from '../../tree/file-states.js';
 import { makeFolderListings } from '../../tree/folder-listings.js';
 import { makeOxlintCommand, planOxlint, traceTypeAwareFindings, type OxlintPlan } from './adapter.js';
+import { isGlobalText, readDeclaresGlobals } from '../typescript/declares-globals.js';
+import { collectImporters, invertImports } from '../typescript/import-graph.js';
 
 export interface OxlintSession {
   run(hint: readonly string[] | null, typed: TypedPrograms, seed?: WarmSeed): Promise<CheckOutput>;
@@ -87,7 +89,7 @@ export function openOxlintSession(request: CheckRequest<OxlintOptions>): OxlintS
   };
 
   /** Repository paths to lint again, or `all`. */
-  const findRelint = (hint: readonly string[] | null, typed: TypedPrograms, since: Held): Set<string> | 'all' => {
+  const findRelint = (hint: readonly string[] | null, typed: TypedReach | 'all', since: Held): Set<string> | 'all' => {
     if (hint === null || crossFile !== undefined) return 'all';
     if (folders.takeAdded().some((path) => lintable.test(path))) return 'all';
     const relint = new Set<string>();
@@ -149,6 +151,7 @@ export function openOxlintSession(request: CheckRequest<OxlintOptions>): OxlintS
 
   return {
     async run(hint, typed, seed) {
+      let reach = readTypedReach(typed);
       if (held === undefined && seed !== undefined) {
         const seeded = makeSeededHeld(seed, root, plan, toRepoPath);
         if (seeded !== undefined) {
@@ -157,10 +160,12 @@ export function openOxlintSession(request: CheckRequest<OxlintOptions>): OxlintS
           folders.takeAdded();
           const changed = Object.keys(seed.baseTexts);
           hint = changed;
+          // Run apart from tsc (seeded/seeded-runner.ts): the base tree's graph says what tsc's run would.
+          if (seed.graph !== undefined && typed.typescriptPath === undefined) reach = findGraphReach(seed, root);
         }
       }
       if (held === undefined) return runFull();
-      const paths = findRelint(hint, typed, held);
+      const paths = findRelint(hint, reach, held);
       logDebug(
         `oxlint warm: ${paths === 'all' ? 'linting all' : `re-linting ${paths.size}`} of ${held.byFile.size} files`,
       );
@@ -171,16 +176,47 @@ export function openOxlintSession(request: CheckRequest<OxlintOptions>): OxlintS
   };
 }
 
+/** What the type checker found the change reaches (absolute files), and the repository paths it covered. */
+interface TypedReach {
+  affected: ReadonlySet<string>;
+  checkedPaths: ReadonlySet<string>;
+}
+
+/** The reach tsc's sessions of this request found; `all` when none ran before this one, or they redid all. */
+function readTypedReach(typed: TypedPrograms): TypedReach | 'all' {
+  if (typed.typescriptPath === undefined || typed.checkedPaths === undefined || typed.affected === 'all') return 'all';
+  return { affected: typed.affected, checkedPaths: typed.checkedPaths };
+}
+
 /**
- * The type-aware reach of this request's change: what tsc's sessions found reachable, and every
- * linted file they did not check. `all` when no tsc session ran before this one.
+ * The reach tsc's seeded run would find (checks/tsc/native-seed.ts), from the base tree's graph:
+ * the changed files and every file that imports one, however far (an unchanged file resolves its
+ * imports as on the base tree; the changed ones' own imports reach no importer); `all` when a
+ * changed file may declare globals, before or now, which no graph bounds.
  */
+function findGraphReach(seed: WarmSeed, root: string): TypedReach | 'all' {
+  const changed = Object.entries(seed.baseTexts);
+  if (changed.some(([fileName, text]) => isGlobalText(text, fileName) || readDeclaresGlobals(fileName))) return 'all';
+  const { imports, checkedPaths } = seed.graph!;
+  const graph = new Map(
+    Object.entries(imports).map(([path, targets]) => [join(root, path), targets.map((target) => join(root, target))]),
+  );
+  return {
+    affected: collectImporters(
+      changed.map(([fileName]) => fileName),
+      invertImports(graph),
+    ),
+    checkedPaths: new Set(checkedPaths),
+  };
+}
+
+/** The type-aware reach of this request's change: what the type checker found reachable, and every linted file it did not check. */
 function findTypeAwareReach(
-  typed: TypedPrograms,
+  typed: TypedReach | 'all',
   since: Held,
   toRepoPath: (absolute: string) => string,
 ): Set<string> | 'all' {
-  if (typed.typescriptPath === undefined || typed.checkedPaths === undefined || typed.affected === 'all') return 'all';
+  if (typed === 'all') return 'all';
   const reach = new Set<string>();
   for (const absolute of typed.affected) {
     const path = toRepoPath(absolute);

@@ -20,7 +20,7 @@
 import type ts from 'typescript';
 import { makeResolutionCache, readFileImports, readImportRoute } from './imports.js';
 import { makeExportDigester } from './export-digest.js';
-import { collectImporters, invertImports } from './import-graph.js';
+import { collectImporters, invertImports } from '../typescript/import-graph.js';
 
 type TypeScript = typeof ts;
 

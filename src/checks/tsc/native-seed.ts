@@ -10,36 +10,58 @@
  * program whose own files differ from the base run's, a changed file that declares globals (in
  * its base text or now), or a program file git ignores (no tree id says what it held).
  */
-import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Diagnostic } from '../../core/diagnostic.js';
 import type { WarmSeed } from '../check-definition.js';
 import type { NativeProject } from '../typescript/native-api.js';
 import type { NativeChecker, NativeFileResult } from './native.js';
 import { isOwnFile } from './strength.js';
-import { collectImporters, invertImports } from './import-graph.js';
-
-const globalDeclaration = /\bdeclare\s+(?:global|module)\b/;
-const moduleSyntax = /^\s*(?:import|export)\b/m;
-
-/** Whether a file with this text may declare globals: a script, `declare global`, `declare module`, a .d.ts. */
-export function isGlobalText(text: string, fileName: string): boolean {
-  return globalDeclaration.test(text) || !moduleSyntax.test(text) || fileName.endsWith('.d.ts');
-}
-
-/** Whether the file as it is now may declare globals; a file that cannot be read may. */
-export function readDeclaresGlobals(fileName: string): boolean {
-  try {
-    return isGlobalText(readFileSync(fileName, 'utf8'), fileName);
-  } catch {
-    return true;
-  }
-}
+import { isGlobalText, readDeclaresGlobals } from '../typescript/declares-globals.js';
+import { collectImporters, invertImports } from '../typescript/import-graph.js';
+import { logDebug } from '../../debug/log-debug.js';
 
 export interface SeededResults {
   /** The base run's result of every file not checked again, its imports read now. */
   results: Map<string, NativeFileResult>;
   /** The files to check: the changed ones and their importers. */
   recheck: Set<string>;
+}
+
+/**
+ * Every file's imports, for the walk to the edit's importers and for the files not checked again.
+ * An unchanged own file's are the base run's: under a seed (no file added, deleted or renamed, no
+ * configuration or package changed, no changed file declaring globals) a file whose text did not
+ * change resolves its imports as it did, and the walk needs no edited file's own imports (they
+ * are checked again, and their importers are found by the edges into them). The API is asked
+ * about installed packages' files, every file when the base run kept no imports, and any file
+ * whose base edges name a file the program does not have now (a base copy names installed
+ * packages by the work tree's path).
+ */
+function readSeededImports(
+  seed: WarmSeed,
+  checker: NativeChecker,
+  owned: readonly { project: NativeProject; fileName: string }[],
+): Map<string, readonly string[]> {
+  const { toRepoPath } = checker;
+  const base = seed.base.imports;
+  const inProgram = new Set(owned.map(({ fileName }) => fileName));
+  const imports = new Map<string, readonly string[]>();
+  let asked = 0;
+  for (const { project, fileName } of owned) {
+    const path = toRepoPath(fileName);
+    let targets: readonly string[] | undefined;
+    if (base !== undefined && isOwnFile(path)) {
+      const known = (base[path] ?? []).map((target) => join(checker.root, target));
+      if (known.every((target) => inProgram.has(target))) targets = known;
+    }
+    if (targets === undefined) {
+      asked += 1;
+      targets = checker.readImports(project, fileName) ?? [];
+    }
+    imports.set(fileName, targets);
+  }
+  logDebug(`tsc 7: read the imports of ${asked} of ${owned.length} files`);
+  return imports;
 }
 
 export function readSeededResults(
@@ -62,8 +84,7 @@ export function readSeededResults(
   const global = changed.find(([fileName, text]) => isGlobalText(text, fileName) || readDeclaresGlobals(fileName));
   if (global !== undefined) return { reason: `${toRepoPath(global[0])} may declare globals` };
 
-  const imports = new Map<string, readonly string[]>();
-  for (const { project, fileName } of owned) imports.set(fileName, checker.readImports(project, fileName) ?? []);
+  const imports = readSeededImports(seed, checker, owned);
   const recheck = collectImporters(
     changed.map(([fileName]) => fileName).filter((fileName) => imports.has(fileName)),
     invertImports(imports),

@@ -33,8 +33,9 @@ import { makeStaleSessionError } from '../stale-session.js';
 import type { TscRun } from './warm-session.js';
 import type { WarmSeed } from '../check-definition.js';
 import { logDebug } from '../../debug/log-debug.js';
-import { readDeclaresGlobals, readSeededResults } from './native-seed.js';
-import { collectImporters, invertImports } from './import-graph.js';
+import { readSeededResults } from './native-seed.js';
+import { readDeclaresGlobals } from '../typescript/declares-globals.js';
+import { collectImporters, invertImports } from '../typescript/import-graph.js';
 
 export interface NativeTscSession {
   /** `seed`, on the first run only: the baseline to check only what the edit reaches from (native-seed.ts). */
@@ -53,8 +54,9 @@ export async function openNativeTscSession(
   for (const path of configPaths) configFiles.record(path);
   const documents = makeFileStates();
   const folders = makeFolderListings(request.root);
-  const tracing = await loadNativeTracing(request.root);
+  // The API spawns tsgo here: it starts while the tracing modules load (which never throws).
   const api: NativeApi = new API({ cwd: request.root });
+  const tracing = await loadNativeTracing(request.root);
   const results = new Map<string, NativeFileResult>();
   /** Whether a file's last text could declare globals. */
   const declaresGlobals = new Map<string, boolean>();

@@ -40,10 +40,10 @@ import {
 export async function runNativeTsc(request: CheckRequest<TscOptions>, version: string): Promise<CheckOutput> {
   const { API } = await importTool<NativeModule>(request.root, 'typescript/unstable/sync');
   const configPaths = readProjectReferences(resolveConfigPath(request.root, request.options.project));
-  const tracing = await loadNativeTracing(request.root);
-  // The API spawns a tsgo process; closing it is what lets the worker exit.
+  // The API spawns a tsgo process, which starts while the tracing modules load; closing it is what lets the worker exit.
   const api = new API({ cwd: request.root });
   try {
+    const tracing = await loadNativeTracing(request.root);
     return { version, ...checkProjects(api, configPaths, request.root, tracing) };
   } finally {
     api.close();
@@ -168,6 +168,8 @@ export interface NativeFileResult {
 }
 
 export interface NativeChecker {
+  /** The tree's absolute root. */
+  readonly root: string;
   toRepoPath(path: string): string;
   readConfigDiagnostics(project: NativeProject): Diagnostic[];
   /**
@@ -206,6 +208,7 @@ export function makeNativeChecker(root: string, tracing: NativeTracing | { reaso
     return files;
   };
   return {
+    root,
     toRepoPath,
     readConfigDiagnostics({ program }) {
       const toDiagnostic = converterOf(program);

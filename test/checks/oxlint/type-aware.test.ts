@@ -5,10 +5,17 @@
  * on by the repository's TypeScript (7 through its API, 6 in process); a configuration that asks
  * for them without tsgolint installed is never a silent run without them.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCheck } from '../../../src/checks/runner/run-check.js';
 import { bundlerTsconfig, makeRepo, type TestRepo, type TypeScriptVersion } from '../../helpers/repo.js';
 import { linkLinter, linkTsgolint, makeTypeAwareOxlintConfig, makeOxlintCheck } from '../../fixtures/js-linters.js';
+import { useTemporaryCacheHome } from '../../fixtures/python-tools.js';
+import { resolveRulesCacheFile } from '../../../src/checks/oxlint/rules-cache.js';
+
+// Where oxlint's listing of type-aware rules is kept across processes (rules-cache.ts).
+const cacheHome = useTemporaryCacheHome({ beforeAll, afterAll });
 
 const repos: TestRepo[] = [];
 afterEach(() => {
@@ -128,5 +135,43 @@ describe("oxlint's type-aware rules", () => {
     expect(run.notes).toEqual([
       `oxlint ran without its type-aware rules, which the lint script of package.json asks for: oxlint-tsgolint is not installed in ${repo.root} (oxlint runs its type-aware rules with it)`,
     ]);
+  });
+
+  it('keep the listing of type-aware rules across processes, and list them again when .oxlintrc.json changes', async () => {
+    const called = {
+      'src/called.ts': `import { innerFrom } from './inner';
+
+export const run = (): void => innerFrom('c')();
+`,
+    };
+    const repo = makeTypeAwareRepo('7', {
+      '.oxlintrc.json': makeTypeAwareOxlintConfig({ typeAware: true }),
+      ...called,
+    });
+    const keptFile = () => resolveRulesCacheFile(join(repo.root, 'node_modules', '.bin', 'oxlint'), repo.root)!;
+    const first = await runCheck(oxlintCheck(repo.root), repo.root);
+    expect(first.status).toBe('ok');
+    const kept = keptFile();
+    expect(kept.startsWith(join(cacheHome(), 'culprit', 'oxlint', 'rules'))).toBe(true);
+    expect(JSON.parse(readFileSync(kept, 'utf8'))).toContain('typescript/no-unsafe-call');
+
+    // A later process takes the kept listing instead of asking oxlint: one that names no rule leaves every finding untraced.
+    writeFileSync(kept, '[]');
+    const cached = await runCheck(oxlintCheck(repo.root), repo.root);
+    const unsafe = cached.diagnostics.filter((d) => d.code.startsWith('typescript/no-unsafe-'));
+    expect(unsafe.length).toBeGreaterThan(0);
+    for (const finding of unsafe) expect(finding.dependsOn).toBeUndefined();
+
+    // A rule turned on in .oxlintrc.json is another configuration: oxlint lists its rules again, and its finding is traced.
+    const config = JSON.parse(makeTypeAwareOxlintConfig({ typeAware: true })) as { rules: Record<string, string> };
+    config.rules['typescript/no-unsafe-call'] = 'error';
+    writeFileSync(join(repo.root, '.oxlintrc.json'), JSON.stringify(config, null, 2));
+    const changed = await runCheck(oxlintCheck(repo.root), repo.root);
+    expect(changed.status).toBe('ok');
+    const call = changed.diagnostics.filter((d) => d.code === 'typescript/no-unsafe-call');
+    expect(call.map((d) => `${d.path}:${d.line}`)).toEqual(['src/called.ts:3']);
+    expect(call[0]!.dependsOn).toContainEqual(innerFrom);
+    expect(keptFile()).not.toBe(kept);
+    expect(JSON.parse(readFileSync(keptFile(), 'utf8'))).toContain('typescript/no-unsafe-call');
   });
 });

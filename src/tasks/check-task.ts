@@ -284,6 +284,10 @@ async function takeCheckSides(
 ): Promise<CheckSides> {
   const { layout, settings } = context;
   const sessions = loadSessionFile(layout.sessionFile, context.root);
+  // HEAD is asked beside the work tree's identity; a long-lived culprit keeps the answer for the baseline.
+  const againstHead = options.base === undefined && campaign === undefined && sessions.started === null;
+  if (context.memory !== undefined && context.repo !== null && againstHead)
+    void context.memory.heads.resolve(context.repo, 'HEAD').catch(() => undefined);
   const workTreeState = await readWorkTreeState(context);
   const takeAfter = (known?: TreeState, runChecks = options.runChecks) =>
     takeSnapshot({

@@ -1,12 +1,15 @@
 /**
  * Tree diffs from real git: several pairs in one process give what one process per pair gives,
- * in order, whatever the paths hold (spaces, a newline, names that look like tree ids); and the
- * repository of a folder, kept by a long-lived culprit, is asked again once its `.git` changed.
+ * in order, whatever the paths hold (spaces, a newline, names that look like tree ids); so does
+ * one `git diff-tree --stdin` kept running across requests, with trees written after it started
+ * and a pair git cannot read between them; and the repository of a folder, kept by a long-lived
+ * culprit, is asked again once its `.git` changed.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { diffTreePairs, diffTrees } from '../../src/git/diff-trees.js';
+import { openDiffTreeStream } from '../../src/git/diff-tree-stream.js';
 import { findRepository, makeRepositoryMemory, type Repository } from '../../src/git/git.js';
 import { makeTreeDiffMemory } from '../../src/tree/compare-trees.js';
 import { makeRepo, type TestRepo } from '../helpers/repo.js';
@@ -59,6 +62,39 @@ test('diffs several pairs of trees in one git process, each as a diff of its own
   });
   expect(batched[0]!.changed).toEqual(new Set(['a.ts', 'with space.ts', 'new\nline.ts']));
   expect(await diffTreePairs(git, [])).toEqual([]);
+});
+
+test('a kept git diff-tree --stdin answers request after request as one process per request does', async () => {
+  repo = makeRepo({ typescript: false, files: { 'a.ts': 'a\n', 'moved.ts': 'export const moved = 1;\n'.repeat(20) } });
+  repo.git('add', '-A');
+  const first = tree(repo);
+  const git = await findRepo(repo);
+  const stream = openDiffTreeStream(git);
+  try {
+    expect(await stream.diff([[first, first]])).toEqual([await diffTrees(git, first, first)]);
+    // Trees written after git started, one holding a path that reads like a request's end.
+    repo.write('a.ts', 'changed\n');
+    repo.write('culprit-end-0-1\n', 'looks like an end\n');
+    repo.move('moved.ts', 'lib/moved.ts');
+    repo.git('add', '-A');
+    const second = tree(repo);
+    const pairs = [
+      [first, second],
+      [second, first],
+      [second, second],
+    ] as const;
+    const [streamed, batched] = await Promise.all([stream.diff(pairs), diffTreePairs(git, pairs)]);
+    expect(streamed).toEqual(batched);
+    expect(streamed[0]!.renames).toEqual(new Map([['moved.ts', 'lib/moved.ts']]));
+    // A tree git does not have fails that request only.
+    await expect(stream.diff([[first, '0'.repeat(first.length)]])).rejects.toThrow(/no output/);
+    expect(await stream.diff([[second, first]])).toEqual([batched[1]]);
+    expect(stream.isAlive()).toBe(true);
+  } finally {
+    stream.close();
+  }
+  expect(stream.isAlive()).toBe(false);
+  await expect(stream.diff([[first, first]])).rejects.toThrow(/not running/);
 });
 
 test('a tree diff memory reads ahead against the trees compared last, and hands out copies', async () => {

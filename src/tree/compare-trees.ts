@@ -107,12 +107,12 @@ export function makeTreeDiffMemory(): TreeDiffMemory {
 }
 
 /** The pairs' diffs from the repository's kept `git diff-tree --stdin`, started again when it ended. */
-function diffWithStream(
+async function diffWithStream(
   streams: Map<string, DiffTreeStream>,
   repo: Repository,
   pairs: readonly (readonly [string, string])[],
 ): Promise<TreeChanges[]> {
-  if (pairs.length === 0) return Promise.resolve([]);
+  if (pairs.length === 0) return [];
   let stream = streams.get(repo.root);
   if (stream?.isAlive() !== true) {
     stream = openDiffTreeStream(repo);

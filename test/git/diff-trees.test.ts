@@ -109,15 +109,26 @@ test('a tree diff memory reads ahead against the trees compared last, and hands 
   const current = tree(repo);
   const git = await findRepo(repo);
   const memory = makeTreeDiffMemory();
-  expect(memory.find(base, previous)).toBeUndefined();
-  memory.keep(base, previous, await diffTrees(git, base, previous));
-  // Both trees of that comparison are diffed against the new one at once.
-  await memory.prefetch(git, current);
-  expect(memory.find(base, current)).toEqual(await diffTrees(git, base, current));
-  expect(memory.find(previous, current)).toEqual(await diffTrees(git, previous, current));
-  const copy = memory.find(base, current)!;
-  copy.changed.add('other.ts');
-  expect(memory.find(base, current)!.changed).toEqual(new Set(['a.ts']));
+  try {
+    expect(memory.find(base, previous)).toBeUndefined();
+    memory.keep(base, previous, await diffTrees(git, base, previous));
+    // Both trees of that comparison are diffed against the new one at once.
+    await memory.prefetch(git, current);
+    expect(memory.find(base, current)).toEqual(await diffTrees(git, base, current));
+    expect(memory.find(previous, current)).toEqual(await diffTrees(git, previous, current));
+    const copy = memory.find(base, current)!;
+    copy.changed.add('other.ts');
+    expect(memory.find(base, current)!.changed).toEqual(new Set(['a.ts']));
+    // A tree git does not have: the kept process fails that request, one process is asked instead, and fails too.
+    await expect(memory.prefetch(git, '0'.repeat(current.length))).rejects.toThrow(/git diff-tree/);
+    repo.write('a.ts', 'd\n');
+    repo.git('add', '-A');
+    const next = tree(repo);
+    await memory.prefetch(git, next);
+    expect(memory.find(current, next)).toEqual(await diffTrees(git, current, next));
+  } finally {
+    memory.close();
+  }
 });
 
 test("a folder's repository is kept until its .git is another one", async () => {

@@ -4,7 +4,8 @@
  * into a private index, `write-tree`) and nothing else once the server has HEAD and its kept
  * `git diff-tree --stdin`; HEAD asked again, and the new one compared with, after a commit, a
  * checkout of another branch, update-ref, and refs packed; a file rewritten at the same size right
- * after `git add` wrote the index is seen; and the kept git ends with the server. Runs
+ * after `git add` wrote the index is seen; after `culprit start`, the work tree's tree only again;
+ * and the kept git ends with the server. Runs
  * dist/cli/main.js: `npm run build` first (npm test does).
  */
 import { describe, expect, it } from 'vitest';
@@ -93,6 +94,14 @@ describe('a served check', () => {
       git.take();
       repo.write('src/new.js', 'export const later = 3; // TODO: more\n');
       expect(await check()).toEqual({ label: `HEAD (${first.slice(0, 7)})`, verdict: 'introduced', introduced: 1 });
+      expect(git.take()).toEqual(['add', 'write-tree']);
+
+      // After start, the same: the started task is the baseline, and HEAD is not asked.
+      const start = await runCliAsync(repo.root, ['start', '--json'], { CULPRIT_DEBUG: '1' });
+      expect(start.stderr).toContain('culprit debug: serve: answered by the server');
+      repo.write('src/other.js', 'export const other = 5;\n');
+      git.take();
+      expect(await check()).toEqual({ label: 'culprit start', verdict: 'clean', introduced: 0 });
       expect(git.take()).toEqual(['add', 'write-tree']);
 
       const stop = await runCliAsync(repo.root, ['serve', '--stop']);

@@ -49,6 +49,10 @@ describe('a served check', () => {
     });
     try {
       expect(await waitFor(() => server.stderr().includes(`serving ${repo.root} on`), 30_000)).toBe(true);
+      // A priming reads the tree too, beside the checks: each is waited for, so the counts are the checks' own.
+      const primings = () =>
+        server.stderr().match(/culprit debug: warm: (primed |priming .* failed|.* nothing to prime)/g)?.length ?? 0;
+      expect(await waitFor(() => primings() === 1, 30_000), server.stderr()).toBe(true);
       const check = async () => {
         const run = await runCliAsync(repo.root, ['check', '--json'], { CULPRIT_DEBUG: '1' });
         expect(run.stderr).toContain('culprit debug: serve: answered by the server');
@@ -99,6 +103,7 @@ describe('a served check', () => {
       // After start, the same: the started task is the baseline, and HEAD is not asked.
       const start = await runCliAsync(repo.root, ['start', '--json'], { CULPRIT_DEBUG: '1' });
       expect(start.stderr).toContain('culprit debug: serve: answered by the server');
+      expect(await waitFor(() => primings() === 2, 30_000), server.stderr()).toBe(true);
       repo.write('src/other.js', 'export const other = 5;\n');
       git.take();
       expect(await check()).toEqual({ label: 'culprit start', verdict: 'clean', introduced: 0 });

@@ -36,7 +36,9 @@ export interface BaselineContext {
   settings: { checks: readonly ResolvedCheck[]; remoteCache: RemoteCacheSetup };
   layout: StateLayout;
   /** What a long-lived culprit keeps between commands (warm/warm-memory.ts). */
-  memory?: { snapshots: SnapshotMemory; trees: TreeDiffMemory; heads?: HeadMemory | undefined } | undefined;
+  memory?:
+    | { snapshots?: SnapshotMemory | undefined; trees?: TreeDiffMemory | undefined; heads?: HeadMemory | undefined }
+    | undefined;
   /** Where waiting for another culprit's baseline, or taking over its lock, is said (tasks/context.ts). */
   onNotice: NoticeSink;
 }

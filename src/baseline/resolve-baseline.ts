@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { describeError, makeUserError } from '../core/errors.js';
 import type { Repository } from '../git/git.js';
 import { resolveCommitTree } from '../git/tree-id.js';
+import type { HeadMemory } from '../git/head-memory.js';
 import { logDebug } from '../debug/log-debug.js';
 import type { Snapshot } from '../core/snapshot.js';
 import { locateRemote, type BaselineKind, type BaselineSource, type ReportNote } from '../core/report/report-codes.js';
@@ -35,7 +36,9 @@ export interface BaselineContext {
   settings: { checks: readonly ResolvedCheck[]; remoteCache: RemoteCacheSetup };
   layout: StateLayout;
   /** What a long-lived culprit keeps between commands (warm/warm-memory.ts). */
-  memory?: { snapshots: SnapshotMemory; trees: TreeDiffMemory } | undefined;
+  memory?:
+    | { snapshots?: SnapshotMemory | undefined; trees?: TreeDiffMemory | undefined; heads?: HeadMemory | undefined }
+    | undefined;
   /** Where waiting for another culprit's baseline, or taking over its lock, is said (tasks/context.ts). */
   onNotice: NoticeSink;
 }
@@ -155,7 +158,8 @@ async function resolveRevisionBaseline(
   let commit: string;
   let treeId: string;
   try {
-    ({ commit, tree: treeId } = await resolveCommitTree(repo, rev));
+    // A long-lived culprit keeps HEAD's while its refs are unchanged.
+    ({ commit, tree: treeId } = await (context.memory?.heads?.resolve(repo, rev) ?? resolveCommitTree(repo, rev)));
   } catch (error) {
     if (rev !== 'HEAD') throw error;
     throw makeUserError(

@@ -6,10 +6,11 @@
 import type { TreeChanges } from '../core/snapshot.js';
 import { runGit, type Repository } from './git.js';
 
+/** How every tree diff is asked for: recursive, NUL-separated names with their status, renames detected. */
+export const diffTreeArgs = ['-r', '-z', '--no-commit-id', '-M', '--name-status'] as const;
+
 export async function diffTrees(repo: Repository, base: string, current: string): Promise<TreeChanges> {
-  const output = await runGit(['diff-tree', '-r', '-z', '--no-commit-id', '-M', '--name-status', base, current], {
-    cwd: repo.root,
-  });
+  const output = await runGit(['diff-tree', ...diffTreeArgs, base, current], { cwd: repo.root });
   return parseNameStatus(output);
 }
 
@@ -23,10 +24,7 @@ export async function diffTreePairs(
 ): Promise<TreeChanges[]> {
   if (pairs.length === 0) return [];
   const input = pairs.map(([base, current]) => `${base} ${current}\n`).join('');
-  const output = await runGit(['diff-tree', '--stdin', '-r', '-z', '--no-commit-id', '-M', '--name-status'], {
-    cwd: repo.root,
-    input,
-  });
+  const output = await runGit(['diff-tree', '--stdin', ...diffTreeArgs], { cwd: repo.root, input });
   return splitPairOutputs(output, pairs).map(parseNameStatus);
 }
 
@@ -35,7 +33,7 @@ export async function diffTreePairs(
  * at the next pair's echo, looked for where an entry would start (entries are NUL-separated, so a
  * path holding such a line is skipped whole).
  */
-function splitPairOutputs(output: string, pairs: readonly (readonly [string, string])[]): string[] {
+export function splitPairOutputs(output: string, pairs: readonly (readonly [string, string])[]): string[] {
   const outputs: string[] = [];
   let at = 0;
   for (const [index, [base, current]] of pairs.entries()) {

@@ -45,12 +45,17 @@ export async function readCommitTree(repo: Repository, commit: string): Promise<
   return (await runGit(['rev-parse', '--verify', `${commit}^{tree}`], { cwd: repo.root })).trim();
 }
 
+export interface CommitTree {
+  commit: string;
+  tree: string;
+}
+
 /**
  * A revision's commit and that commit's tree, from one git process (`cat-file --batch-check`
  * resolves both names, where `rev-parse --verify` answers one): a check against HEAD asks this
  * every time. Anything that does not name a commit is one user error.
  */
-export async function resolveCommitTree(repo: Repository, rev: string): Promise<{ commit: string; tree: string }> {
+export async function resolveCommitTree(repo: Repository, rev: string): Promise<CommitTree> {
   const notCommit = (cause?: unknown) => makeUserError(`not a commit in ${repo.root}: ${rev}`, cause);
   // One name a line: a revision with a line break would be two.
   if (/[\r\n]/.test(rev)) throw notCommit();

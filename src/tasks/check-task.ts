@@ -36,7 +36,13 @@ import {
   type SessionFile,
   type TaskSession,
 } from '../state/session-store.js';
-import { compareTrees, listTouchedPaths, makeNoChanges } from '../tree/compare-trees.js';
+import {
+  compareTrees,
+  listTouchedPaths,
+  makeNoChanges,
+  makeTreeDiffMemory,
+  type TreeDiffMemory,
+} from '../tree/compare-trees.js';
 import { lockfileNames } from '../checks/runner/install-state.js';
 import { makeEditabilityClassifier } from '../core/triage/non-editable.js';
 import { makeBaselineNotes } from '../baseline/baseline-notes.js';
@@ -175,9 +181,11 @@ async function checkLocked(
 ): Promise<CheckResult> {
   const startedAt = Date.now();
   const { settings } = context;
-  const { sessions, resolved, after } = await takeCheckSides(context, options, mayDefer, campaign);
+  // A cold command keeps nothing between commands, but asks each tree diff of git once.
+  const trees = context.memory?.trees ?? makeTreeDiffMemory();
+  const { sessions, resolved, after } = await takeCheckSides(context, options, mayDefer, campaign, trees);
   const baseline = await refreshStaleBaseline(context, resolved, after.snapshot);
-  const changes = await compareTaskTrees(context, baseline.snapshot.tree, after.snapshot.tree);
+  const changes = await compareTaskTrees(context, trees, baseline.snapshot.tree, after.snapshot.tree);
   const ledgerRead = readLedgerTask(context, baseline.session, after.snapshot, changes, baseline.kind === 'debt');
   const paired = pairChecks(baseline.snapshot, after.snapshot, {
     baselineKind: baseline.kind,
@@ -281,9 +289,15 @@ async function takeCheckSides(
   options: CheckTaskOptions,
   mayDefer: boolean,
   campaign: DebtSession | undefined,
+  trees: TreeDiffMemory,
 ): Promise<CheckSides> {
   const { layout, settings } = context;
+  const baselineContext = { ...context, memory: { ...context.memory, trees } };
   const sessions = loadSessionFile(layout.sessionFile, context.root);
+  // HEAD is asked beside the work tree's identity; a long-lived culprit keeps the answer for the baseline.
+  const againstHead = options.base === undefined && campaign === undefined && sessions.started === null;
+  if (context.memory !== undefined && context.repo !== null && againstHead)
+    void context.memory.heads.resolve(context.repo, 'HEAD').catch(() => undefined);
   const workTreeState = await readWorkTreeState(context);
   const takeAfter = (known?: TreeState, runChecks = options.runChecks) =>
     takeSnapshot({
@@ -304,16 +318,16 @@ async function takeCheckSides(
       : undefined;
   const resolved =
     campaign === undefined
-      ? await resolveBaseline(context, sessions, {
+      ? await resolveBaseline(baselineContext, sessions, {
           base: options.base,
           workTree,
         })
-      : await resolveSessionBaseline(context, campaign, 'debt', workTree);
+      : await resolveSessionBaseline(baselineContext, campaign, 'debt', workTree);
   // Against a baseline already taken, a check whose findings cannot change what is shown may wait.
   const deferral: DeferralContext = {
     baseline: resolved.snapshot,
     readRenames: async (tree) =>
-      (await compareTaskTrees(context, resolved.snapshot.tree, tree ?? workTreeState)).renames,
+      (await compareTaskTrees(context, trees, resolved.snapshot.tree, tree ?? workTreeState)).renames,
   };
   const deferring = options.runChecks === undefined && mayDefer ? makeDeferringRunner(deferral) : options.runChecks;
   // A base run on a copy takes as long as the checks do: the work tree is read again after it,
@@ -322,7 +336,7 @@ async function takeCheckSides(
     const state = resolved.source === 'run' ? await readWorkTreeState(context) : workTreeState;
     const fromBaseline =
       options.runChecks === undefined && (options.incremental ?? process.env['CULPRIT_INCREMENTAL'] !== '0')
-        ? await makeRunnerFromBaseline(context, resolved.snapshot, state, mayDefer ? deferral : undefined)
+        ? await makeRunnerFromBaseline(context, trees, resolved.snapshot, state, mayDefer ? deferral : undefined)
         : undefined;
     return takeAfter(state, fromBaseline ?? deferring);
   };
@@ -407,17 +421,13 @@ async function recordCheckAttempt(input: AttemptToRecord): Promise<Report> {
  */
 async function makeRunnerFromBaseline(
   context: TaskContext,
+  trees: TreeDiffMemory,
   baseline: Snapshot,
   current: TreeState,
   deferral: DeferralContext | undefined,
 ): Promise<CheckRunner | undefined> {
   if (context.repo === null) return undefined;
-  const changes = await compareTrees(
-    baseline.tree,
-    current,
-    () => Promise.resolve(context.repo),
-    context.memory?.trees,
-  );
+  const changes = await compareTrees(baseline.tree, current, () => Promise.resolve(context.repo), trees);
   if (changes === null) return undefined;
   const seeded = await readSeeds({
     repo: context.repo,
@@ -492,10 +502,13 @@ function addCampaign(report: Report, debt: DebtAttribution, hasBaseline: boolean
 }
 
 /** Nothing can be called moved or changed when the changes cannot be told (the repository changed kind under the task). */
-async function compareTaskTrees(context: TaskContext, base: TreeState, current: TreeState): Promise<TreeChanges> {
-  return (
-    (await compareTrees(base, current, () => Promise.resolve(context.repo), context.memory?.trees)) ?? makeNoChanges()
-  );
+async function compareTaskTrees(
+  context: TaskContext,
+  trees: TreeDiffMemory,
+  base: TreeState,
+  current: TreeState,
+): Promise<TreeChanges> {
+  return (await compareTrees(base, current, () => Promise.resolve(context.repo), trees)) ?? makeNoChanges();
 }
 
 /**

@@ -7,6 +7,7 @@
 import type { TreeState } from '../core/snapshot.js';
 import type { TreeChanges } from '../core/snapshot.js';
 import { diffTreePairs, diffTrees } from '../git/diff-trees.js';
+import { openDiffTreeStream, type DiffTreeStream } from '../git/diff-tree-stream.js';
 import type { Repository } from '../git/git.js';
 import { diffFileHashes } from './file-hashes.js';
 
@@ -50,13 +51,16 @@ export function makeNoChanges(): TreeChanges {
  * the diff of two is the same for as long as git has them. The few most recent pairs are kept;
  * each caller gets its own copy. The trees last compared (a task's baseline, the warm worker's
  * last tree) are remembered too, so the next check can have the work tree diffed against all of
- * them in one git process as soon as it knows its tree (`prefetch`).
+ * them as soon as it knows its tree (`prefetch`): by the `git diff-tree --stdin` the memory keeps
+ * running for the repository (diff-tree-stream.ts), or, when that one fails, one git process.
  */
 export interface TreeDiffMemory {
   find(base: string, current: string): TreeChanges | undefined;
   keep(base: string, current: string, changes: TreeChanges): void;
-  /** Diffs `current` against each tree compared recently whose diff with it is not kept yet, in one git process. */
+  /** Diffs `current` against each tree compared recently whose diff with it is not kept yet, in one request to git. */
   prefetch(repo: Repository, current: string): Promise<void>;
+  /** Ends the git process kept for prefetching. */
+  close(): void;
 }
 
 const keptDiffs = 16;
@@ -66,6 +70,7 @@ const rememberedTrees = 4;
 export function makeTreeDiffMemory(): TreeDiffMemory {
   const kept = new Map<string, TreeChanges>();
   const recent: string[] = [];
+  const streams = new Map<string, DiffTreeStream>();
   const keyOf = (base: string, current: string) => `${base}..${current}`;
   const remember = (...trees: string[]) => {
     for (const tree of trees) {
@@ -90,13 +95,30 @@ export function makeTreeDiffMemory(): TreeDiffMemory {
     keep,
     async prefetch(repo, current) {
       const bases = recent.filter((base) => base !== current && !kept.has(keyOf(base, current)));
-      const diffs = await diffTreePairs(
-        repo,
-        bases.map((base) => [base, current] as const),
-      );
+      const pairs = bases.map((base) => [base, current] as const);
+      const diffs = await diffWithStream(streams, repo, pairs).catch(() => diffTreePairs(repo, pairs));
       diffs.forEach((changes, index) => keep(bases[index]!, current, changes));
     },
+    close() {
+      for (const stream of streams.values()) stream.close();
+      streams.clear();
+    },
   };
+}
+
+/** The pairs' diffs from the repository's kept `git diff-tree --stdin`, started again when it ended. */
+async function diffWithStream(
+  streams: Map<string, DiffTreeStream>,
+  repo: Repository,
+  pairs: readonly (readonly [string, string])[],
+): Promise<TreeChanges[]> {
+  if (pairs.length === 0) return [];
+  let stream = streams.get(repo.root);
+  if (stream?.isAlive() !== true) {
+    stream = openDiffTreeStream(repo);
+    streams.set(repo.root, stream);
+  }
+  return stream.diff(pairs);
 }
 
 function copyChanges(changes: TreeChanges): TreeChanges {

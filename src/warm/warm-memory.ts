@@ -1,12 +1,14 @@
 /**
  * What a long-lived culprit (`culprit serve`, `culprit mcp`) keeps between commands so that a
  * check reads nothing twice: the baselines it parsed, the source lines it read, the tree diffs git
- * gave it and where each folder's repository is. Each piece is keyed by content (a snapshot's
- * file, a file's identity, a pair of tree ids) and dropped when that changes, so a served check
+ * gave it (and the `git diff-tree` it asks them of), HEAD's commit and tree, and where each
+ * folder's repository is. Each piece is keyed by content (a snapshot's file, a file's identity, a
+ * pair of tree ids, the refs HEAD is read from) and dropped when that changes, so a served check
  * answers what a cold one does. A cold command has none: it reads everything once anyway.
  */
 import { makeSnapshotMemory, type SnapshotMemory } from '../baseline/snapshot-cache.js';
 import { makeRepositoryMemory, type RepositoryMemory } from '../git/git.js';
+import { makeHeadMemory, type HeadMemory } from '../git/head-memory.js';
 import { makeSourceStore, type SourceStore } from '../snapshot/source-cache.js';
 import { makeTreeDiffMemory, type TreeDiffMemory } from '../tree/compare-trees.js';
 
@@ -15,13 +17,19 @@ export interface WarmMemory {
   sources: SourceStore;
   trees: TreeDiffMemory;
   repositories: RepositoryMemory;
+  heads: HeadMemory;
+  /** Ends the git processes it keeps (they also end with culprit). */
+  close(): void;
 }
 
 export function makeWarmMemory(): WarmMemory {
+  const trees = makeTreeDiffMemory();
   return {
     snapshots: makeSnapshotMemory(),
     sources: makeSourceStore(),
-    trees: makeTreeDiffMemory(),
+    trees,
     repositories: makeRepositoryMemory(),
+    heads: makeHeadMemory(),
+    close: () => trees.close(),
   };
 }

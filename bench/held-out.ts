@@ -290,7 +290,7 @@ async function measureStack(repo: HeldOutRepo): Promise<StackMeasure> {
     await stopStartedServer(cli, repo.root, makeEnv(false), serverStderr);
     serverStderr = '';
 
-    const mcp = await measureMcpChecks(cli, repo.root, makeEnv(false), body, 5);
+    const mcp = await measureMcpChecks(cli, repo.root, makeEnv(false), body, 8);
     return {
       raw,
       cold: cold.wallMs,
@@ -352,7 +352,9 @@ function makeRows(stack: BenchStack, measure: StackMeasure): TableRow[] {
     },
     {
       metric: "MCP server's warm check, body edit: median",
-      values: [`${ratio(median(measure.mcp.slice(1)), raw)}; first ${seconds(measure.mcp[0]!)}`],
+      values: [
+        `${ratio(median(measure.mcp.slice(2)), raw)}; first two ${measure.mcp.slice(0, 2).map(seconds).join(', ')}`,
+      ],
       target: native ? '' : '≤ 0.01×',
     },
     {

@@ -3,8 +3,10 @@
  * loaded, and each run tells it which files changed (`updateSnapshot({ fileChanges })`). The API
  * has no builder cache, so the session keeps each file's diagnostics and imports itself and
  * checks again the changed files and every file that imports one of them, directly or not
- * (through culprit's own module graph, which the last run read). Everything is checked again
- * when that graph cannot be trusted to bound the change: a file was created or deleted (an
+ * (through culprit's own module graph, which the last run read), or the changed files alone when
+ * each changed only bodies its importers cannot see (module-surface.ts: TypeScript 7's stand-in
+ * for TypeScript 6's export digest, read on the last snapshot's tree and the new one's).
+ * Everything is checked again when that graph cannot be trusted to bound the change: a file was created or deleted (an
  * import may resolve elsewhere now), or a changed file can declare globals (a script without
  * imports or exports, `declare global`, `declare module`). New files are named by the caller's
  * hint, or found in the folders of the files checked (git does not name a new file it ignores).
@@ -36,12 +38,42 @@ import { logDebug } from '../../debug/log-debug.js';
 import { readSeededResults } from './native-seed.js';
 import { readDeclaresGlobals } from '../typescript/declares-globals.js';
 import { collectImporters, invertImports } from '../typescript/import-graph.js';
+import { readModuleSurface } from '../typescript/module-surface.js';
+import type { Syntax } from '../typescript/checker-view.js';
+import type ts from 'typescript';
 
 export interface NativeTscSession {
   /** `seed`, on the first run only: the baseline to check only what the edit reaches from (native-seed.ts). */
   run(hint: readonly string[] | null, seed?: WarmSeed): TscRun;
   /** Closes the tsgo process. */
   close(): void;
+}
+
+/**
+ * Whether each changed file changed only bodies its importers cannot see (module-surface.ts),
+ * comparing the tree the last snapshot checked with the new one: then its importers' findings
+ * stand as they were and only the file is checked again, as TypeScript 6's export digest allows.
+ * Only TypeScript sources (a JavaScript file's types can come from its bodies; a declaration file
+ * has none); a file either snapshot lacks counts as changed.
+ */
+function isBodyEdit(
+  syntax: Syntax,
+  [before, after]: readonly [NativeSnapshot, NativeSnapshot],
+  changed: readonly string[],
+  configPaths: readonly string[],
+): boolean {
+  if (changed.length === 0 || !changed.every((path) => /\.[cm]?tsx?$/.test(path) && !/\.d\.[cm]?ts$/.test(path)))
+    return false;
+  const surfaceIn = (snapshot: NativeSnapshot, path: string) => {
+    const file = configPaths
+      .map((configPath) => snapshot.getProject(configPath)?.program.getSourceFile(path))
+      .find((found) => found !== undefined);
+    return file === undefined ? undefined : readModuleSurface(syntax, file as unknown as ts.SourceFile);
+  };
+  return changed.every((path) => {
+    const surface = surfaceIn(before, path);
+    return surface !== undefined && surface === surfaceIn(after, path);
+  });
 }
 
 export async function openNativeTscSession(
@@ -99,6 +131,13 @@ export async function openNativeTscSession(
             fileChanges:
               hint === null ? { changed: [...results.keys()], created, deleted } : { changed, created, deleted },
           });
+          // Read while the last snapshot is still open: it has the texts the last run checked.
+          if (
+            recheck !== undefined &&
+            'syntax' in tracing &&
+            isBodyEdit(tracing.syntax, [previous, snapshot], changed, configPaths)
+          )
+            recheck = new Set(changed);
           previous.dispose();
         }
       }

@@ -1,7 +1,8 @@
 /**
  * oxlint kept warm answers what a cold run answers, edit after edit, while it lints again only
  * what the edit can change (the real oxlint and oxlint-tsgolint, type-aware, beside tsc on
- * TypeScript 7 and 6): a body edit re-lints its file, a return widened to `any` re-lints the
+ * TypeScript 7 and 6): a body edit re-lints its file (also when other files import it: a body
+ * behind a declared return type changes nothing they see), a return widened to `any` re-lints the
  * files that import it, and files created or deleted, which change what oxlint lints, a full run.
  */
 import { describe, expect, it } from 'vitest';
@@ -65,6 +66,12 @@ describe('oxlint kept warm', () => {
       repo.write('src/alone.ts', "export function alone(value: any): string {\n  return String(value) + 'x';\n}\n");
       await settle();
       await comparison.compare('a body edit');
+      expect(relinted()).toEqual(['re-linting 1 of 4 files']);
+
+      // A body behind a declared return type: the files importing it, however far, see the same module.
+      repo.write('src/inner.ts', inner.replace('return { value: input };', "return { value: input + '!' };"));
+      await settle();
+      await comparison.compare('a body edit of a file others import');
       expect(relinted()).toEqual(['re-linting 1 of 4 files']);
 
       repo.write('src/inner.ts', inner.replace('innerFrom(input: string): Box', 'innerFrom(input: string): any'));

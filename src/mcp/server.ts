@@ -73,6 +73,7 @@ export function makeServer(options: ServerOptions): McpServer {
     const closed = server.server.onclose;
     server.server.onclose = () => {
       engine.close();
+      state.memory?.close();
       closed?.();
     };
   }

@@ -253,6 +253,8 @@ function stopServing(state: ServerState, why: string): void {
   void state.queue.finally(async () => {
     state.engine.close();
     await state.priming;
+    // After the priming, which may still ask git for a tree diff.
+    state.memory.close();
     releaseTemporaryPath(state.socketPath);
     closeConnections(state);
     state.resolveDone(why);

@@ -35,7 +35,7 @@ import { runCommandCheck } from '../runner/command-check.js';
 import { isFile, makeFileStates } from '../../tree/file-states.js';
 import { makeFolderListings } from '../../tree/folder-listings.js';
 import { makeOxlintCommand, planOxlint, traceTypeAwareFindings, type OxlintPlan } from './adapter.js';
-import { isGlobalText, readDeclaresGlobals } from '../typescript/declares-globals.js';
+import { findGlobalEdit } from '../typescript/declares-globals.js';
 import { collectImporters, invertImports } from '../typescript/import-graph.js';
 
 export interface OxlintSession {
@@ -195,17 +195,13 @@ function readTypedReach(typed: TypedPrograms): TypedReach | 'all' {
  * changed file may declare globals, before or now, which no graph bounds.
  */
 function findGraphReach(seed: WarmSeed, root: string): TypedReach | 'all' {
-  const changed = Object.entries(seed.baseTexts);
-  if (changed.some(([fileName, text]) => isGlobalText(text, fileName) || readDeclaresGlobals(fileName))) return 'all';
+  if (findGlobalEdit(seed.baseTexts) !== undefined) return 'all';
   const { imports, checkedPaths } = seed.graph!;
   const graph = new Map(
     Object.entries(imports).map(([path, targets]) => [join(root, path), targets.map((target) => join(root, target))]),
   );
   return {
-    affected: collectImporters(
-      changed.map(([fileName]) => fileName),
-      invertImports(graph),
-    ),
+    affected: collectImporters(Object.keys(seed.baseTexts), invertImports(graph)),
     checkedPaths: new Set(checkedPaths),
   };
 }

@@ -16,7 +16,7 @@ import type { WarmSeed } from '../check-definition.js';
 import type { NativeProject } from '../typescript/native-api.js';
 import type { NativeChecker, NativeFileResult } from './native.js';
 import { isOwnFile } from './strength.js';
-import { isGlobalText, readDeclaresGlobals } from '../typescript/declares-globals.js';
+import { findGlobalEdit } from '../typescript/declares-globals.js';
 import { collectImporters, invertImports } from '../typescript/import-graph.js';
 import { logDebug } from '../../debug/log-debug.js';
 
@@ -80,13 +80,13 @@ export function readSeededResults(
     seed.ignoredPaths.some((path) => fileName === path || (path.endsWith('/') && fileName.startsWith(path))),
   );
   if (ignored !== undefined) return { reason: `${toRepoPath(ignored.fileName)} is ignored by git` };
-  const changed = Object.entries(seed.baseTexts);
-  const global = changed.find(([fileName, text]) => isGlobalText(text, fileName) || readDeclaresGlobals(fileName));
-  if (global !== undefined) return { reason: `${toRepoPath(global[0])} may declare globals` };
+  const changed = Object.keys(seed.baseTexts);
+  const global = findGlobalEdit(seed.baseTexts);
+  if (global !== undefined) return { reason: `${toRepoPath(global)} may declare globals` };
 
   const imports = readSeededImports(seed, checker, owned);
   const recheck = collectImporters(
-    changed.map(([fileName]) => fileName).filter((fileName) => imports.has(fileName)),
+    changed.filter((fileName) => imports.has(fileName)),
     invertImports(imports),
   );
   const byPath = new Map<string, Diagnostic[]>();

@@ -9,7 +9,7 @@ const globalDeclaration = /\bdeclare\s+(?:global|module)\b/;
 const moduleSyntax = /^\s*(?:import|export)\b/m;
 
 /** Whether a file with this text may declare globals: a script, `declare global`, `declare module`, a .d.ts. */
-export function isGlobalText(text: string, fileName: string): boolean {
+function isGlobalText(text: string, fileName: string): boolean {
   return globalDeclaration.test(text) || !moduleSyntax.test(text) || fileName.endsWith('.d.ts');
 }
 
@@ -20,4 +20,11 @@ export function readDeclaresGlobals(fileName: string): boolean {
   } catch {
     return true;
   }
+}
+
+/** Of the edited files (absolute path → text before the edit), the first that may declare globals before it or now. */
+export function findGlobalEdit(baseTexts: Readonly<Record<string, string>>): string | undefined {
+  return Object.entries(baseTexts).find(
+    ([fileName, text]) => isGlobalText(text, fileName) || readDeclaresGlobals(fileName),
+  )?.[0];
 }

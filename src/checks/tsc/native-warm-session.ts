@@ -6,9 +6,9 @@
  * (through culprit's own module graph, which the last run read), or the changed files alone when
  * each changed only bodies its importers cannot see (module-surface.ts: TypeScript 7's stand-in
  * for TypeScript 6's export digest, read on the last snapshot's tree and the new one's).
- * Everything is checked again when that graph cannot be trusted to bound the change: a file was created or deleted (an
- * import may resolve elsewhere now), or a changed file can declare globals (a script without
- * imports or exports, `declare global`, `declare module`). New files are named by the caller's
+ * Everything is checked again when that graph cannot be trusted to bound the change: a file was
+ * created or deleted (an import may resolve elsewhere now), or a changed file can declare globals
+ * (a script without imports or exports, `declare global`, `declare module`). New files are named by the caller's
  * hint, or found in the folders of the files checked (git does not name a new file it ignores).
  * A first run from a baseline (a cold check against a cached one) checks only what the edit
  * reaches and takes the base run's results for the rest (native-seed.ts).
@@ -64,11 +64,13 @@ function isBodyEdit(
 ): boolean {
   if (changed.length === 0 || !changed.every((path) => /\.[cm]?tsx?$/.test(path) && !/\.d\.[cm]?ts$/.test(path)))
     return false;
+  // Each file is a round trip to tsgo: asked of one project after another until one has it.
   const surfaceIn = (snapshot: NativeSnapshot, path: string) => {
-    const file = configPaths
-      .map((configPath) => snapshot.getProject(configPath)?.program.getSourceFile(path))
-      .find((found) => found !== undefined);
-    return file === undefined ? undefined : readModuleSurface(syntax, file as unknown as ts.SourceFile);
+    for (const configPath of configPaths) {
+      const file = snapshot.getProject(configPath)?.program.getSourceFile(path);
+      if (file !== undefined) return readModuleSurface(syntax, file as unknown as ts.SourceFile);
+    }
+    return undefined;
   };
   return changed.every((path) => {
     const surface = surfaceIn(before, path);

@@ -39,7 +39,8 @@ export function makeTypeEdit(repo: GeneratedRepo): Edit {
   );
 }
 
-function makeLineEdit(path: string, line: string, replace: (variant: number) => string): Edit {
+/** One line of a file replaced by `replace(variant)`; the file must have the line. */
+export function makeLineEdit(path: string, line: string, replace: (variant: number) => string): Edit {
   const original = readFileSync(path, 'utf8');
   if (!original.includes(`\n${line}\n`)) throw new Error(`${path} has no line ${JSON.stringify(line)} to edit`);
   return {

@@ -23,10 +23,11 @@
  * `HELD_OUT_FILES` (default 800) and `HELD_OUT_SEED` (default 40); `BENCH_KEEP=1` keeps the
  * repositories.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
+import { rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { describeLoad, makeCliEnv, makeStopHookInput, median } from './bench-env.js';
+import { makeLineEdit, type Edit } from './edits.js';
 import type { BenchStack } from './generate-repo.js';
 import { makeEditSequence, type EditSequence, type HeldOutEdit } from './held-out-edits.js';
 import { generateHeldOutRepo, servicePath, type HeldOutRepo } from './held-out-repo.js';
@@ -69,16 +70,9 @@ interface Report {
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const seconds = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
 const ratio = (ms: number, raw: Raw) => `${seconds(ms)} (${(ms / raw.totalMs).toFixed(3)}×)`;
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
-
-/** CI unset (so commands use and start the work tree's server) and debug lines on; cold runs are told so. */
-function makeEnv(cold: boolean): NodeJS.ProcessEnv {
-  const { CULPRIT_NO_SERVE: _serve, CI: _ci, ...env } = process.env;
-  return { ...env, CULPRIT_DEBUG: '1', ...(cold ? { CULPRIT_NO_SERVE: '1' } : {}) };
-}
 
 function runCli(root: string, args: readonly string[], cold = false, input?: string): Promise<ProcessMeasure> {
-  return measureProcess(process.execPath, [cli, ...args], { cwd: root, env: makeEnv(cold), input });
+  return measureProcess(process.execPath, [cli, ...args], { cwd: root, env: makeCliEnv(!cold), input });
 }
 
 function runTsc(repo: HeldOutRepo): Promise<ProcessMeasure> {
@@ -177,19 +171,13 @@ async function checkServedThenCold(root: string, edit: HeldOutEdit): Promise<Ste
 }
 
 /** A one-line body edit of a service nothing else edits: a new lint finding, a new tree each variant. */
-function makeBodyEdit(repo: HeldOutRepo): { apply(variant: number): void; revert(): void } {
-  const path = join(repo.root, servicePath(repo.packages - 1, 0));
-  const original = readFileSync(path, 'utf8');
-  const line = '  describe(): string {\n';
-  return {
-    apply: (variant) => writeFileSync(path, original.replace(line, `${line}    debugger; // ${variant}\n`)),
-    revert: () => writeFileSync(path, original),
-  };
-}
-
-function describeLoad(): string {
-  const [one, five] = loadavg();
-  return `load average ${one!.toFixed(2)} (1 min), ${five!.toFixed(2)} (5 min) on ${availableParallelism()} cores`;
+function makeBodyEdit(repo: HeldOutRepo): Edit {
+  const line = '  describe(): string {';
+  return makeLineEdit(
+    join(repo.root, servicePath(repo.packages - 1, 0)),
+    line,
+    (variant) => `${line}\n    debugger; // ${variant}`,
+  );
 }
 
 /**
@@ -268,29 +256,17 @@ async function measureStack(repo: HeldOutRepo): Promise<StackMeasure> {
     const hooks: number[] = [];
     for (const variant of [11, 12, 13]) {
       body.apply(variant);
-      const hook = await runCli(
-        repo.root,
-        ['hook', 'claude-code'],
-        false,
-        JSON.stringify({
-          session_id: 'held-out',
-          transcript_path: join(repo.root, '..', 'held-out-transcript.jsonl'),
-          cwd: repo.root,
-          permission_mode: 'default',
-          hook_event_name: 'Stop',
-          stop_hook_active: false,
-        }),
-      );
+      const hook = await runCli(repo.root, ['hook', 'claude-code'], false, makeStopHookInput(repo.root, 'held-out'));
       if (!hook.stderr.includes('answered by the server')) log('  Stop hook NOT SERVED');
       hooks.push(hook.wallMs);
     }
     body.revert();
     const serverPid = Number(/started a warm server for \S+ \(pid (\d+)/.exec(serverStderr)?.[1] ?? Number.NaN);
     const heldKb = Number.isNaN(serverPid) ? 0 : readTreeRssKb(serverPid);
-    await stopStartedServer(cli, repo.root, makeEnv(false), serverStderr);
+    await stopStartedServer(cli, repo.root, makeCliEnv(true), serverStderr);
     serverStderr = '';
 
-    const mcp = await measureMcpChecks(cli, repo.root, makeEnv(false), body, 8);
+    const mcp = await measureMcpChecks(cli, repo.root, makeCliEnv(true), body, 8);
     return {
       raw,
       cold: cold.wallMs,
@@ -304,7 +280,7 @@ async function measureStack(repo: HeldOutRepo): Promise<StackMeasure> {
   } finally {
     sequence.revertAll();
     body.revert();
-    if (serverStderr !== '') await stopStartedServer(cli, repo.root, makeEnv(false), serverStderr);
+    if (serverStderr !== '') await stopStartedServer(cli, repo.root, makeCliEnv(true), serverStderr);
   }
 }
 

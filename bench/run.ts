@@ -18,7 +18,7 @@
  * against raw `tsc --noEmit` + `oxlint` on it), BENCH_NATIVE=only runs nothing else.
  */
 import { rmSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeCommandCosts, describeFlood, measureCommandCosts, measureFlood } from './command-checks.js';
@@ -27,6 +27,7 @@ import { makeBodyEdit, makeTypeEdit, type Edit } from './edits.js';
 import { generateRepo, type GeneratedRepo } from './generate-repo.js';
 import { describeMeasurement, measureProcess, type ProcessMeasure } from './measure-process.js';
 import { renderTable, type TableRow } from './render-table.js';
+import { describeLoad, makeCliEnv, makeStopHookInput, median } from './bench-env.js';
 import { startServe, stopStartedServer as stopServerStartedBy, type ServeProcess } from './serve-process.js';
 import { measureRemoteBaseline, type RemoteMeasure } from './remote-baseline.js';
 import { measureIdleCollection, type IdleCollection } from './idle-collection.js';
@@ -156,31 +157,11 @@ function readSettings(): BenchSettings {
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-function describeLoad(): string {
-  const [one, five] = loadavg();
-  const cores = availableParallelism();
-  const busy = one! > cores ? ` — LOADED: more runnable processes than ${cores} cores, timings are inflated` : '';
-  return `load average ${one!.toFixed(2)} (1 min), ${five!.toFixed(2)} (5 min) on ${cores} cores${busy}`;
-}
-
-/** Cold runs are told CULPRIT_NO_SERVE=1; served ones find the bench's server, or (outside CI) start one. */
-function makeEnv(served: boolean): NodeJS.ProcessEnv {
-  const { CULPRIT_NO_SERVE: _ignored, CI: _ci, ...env } = process.env;
-  return { ...env, CULPRIT_DEBUG: '1', ...(served ? {} : { CULPRIT_NO_SERVE: '1' }) };
-}
-
 async function measureHook(root: string): Promise<HookMeasure> {
-  const input = JSON.stringify({
-    session_id: 'bench',
-    transcript_path: join(root, '..', 'bench-transcript.jsonl'),
-    cwd: root,
-    permission_mode: 'default',
-    hook_event_name: 'Stop',
-    stop_hook_active: false,
-  });
+  const input = makeStopHookInput(root, 'bench');
   const run = await measureProcess(process.execPath, [cli, 'hook', 'claude-code'], {
     cwd: root,
-    env: makeEnv(true),
+    env: makeCliEnv(true),
     input,
   });
   let answered: boolean;
@@ -236,7 +217,7 @@ async function measureCheck(
 ): Promise<CheckMeasure> {
   const run = await measureProcess(process.execPath, [cli, 'check', '--json'], {
     cwd: root,
-    env: { ...makeEnv(served), ...extraEnv },
+    env: { ...makeCliEnv(served), ...extraEnv },
   });
   if (!run.stdout.startsWith('{'))
     throw new Error(`culprit check printed no JSON (exit ${run.exitCode}) in ${root}:\n${run.stderr}`);
@@ -384,7 +365,7 @@ async function measureGeneratedRepo(
   }
 
   const autostarted = await measureAutostart(repo.root, body, raw);
-  const serve = await startServe(cli, repo.root, makeEnv(true));
+  const serve = await startServe(cli, repo.root, makeCliEnv(true));
   let warmBody: WarmEdits;
   let warmHook: WarmHooks;
   let warmType: WarmEdits;
@@ -402,7 +383,7 @@ async function measureGeneratedRepo(
   loads.push(describeLoad());
   const startFlow = await measureStartFlow(type, body, {
     runCli: async (args) => {
-      const run = await measureProcess(process.execPath, [cli, ...args], { cwd: repo.root, env: makeEnv(true) });
+      const run = await measureProcess(process.execPath, [cli, ...args], { cwd: repo.root, env: makeCliEnv(true) });
       return { wallMs: run.wallMs, stderr: run.stderr, exitCode: run.exitCode };
     },
     measureCheck: () => measureCheck(repo.root, true),
@@ -412,7 +393,7 @@ async function measureGeneratedRepo(
     `  start, no server running (a tree never snapshotted): ${seconds(startFlow.start.wallMs)} = ${ratio(startFlow.start.wallMs, raw.totalMs)} raw; ${startFlow.start.served ? 'taken by the server it started' : 'NOT SERVED'}`,
   );
   log(describeCheck('first check right after start, one-line body edit', startFlow.firstCheck, raw));
-  const mcp = await measureMcpChecks(cli, repo.root, makeEnv(true), body, mcpRounds);
+  const mcp = await measureMcpChecks(cli, repo.root, makeCliEnv(true), body, mcpRounds);
   log(
     `  culprit mcp: start ${seconds(mcp.startMs)}; check after a body edit: ${mcp.checkMs.map((ms) => `${seconds(ms)} (${ratio(ms, raw.totalMs)})`).join(', ')}`,
   );
@@ -447,7 +428,7 @@ const mcpRounds = 8;
 
 /** Stops the server a command started and waits until it is gone. */
 function stopStartedServer(root: string, stderr: string): Promise<void> {
-  return stopServerStartedBy(cli, root, makeEnv(true), stderr);
+  return stopServerStartedBy(cli, root, makeCliEnv(true), stderr);
 }
 
 /**
@@ -846,7 +827,7 @@ async function measureNativeStack(settings: BenchSettings): Promise<string> {
     const cached = await measureCheck(repo.root, false);
     log(describeCheck('check with the cached baseline, one-line body edit', cached, raw));
     body.revert();
-    const serve = await startServe(cli, repo.root, makeEnv(true));
+    const serve = await startServe(cli, repo.root, makeCliEnv(true));
     let warm: WarmEdits;
     let memory: ReturnType<ServeProcess['readMemory']>;
     try {
@@ -949,11 +930,6 @@ function signedPercent(change: number, base: number): string {
 
 function shortCount(count: number): string {
   return count >= 1000 && count % 1000 === 0 ? `${count / 1000}k` : String(count);
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
 await main();

@@ -1,0 +1,37 @@
+/**
+ * What bench/run.ts and bench/held-out.ts run culprit with and say about the machine: the
+ * environment of a served or a cold command, the Claude Code Stop document a hook is fed, the
+ * load line every table carries, and the median they report.
+ */
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+
+/** Cold runs are told CULPRIT_NO_SERVE=1; served ones find the work tree's server, or (CI unset) start one. */
+export function makeCliEnv(served: boolean): NodeJS.ProcessEnv {
+  const { CULPRIT_NO_SERVE: _ignored, CI: _ci, ...env } = process.env;
+  return { ...env, CULPRIT_DEBUG: '1', ...(served ? {} : { CULPRIT_NO_SERVE: '1' }) };
+}
+
+/** Claude Code's Stop document for a session in `root`, as `culprit hook claude-code` reads it on stdin. */
+export function makeStopHookInput(root: string, session: string): string {
+  return JSON.stringify({
+    session_id: session,
+    transcript_path: join(root, '..', `${session}-transcript.jsonl`),
+    cwd: root,
+    permission_mode: 'default',
+    hook_event_name: 'Stop',
+    stop_hook_active: false,
+  });
+}
+
+export function describeLoad(): string {
+  const [one, five] = loadavg();
+  const cores = availableParallelism();
+  const busy = one! > cores ? ` — LOADED: more runnable processes than ${cores} cores, timings are inflated` : '';
+  return `load average ${one!.toFixed(2)} (1 min), ${five!.toFixed(2)} (5 min) on ${cores} cores${busy}`;
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}

@@ -7,7 +7,7 @@
 import type { CheckKind } from '../checks/check.js';
 import type { WarmSeed } from '../checks/check-definition.js';
 import { isWorkerReply, type WorkerReply } from '../checks/runner/worker-protocol.js';
-import type { DiagnosticDelta } from './reply-delta.js';
+import type { KeyedDelta, ReplyDelta } from './reply-delta.js';
 
 export interface WarmCheck {
   name: string;
@@ -36,8 +36,8 @@ export type WarmEvent =
   | { id: number; type: 'started'; name: string }
   /** The files the check under way says it has done (checks/runner/progress.ts). */
   | { id: number; type: 'progress'; name: string; done: number; total: number }
-  /** `delta`: the reply's findings as changes to the last reply of this check (reply-delta.ts), its own diagnostics empty. */
-  | { id: number; type: 'reply'; name: string; reply: WorkerReply; delta?: DiagnosticDelta | undefined }
+  /** `delta`: the reply's output as changes to the last reply of this check (reply-delta.ts), the fields it names left out. */
+  | { id: number; type: 'reply'; name: string; reply: WorkerReply; delta?: ReplyDelta | undefined }
   /** The worker cannot answer like a cold run (its configuration changed); restart it and ask again. */
   | { id: number; type: 'stale'; reason: string }
   /** Every check of the request has its reply. `retire`: a session failed, start a fresh worker next time. */
@@ -69,14 +69,22 @@ export function isWarmEvent(value: unknown): value is WarmEvent {
   }
 }
 
-function isDelta(value: unknown): value is DiagnosticDelta | undefined {
+function isDelta(value: unknown): value is ReplyDelta | undefined {
   if (value === undefined) return true;
   if (typeof value !== 'object' || value === null) return false;
-  const delta = value as Partial<Record<keyof DiagnosticDelta, unknown>>;
+  const delta = value as Partial<Record<keyof ReplyDelta, unknown>>;
   return (
     typeof delta.since === 'number' &&
     typeof delta.sequence === 'number' &&
-    Array.isArray(delta.order) &&
-    Array.isArray(delta.changed)
+    typeof delta.keyed === 'object' &&
+    delta.keyed !== null &&
+    Object.values(delta.keyed).every(isKeyedDelta) &&
+    Array.isArray(delta.same)
   );
+}
+
+function isKeyedDelta(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const keyed = value as Partial<Record<keyof KeyedDelta, unknown>>;
+  return (keyed.order === undefined || Array.isArray(keyed.order)) && Array.isArray(keyed.changed);
 }

@@ -1,12 +1,14 @@
 /**
  * A warm worker's replies as changes to its last one (warm/reply-delta.ts), sent through JSON as
  * the IPC channel sends them: the engine rebuilds every reply whole and in order, keeps the
- * findings of unchanged files as the same objects, and never rebuilds from a reply it missed.
+ * findings, imports and declarations of unchanged files as the same objects, and never rebuilds
+ * from a reply it missed.
  */
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/core/diagnostic.js';
+import type { DeclarationRow } from '../../src/core/declaration-table.js';
 import type { WorkerReply } from '../../src/checks/runner/worker-protocol.js';
-import { makeDeltaReceiver, makeDeltaSender, type DiagnosticDelta } from '../../src/warm/reply-delta.js';
+import { makeDeltaReceiver, makeDeltaSender, type ReplyDelta } from '../../src/warm/reply-delta.js';
 
 function finding(path: string | null, line: number, code = 'prefer-const'): Diagnostic {
   return { tool: 'eslint', code, severity: 'error', phase: 'lint', path, line, column: 1, message: `${code} ${line}` };
@@ -17,11 +19,11 @@ function reply(diagnostics: Diagnostic[]): WorkerReply {
 }
 
 /** What the channel does to a message: a JSON round trip. */
-function send(message: { reply: WorkerReply; delta?: DiagnosticDelta }): {
+function send(message: { reply: WorkerReply; delta?: ReplyDelta }): {
   reply: WorkerReply;
-  delta?: DiagnosticDelta;
+  delta?: ReplyDelta;
 } {
-  return JSON.parse(JSON.stringify(message)) as { reply: WorkerReply; delta?: DiagnosticDelta };
+  return JSON.parse(JSON.stringify(message)) as { reply: WorkerReply; delta?: ReplyDelta };
 }
 
 function diagnosticsOf(value: WorkerReply | undefined): Diagnostic[] {
@@ -35,7 +37,7 @@ describe('warm reply deltas', () => {
     const receiver = makeDeltaReceiver();
     const first = [finding('a.ts', 1), finding('a.ts', 2), finding('b.ts', 1), finding(null, 0, 'config')];
     const sentFirst = send(sender.compress('eslint', reply(first)));
-    expect(sentFirst.delta?.changed.map(([file]) => file)).toEqual(['a.ts', 'b.ts', '\0']);
+    expect(sentFirst.delta?.keyed.diagnostics?.changed.map(([file]) => file)).toEqual(['a.ts', 'b.ts', '\0']);
     const rebuiltFirst = diagnosticsOf(receiver.expand('eslint', sentFirst.reply, sentFirst.delta));
     expect(rebuiltFirst).toEqual(first);
 
@@ -48,7 +50,7 @@ describe('warm reply deltas', () => {
     ];
     const sentSecond = send(sender.compress('eslint', reply(second)));
     expect(sentSecond.reply.ok && sentSecond.reply.output.diagnostics).toEqual([]);
-    expect(sentSecond.delta?.changed.map(([file]) => file)).toEqual(['b.ts']);
+    expect(sentSecond.delta?.keyed.diagnostics?.changed.map(([file]) => file)).toEqual(['b.ts']);
     const rebuiltSecond = diagnosticsOf(receiver.expand('eslint', sentSecond.reply, sentSecond.delta));
     expect(rebuiltSecond).toEqual(second);
     // Unchanged files' findings are the objects the engine already had: what it derived from them is kept.
@@ -72,7 +74,7 @@ describe('warm reply deltas', () => {
       expect(diagnosticsOf(receiver.expand(name, sent.reply, sent.delta))).toEqual([finding('a.ts', 1, name)]);
     }
     const sent = send(sender.compress('tsc', reply([finding('a.ts', 1, 'tsc')])));
-    expect(sent.delta?.changed).toEqual([]);
+    expect(sent.delta?.keyed.diagnostics?.changed).toEqual([]);
     expect(diagnosticsOf(receiver.expand('tsc', sent.reply, sent.delta))).toEqual([finding('a.ts', 1, 'tsc')]);
   });
 
@@ -100,5 +102,51 @@ describe('warm reply deltas', () => {
     const after = send(sender.compress('eslint', reply([finding('c.ts', 4)])));
     expect(after.delta?.since).toBe(0);
     expect(diagnosticsOf(receiver.expand('eslint', after.reply, after.delta))).toEqual([finding('c.ts', 4)]);
+  });
+
+  it("sends tsc's imports and declarations by file, and the other fields only when they changed", () => {
+    const sender = makeDeltaSender();
+    const receiver = makeDeltaReceiver();
+    const row = (name: string): DeclarationRow => [name, 'function', 1, 'export (): void'];
+    const rowsOfA = [row('a')];
+    const tscReply = (
+      declarations: Record<string, DeclarationRow[]>,
+      imports: Record<string, string[]>,
+      paths: string[],
+    ) =>
+      ({
+        ok: true,
+        output: { version: '6.0.3', diagnostics: [], imports, declarations, checkedPaths: paths },
+      }) satisfies WorkerReply;
+    const first = tscReply({ 'a.ts': rowsOfA, 'b.ts': [row('b')] }, { 'b.ts': ['a.ts'] }, ['a.ts', 'b.ts']);
+    const sentFirst = send(sender.compress('tsc', first));
+    const rebuiltFirst = receiver.expand('tsc', sentFirst.reply, sentFirst.delta);
+    expect(rebuiltFirst).toEqual(first);
+
+    // A body edit of b.ts: a's rows are the same object (kept by the session), b's another equal one.
+    const second = tscReply({ 'a.ts': rowsOfA, 'b.ts': [row('b')] }, { 'b.ts': ['a.ts'] }, ['a.ts', 'b.ts']);
+    const sentSecond = send(sender.compress('tsc', second));
+    expect(sentSecond.delta?.keyed.declarations).toEqual({ changed: [] });
+    expect(sentSecond.delta?.keyed.imports).toEqual({ changed: [] });
+    expect(sentSecond.delta?.same).toEqual(['checkedPaths']);
+    expect(JSON.stringify(sentSecond.reply).length).toBeLessThan(80);
+    const rebuiltSecond = receiver.expand('tsc', sentSecond.reply, sentSecond.delta);
+    expect(rebuiltSecond).toEqual(second);
+    const outputOf = (value: WorkerReply | undefined) => (value?.ok === true ? value.output : undefined);
+    expect(outputOf(rebuiltSecond)?.declarations?.['b.ts']).toBe(outputOf(rebuiltFirst)?.declarations?.['b.ts']);
+
+    // A new file, an export renamed: only those parts travel, with the new order.
+    const third = tscReply(
+      { 'a.ts': [row('renamed')], 'b.ts': [row('b')], 'c.ts': [] },
+      { 'b.ts': ['a.ts'], 'c.ts': ['b.ts'] },
+      ['a.ts', 'b.ts', 'c.ts'],
+    );
+    const sentThird = send(sender.compress('tsc', third));
+    expect(sentThird.delta?.keyed.declarations?.changed.map(([key]) => key)).toEqual(['a.ts', 'c.ts']);
+    expect(sentThird.delta?.keyed.declarations?.order).toEqual(['a.ts', 'b.ts', 'c.ts']);
+    expect(sentThird.delta?.same).toEqual([]);
+    const rebuiltThird = receiver.expand('tsc', sentThird.reply, sentThird.delta);
+    expect(rebuiltThird).toEqual(third);
+    expect(Object.keys(outputOf(rebuiltThird)?.declarations ?? {})).toEqual(['a.ts', 'b.ts', 'c.ts']);
   });
 });

@@ -86,6 +86,8 @@ interface EslintSessionState {
   readonly isUnderPatterns: (file: string) => boolean;
   /** Whether a linted file's config has rules that read other files. */
   crossFile: boolean;
+  /** The last run's description of the linted files, and which files it describes (see describeKept). */
+  described: { files: ReadonlySet<string>; value: ReturnType<typeof describeLintedFiles> } | undefined;
 }
 
 export async function openEslintSession(request: CheckRequest<EslintOptions>): Promise<EslintSession> {
@@ -114,6 +116,7 @@ export async function openEslintSession(request: CheckRequest<EslintOptions>): P
     folders: makeFolderListings(root),
     isUnderPatterns: makePatternMatcher(loaded.cwd, options.patterns),
     crossFile: false,
+    described: undefined,
   };
   return { run: (hint, typed, seed) => runEslintSession(state, hint, typed, seed) };
 }
@@ -261,19 +264,34 @@ async function runFromSeed(state: EslintSessionState, seed: WarmSeed, typed: Typ
 
 async function readOutput(state: EslintSessionState): Promise<CheckOutput> {
   const { results, loaded } = state;
-  const configs = new Map<string, FileConfig>();
-  for (const file of results.keys()) {
-    await readFileConfig(state, file);
-    const config = state.fileConfigs.get(file);
-    if (config !== undefined) configs.set(file, config);
-  }
+  for (const file of results.keys()) if (!state.fileConfigs.has(file)) await readFileConfig(state, file);
   return {
     version: loaded.ESLint.version,
     diagnostics: [...results.values()].flat(),
     checkedFiles: results.size,
-    ...describeLintedFiles(state.root, loaded, results.keys(), configs),
+    ...describeKept(state),
     notes: loaded.notes.length === 0 ? undefined : loaded.notes,
   };
+}
+
+/**
+ * The linted files' paths, config files and strength, made again only when the set of linted
+ * files changed: a file's config is read once per session (a config change restarts it), so the
+ * same files are described the same, and the same objects let the worker's reply leave them out
+ * (warm/reply-delta.ts).
+ */
+function describeKept(state: EslintSessionState): ReturnType<typeof describeLintedFiles> {
+  const { results, described } = state;
+  if (described?.files.size === results.size && [...described.files].every((file) => results.has(file)))
+    return described.value;
+  const configs = new Map<string, FileConfig>();
+  for (const file of results.keys()) {
+    const config = state.fileConfigs.get(file);
+    if (config !== undefined) configs.set(file, config);
+  }
+  const value = describeLintedFiles(state.root, state.loaded, results.keys(), configs);
+  state.described = { files: new Set(results.keys()), value };
+  return value;
 }
 
 async function runEslintSession(

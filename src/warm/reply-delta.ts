@@ -96,7 +96,7 @@ export function makeDeltaSender(): DeltaSender {
         for (const [key, value] of entries) {
           const before = lastParts?.parts.get(key);
           // The same object is the same part (a warm session keeps what no edit reached); another is compared as JSON.
-          const text = before !== undefined && before.value === value ? before.text : JSON.stringify(value);
+          const text = before !== undefined && isSamePart(before.value, value) ? before.text : JSON.stringify(value);
           parts.parts.set(key, { value, text });
           if (before === undefined || text !== before.text) change.changed.push([key, value]);
         }
@@ -124,6 +124,17 @@ export function makeDeltaSender(): DeltaSender {
 /** A record's entries, or undefined when the output has none. */
 function readEntries(record: Record<string, unknown> | undefined): [string, unknown][] | undefined {
   return record === undefined ? undefined : Object.entries(record);
+}
+
+/**
+ * Whether a part is the one sent last without reading it as JSON: the same object, or an array of
+ * the same elements (a file's findings regrouped each run are the objects the session kept; its
+ * imports are new arrays of the same strings).
+ */
+function isSamePart(before: unknown, value: unknown): boolean {
+  if (before === value) return true;
+  if (!Array.isArray(before) || !Array.isArray(value) || before.length !== value.length) return false;
+  return before.every((element, index) => element === value[index]);
 }
 
 function isSameOrder(a: readonly string[], b: readonly string[]): boolean {

@@ -66,6 +66,17 @@ describe('warm reply deltas', () => {
     expect(rebuiltThird?.ok === true && rebuiltThird.output.checkedPaths).toEqual(['a.ts', 'b.ts', 'c.ts']);
   });
 
+  it('takes a file whose findings are the same objects in a new array as unchanged', () => {
+    const sender = makeDeltaSender();
+    const kept = [finding('a.ts', 1), finding('b.ts', 1)];
+    sender.compress('eslint', reply([...kept]));
+    const again = sender.compress('eslint', reply([...kept]));
+    expect(again.delta?.keyed.diagnostics).toEqual({ changed: [] });
+    // One of them another object with other content: that file is sent.
+    const edited = sender.compress('eslint', reply([kept[0]!, finding('b.ts', 2)]));
+    expect(edited.delta?.keyed.diagnostics?.changed.map(([file]) => file)).toEqual(['b.ts']);
+  });
+
   it('keeps each check apart', () => {
     const sender = makeDeltaSender();
     const receiver = makeDeltaReceiver();

@@ -21,6 +21,7 @@ import { fixTask } from '../tasks/fix-task.js';
 import { renderFixJson, renderFixText } from '../render/fix.js';
 import { describeStart } from '../render/start.js';
 import { startTask } from '../tasks/start-task.js';
+import { makeAnswerWrites, type AnswerWrites } from '../tasks/after-answer.js';
 import { debtCheckTask, debtStartTask } from '../tasks/debt-task.js';
 import { makeWarmEngine, type WarmEngine } from '../warm/warm-engine.js';
 import { makeWarmMemory, type WarmMemory } from '../warm/warm-memory.js';
@@ -57,7 +58,7 @@ interface ServerState {
   /** The priming run while it is under way: beside the tool calls, not before them. */
   priming: Promise<void> | undefined;
   /** What the call under way left for after its answer (the attempt's session file and ledger). */
-  writes: (() => Promise<void>)[];
+  readonly writes: AnswerWrites;
   /** The last call's answer and then its writes: what a server closing waits for (settleWrites). */
   writing: Promise<void>;
 }
@@ -104,7 +105,7 @@ function makeServerState(options: ServerOptions): ServerState {
     memory,
     engine: memory === undefined ? undefined : makeWarmEngine({ trees: memory.trees }),
     priming: undefined,
-    writes: [],
+    writes: makeAnswerWrites(),
     writing: Promise.resolve(),
   };
 }
@@ -151,21 +152,13 @@ function serve<Args>(
     // The writes wait for the answer to go out (the transport sends it in this turn's microtasks)
     // and still come before the next call, which reads what they write.
     state.queue = run.then(() => {
-      state.writing = new Promise((resolve) => setImmediate(resolve)).then(() => writeAfterAnswer(state));
+      state.writing = new Promise((resolve) => setImmediate(resolve)).then(() =>
+        state.writes.flush((line) => state.log(`culprit mcp: ${line}`)),
+      );
       return state.writing;
     });
     return run;
   };
-}
-
-async function writeAfterAnswer(state: ServerState): Promise<void> {
-  const writes = state.writes.splice(0);
-  try {
-    for (const write of writes) await write();
-  } catch (error) {
-    // The agent has its answer; a check that wrote in line would have failed on the same write.
-    state.log(`culprit mcp: the attempt was not recorded: ${describeError(error)}`);
-  }
 }
 
 function registerStart(server: McpServer, state: ServerState): void {
@@ -222,7 +215,7 @@ function registerCheck(server: McpServer, state: ServerState): void {
     serve(state, 'check', async ({ maxFiles }: { maxFiles?: number | undefined }) => {
       const { cwd } = state;
       const warm = await optionsFor(state, 'other');
-      const result = await checkTask({ cwd, maxFiles, ...warm, afterAnswer: (write) => state.writes.push(write) });
+      const result = await checkTask({ cwd, maxFiles, ...warm, afterAnswer: state.writes.afterAnswer });
       state.last = result;
       return answerReport(result);
     }),

@@ -21,6 +21,7 @@ import { chmodSync, existsSync, lstatSync, rmSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { createServer, type Server, type Socket } from 'node:net';
 import { describeError, isUserError, makeUserError } from '../core/errors.js';
+import { makeAnswerWrites } from '../tasks/after-answer.js';
 import type { CheckRunner } from '../checks/runner/run-check.js';
 import { isLockBusy, withLockFile, type LockHolder, type StaleLock } from '../state/lock-file.js';
 import { describeLockTakeOver } from '../render/wording.js';
@@ -412,8 +413,8 @@ async function runQueuedCommand(
   isWanted: () => boolean,
 ): Promise<ServedRuns | undefined> {
   const runChecks = await chooseRunner(state, request.command);
-  const writes: (() => Promise<void>)[] = [];
-  const runner: ServedRunner = { memory: state.memory, runChecks, afterAnswer: (write) => writes.push(write) };
+  const writes = makeAnswerWrites();
+  const runner: ServedRunner = { memory: state.memory, runChecks, afterAnswer: writes.afterAnswer };
   const stopSending =
     'progress' in request.options && request.options.progress === true
       ? listenToCheckProgress((progress) => void writeLine(socket, { kind: 'progress', progress }))
@@ -426,12 +427,7 @@ async function runQueuedCommand(
   }
   const served = state.recorder.take();
   await reply(outcome);
-  try {
-    for (const write of writes) await write();
-  } catch (error) {
-    // The client has its answer; a cold check would have failed on the same write.
-    state.options.log(`culprit serve: the attempt was not recorded: ${describeError(error)}`);
-  }
+  await writes.flush((line) => state.options.log(`culprit serve: ${line}`));
   return served;
 }
 

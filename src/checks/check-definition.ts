@@ -77,9 +77,19 @@ export interface TypedPrograms {
 
 /** What one warm run answers, and offers the sessions that run after it in the same request. */
 export interface WarmRun {
-  output: CheckOutput;
+  /**
+   * The answer; a promise when the session finishes it while the sessions after it run (TypeScript
+   * 7's checking, beside oxlint's process: its offers are known before its checking is done).
+   */
+  output: CheckOutput | Promise<CheckOutput>;
   /** A type-checking run's programs and the files its changes reach, for ESLint's type-aware rules. */
-  offers?: { session: ProgramSource | null; affected: ReadonlySet<string> | 'all'; typescriptPath: string };
+  offers?: {
+    session: ProgramSource | null;
+    affected: ReadonlySet<string> | 'all';
+    typescriptPath: string;
+    /** The repository paths it checks, when `output` is still to come. */
+    checkedPaths?: readonly string[] | undefined;
+  };
 }
 
 /**

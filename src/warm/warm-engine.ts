@@ -322,8 +322,8 @@ interface AskState {
   readonly id: number;
   readonly byName: Map<string, ResolvedCheck>;
   readonly runs: Map<string, CheckRun>;
-  /** The check the worker is running, since when, and its timeout. */
-  current: { check: ResolvedCheck; startedAt: number; timer: NodeJS.Timeout } | undefined;
+  /** The checks the worker is running (a TypeScript 7 run finishes beside oxlint's), since when, and their timeouts. */
+  readonly clocks: Map<ResolvedCheck, { startedAt: number; timer: NodeJS.Timeout }>;
   timedOut: ResolvedCheck | undefined;
   decidedBy: string | undefined;
   settled: boolean;
@@ -346,7 +346,7 @@ function request(slot: WarmSlot, ask: WarmAsk): Promise<RequestOutcome> {
       id,
       byName: new Map(ask.checks.map((check) => [check.name, check])),
       runs: new Map(),
-      current: undefined,
+      clocks: new Map(),
       timedOut: undefined,
       decidedBy: undefined,
       settled: false,
@@ -376,25 +376,24 @@ function request(slot: WarmSlot, ask: WarmAsk): Promise<RequestOutcome> {
 }
 
 function startClock(state: AskState, check: ResolvedCheck): void {
-  if (state.current?.check === check) return;
-  if (state.current !== undefined) clearTimeout(state.current.timer);
+  if (state.clocks.has(check)) return;
   const timer = setTimeout(() => {
     state.timedOut = check;
     killProcessGroup(state.slot.worker.child);
   }, check.timeoutMs);
-  state.current = { check, startedAt: performance.now(), timer };
+  state.clocks.set(check, { startedAt: performance.now(), timer });
 }
 
 function finishAsk(state: AskState, outcome: Omit<RequestOutcome, 'runs'>): void {
   if (state.settled) return;
   state.settled = true;
   const { child } = state.slot.worker;
-  const { current, timedOut, runs } = state;
-  if (current !== undefined) clearTimeout(current.timer);
+  const { clocks, timedOut, runs } = state;
+  for (const { timer } of clocks.values()) clearTimeout(timer);
   child.off('message', state.onMessage);
   child.off('exit', state.onExit);
   if (timedOut !== undefined) {
-    const startedAt = current?.check === timedOut ? current.startedAt : performance.now();
+    const startedAt = clocks.get(timedOut)?.startedAt ?? performance.now();
     runs.set(timedOut.name, makeCheckRun(timedOut, { kind: 'timed-out' }, Math.round(performance.now() - startedAt)));
     state.ask.report({ kind: 'finished', check: timedOut.name, status: 'timed-out' });
   }
@@ -431,11 +430,12 @@ function handleEvent(state: AskState, event: WarmEvent): void {
 function takeReply(state: AskState, event: Extract<WarmEvent, { type: 'reply' }>): void {
   const check = state.byName.get(event.name);
   if (check === undefined) return;
-  const { current, slot } = state;
-  const startedAt = current?.check === check ? current.startedAt : performance.now();
-  if (current?.check === check) {
-    clearTimeout(current.timer);
-    state.current = undefined;
+  const { clocks, slot } = state;
+  const clock = clocks.get(check);
+  const startedAt = clock?.startedAt ?? performance.now();
+  if (clock !== undefined) {
+    clearTimeout(clock.timer);
+    clocks.delete(check);
   }
   const reply = slot.replies.expand(check.name, event.reply, event.delta);
   if (reply === undefined) {

@@ -15,6 +15,7 @@ import { makeFailureReply, relativizeMessages } from '../checks/runner/worker-pr
 import { makeFileStates, type FileStates } from '../tree/file-states.js';
 import { isStaleSessionError } from '../checks/stale-session.js';
 import type { WarmCheck, WarmEvent, WarmRequest } from './warm-protocol.js';
+import type { CheckOutput } from '../checks/check.js';
 import { installStateFiles } from '../checks/runner/install-state.js';
 
 /** Packages whose installed version decides what a warm check finds, whichever warm kinds run. */
@@ -71,7 +72,37 @@ export function makeWarmSessions(): WarmSessions {
       let typescriptPath: string | undefined;
       let checkedPaths: Set<string> | undefined;
       let retire = false;
+      // A run whose answer comes after the next sessions started (TypeScript 7's checking beside
+      // oxlint's process, WarmRun.output): its reply goes out when it comes, the request's
+      // `done` after every reply. A failure of it ends the answer as one of its run would.
+      const finishing: Promise<void>[] = [];
+      let ended = false;
+      /** What a failed run answers; true when the answer ends there (the worker is stale). */
+      const fail = (check: WarmCheck, first: boolean, error: unknown): boolean => {
+        if (isStaleSessionError(error)) {
+          emit({ id, type: 'stale', reason: error.message });
+          return true;
+        }
+        // An update that throws where a fresh run would not (a plugin or a compiler that keeps
+        // state between runs and trips on it) is culprit's problem, not a finding: a new worker
+        // answers cold. A first run fails as a cold run would, so that is its answer.
+        if (!first) {
+          emit({
+            id,
+            type: 'stale',
+            reason: `the warm ${check.name} session failed (${error instanceof Error ? error.message : String(error)})`,
+          });
+          return true;
+        }
+        // A session that failed may hold half-loaded state (a config module that threw): answer as
+        // a cold run would, and let the next request start from a fresh process.
+        sessions.delete(check.name);
+        retire = true;
+        emit({ id, type: 'reply', name: check.name, reply: makeFailureReply(error) });
+        return false;
+      };
       for (const check of ordered) {
+        if (ended) break;
         emit({ id, type: 'started', name: check.name });
         const key = JSON.stringify([check.kind, check.options]);
         let first = true;
@@ -87,41 +118,43 @@ export function makeWarmSessions(): WarmSessions {
           // What earlier requests' changes reached while this session did not run (it was deferred) counts too.
           const reach = first ? affected : joinReach(affected, missed.get(check.name) ?? new Set());
           missed.delete(check.name);
-          const { output, offers } = await session.session.run(
+          const run = await session.session.run(
             hint,
             { sessions: typed, affected: reach, typescriptPath, checkedPaths },
             seed,
           );
+          const { offers } = run;
+          // The coverage the sessions after it read comes from the answer when the offers lack it.
+          const output = offers !== undefined && offers.checkedPaths === undefined ? await run.output : run.output;
           if (offers !== undefined) {
             if (offers.session !== null) typed.push(offers.session);
             typescriptPath ??= offers.typescriptPath;
             affected = joinReach(affected, offers.affected);
-            checkedPaths = new Set([...(checkedPaths ?? []), ...(output.checkedPaths ?? [])]);
+            const covered = offers.checkedPaths ?? (output instanceof Promise ? [] : (output.checkedPaths ?? []));
+            checkedPaths = new Set([...(checkedPaths ?? []), ...covered]);
           }
-          emit({ id, type: 'reply', name: check.name, reply: { ok: true, output: relativizeMessages(output, root) } });
-        } catch (error) {
-          if (isStaleSessionError(error)) {
-            emit({ id, type: 'stale', reason: error.message });
-            return;
-          }
-          // An update that throws where a fresh run would not (a plugin or a compiler that keeps
-          // state between runs and trips on it) is culprit's problem, not a finding: a new worker
-          // answers cold. A first run fails as a cold run would, so that is its answer.
-          if (!first) {
+          const reply = (answer: CheckOutput) =>
             emit({
               id,
-              type: 'stale',
-              reason: `the warm ${check.name} session failed (${error instanceof Error ? error.message : String(error)})`,
+              type: 'reply',
+              name: check.name,
+              reply: { ok: true, output: relativizeMessages(answer, request.root) },
             });
-            return;
+          if (!(output instanceof Promise)) reply(output);
+          else {
+            const isFirst = first;
+            finishing.push(
+              output.then(reply, (error: unknown) => {
+                if (fail(check, isFirst, error)) ended = true;
+              }),
+            );
           }
-          // A session that failed may hold half-loaded state (a config module that threw): answer as
-          // a cold run would, and let the next request start from a fresh process.
-          sessions.delete(check.name);
-          retire = true;
-          emit({ id, type: 'reply', name: check.name, reply: makeFailureReply(error) });
+        } catch (error) {
+          if (fail(check, first, error)) ended = true;
         }
       }
+      await Promise.all(finishing);
+      if (ended) return;
       const ran = new Set(ordered.map((check) => check.name));
       for (const name of sessions.keys())
         if (!ran.has(name)) missed.set(name, joinReach(missed.get(name) ?? new Set(), affected));

@@ -42,9 +42,23 @@ import { readModuleSurface } from '../typescript/module-surface.js';
 import type { Syntax } from '../typescript/checker-view.js';
 import type ts from 'typescript';
 
+/**
+ * A run begun: the snapshot updated and what the change reaches found, its checking still to do.
+ * The worker lets the sessions after this one start meanwhile (oxlint's process then lints beside
+ * tsgo's checking, which the synchronous API would otherwise hold up: warm/warm-sessions.ts).
+ */
+export interface NativeTscStart {
+  /** Files (absolute) whose type-aware results the change can have changed, or `all`. */
+  affected: TscRun['affected'];
+  /** The repository paths the run checks (its coverage), known before the checking. */
+  checkedPaths: readonly string[];
+  /** Checks what the change reaches, and answers. */
+  finish(): TscRun['output'];
+}
+
 export interface NativeTscSession {
   /** `seed`, on the first run only: the baseline to check only what the edit reaches from (native-seed.ts). */
-  run(hint: readonly string[] | null, seed?: WarmSeed): TscRun;
+  start(hint: readonly string[] | null, seed?: WarmSeed): NativeTscStart;
   /** Closes the tsgo process. */
   close(): void;
 }
@@ -118,7 +132,7 @@ export async function openNativeTscSession(
 
   return {
     close: () => api.close(),
-    run(hint, seed) {
+    start(hint, seed) {
       let recheck: Set<string> | undefined;
       const first = snapshot === undefined;
       if (snapshot === undefined) {
@@ -146,7 +160,6 @@ export async function openNativeTscSession(
       const projects = openNativeProjects(snapshot, configPaths);
       // Line maps are per text; a new checker per run reads the texts of this snapshot.
       const checker = makeNativeChecker(request.root, tracing);
-      const config = projects.flatMap((project) => checker.readConfigDiagnostics(project));
       const owned = listOwnedFiles(projects);
       if (first && seed !== undefined) {
         const seeded = readSeededResults(seed, checker, owned);
@@ -156,42 +169,56 @@ export async function openNativeTscSession(
           recheck = seeded.recheck;
         }
       }
-      const current = new Map<string, NativeFileResult>();
-      const fresh: NativeFileResult[] = [];
-      for (const { project, fileName } of owned) {
-        let result = recheck === undefined || recheck.has(fileName) ? undefined : results.get(fileName);
-        if (result === undefined) {
-          result = checker.checkFile(project, fileName) ?? { diagnostics: [], imports: [] };
-          fresh.push(result);
-          results.set(fileName, result);
-          declaresGlobals.set(fileName, readDeclaresGlobals(fileName));
-        }
-        // A file taken from a seed is watched as one checked here.
-        if (!declaresGlobals.has(fileName)) declaresGlobals.set(fileName, readDeclaresGlobals(fileName));
-        if (!documents.has(fileName)) {
-          documents.record(fileName);
-          folders.watchFileFolder(fileName);
-        }
-        current.set(fileName, result);
-      }
-      logDebug(`tsc 7: checked ${fresh.length} of ${owned.length} files`);
-      for (const fileName of [...results.keys()]) {
-        if (current.has(fileName)) continue;
-        results.delete(fileName);
-        declaresGlobals.delete(fileName);
-        documents.forget(fileName);
-      }
-      retraceShort(request.root, configPaths.at(-1)!, fresh);
+      const checkedFiles = [...new Set(owned.map(({ fileName }) => fileName))];
       return {
-        output: {
-          version,
-          ...collectNativeOutput(checker, config, current),
-          ...describeNativeRun(projects, [...current.keys()], checker.toRepoPath),
-        },
         affected: recheck ?? 'all',
+        checkedPaths: describeNativeRun(projects, checkedFiles, checker.toRepoPath).checkedPaths ?? [],
+        finish: () => finishRun(projects, checker, owned, recheck),
       };
     },
   };
+
+  /** Checks the files `recheck` names (all when undefined) in the snapshot `start` made, and answers. */
+  function finishRun(
+    projects: ReturnType<typeof openNativeProjects>,
+    checker: ReturnType<typeof makeNativeChecker>,
+    owned: ReturnType<typeof listOwnedFiles>,
+    recheck: ReadonlySet<string> | undefined,
+  ): TscRun['output'] {
+    // tsc reads the programs' global diagnostics before checking any file; so does this.
+    const config = projects.flatMap((project) => checker.readConfigDiagnostics(project));
+    const current = new Map<string, NativeFileResult>();
+    const fresh: NativeFileResult[] = [];
+    for (const { project, fileName } of owned) {
+      let result = recheck === undefined || recheck.has(fileName) ? undefined : results.get(fileName);
+      if (result === undefined) {
+        result = checker.checkFile(project, fileName) ?? { diagnostics: [], imports: [] };
+        fresh.push(result);
+        results.set(fileName, result);
+        declaresGlobals.set(fileName, readDeclaresGlobals(fileName));
+      }
+      // A file taken from a seed is watched as one checked here.
+      if (!declaresGlobals.has(fileName)) declaresGlobals.set(fileName, readDeclaresGlobals(fileName));
+      if (!documents.has(fileName)) {
+        documents.record(fileName);
+        folders.watchFileFolder(fileName);
+      }
+      current.set(fileName, result);
+    }
+    logDebug(`tsc 7: checked ${fresh.length} of ${owned.length} files`);
+    for (const fileName of [...results.keys()]) {
+      if (current.has(fileName)) continue;
+      results.delete(fileName);
+      declaresGlobals.delete(fileName);
+      documents.forget(fileName);
+    }
+    retraceShort(request.root, configPaths.at(-1)!, fresh);
+    return {
+      version,
+      ...collectNativeOutput(checker, config, current),
+      ...describeNativeRun(projects, [...current.keys()], checker.toRepoPath),
+    };
+  }
 }
 
 interface NativeChanges {

@@ -3,7 +3,7 @@
  * programs (5.x/6.x), whose programs ESLint's type-aware rules reuse, or the TS 7 native session.
  */
 import { realpathSync } from 'node:fs';
-import type { CheckRequest } from '../check.js';
+import type { CheckOutput, CheckRequest } from '../check.js';
 import type { WarmSession } from '../check-definition.js';
 import { requireTool, resolveToolPath } from '../runner/resolve-tool.js';
 import { readMajorVersion } from './adapter.js';
@@ -21,8 +21,19 @@ export async function openTscWarmSession(request: CheckRequest<TscOptions>): Pro
     return {
       close: native.close,
       run: (hint, _typed, seed) => {
-        const { output, affected } = native.run(hint, seed);
-        return Promise.resolve({ output, offers: { session: null, affected, typescriptPath } });
+        const { affected, checkedPaths, finish } = native.start(hint, seed);
+        // The checking holds the worker's thread (the API is synchronous): it starts once the
+        // sessions after this one have started theirs (oxlint's process), not before.
+        const output = new Promise<CheckOutput>((resolve, reject) =>
+          setImmediate(() => {
+            try {
+              resolve(finish());
+            } catch (error) {
+              reject(error instanceof Error ? error : new Error(String(error)));
+            }
+          }),
+        );
+        return Promise.resolve({ output, offers: { session: null, affected, typescriptPath, checkedPaths } });
       },
     };
   }

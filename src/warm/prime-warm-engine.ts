@@ -12,12 +12,18 @@
  *
  * A worker that has answered already (it took the start) is not primed again: isPrimeNeeded.
  *
- * `tree` is the started tree when start has already read it: files the agent edits before the
- * priming run reads them are in the next check's diff from that tree anyway, so nothing is missed.
- * Without it the work tree's identity is read first, for the same reason.
+ * `tree` is the started tree when start has already read it: files the agent edits before a full
+ * priming run reads them are in the next check's diff from that tree anyway, and the run checked
+ * what it read, so nothing is missed. Without it the work tree's identity is read first, for the
+ * same reason. A run from a baseline is different: it takes the baseline's results for every file
+ * the seeds do not name, so a file edited after the tree was read would keep them though the run
+ * read its new text, and later checks, which compare what the session read, would not check it
+ * again (a served check then said "no new findings" where a cold one found the error). So the
+ * tree is read again after such a run; when it moved, the worker is stopped and primed again on
+ * the tree as it is now (a few times at most; then the next check starts a new worker).
  */
 import { logDebug } from '../debug/log-debug.js';
-import type { Snapshot, TreeState } from '../core/snapshot.js';
+import { makeTreeKey, type Snapshot, type TreeState } from '../core/snapshot.js';
 import { readTreeState } from '../snapshot/take-snapshot.js';
 import type { Repository } from '../git/git.js';
 import type { ResolvedCheck } from '../checks/check.js';
@@ -29,6 +35,9 @@ import { compareTrees } from '../tree/compare-trees.js';
 import { readSeeds } from './seeds.js';
 import type { WarmEngine } from './warm-engine.js';
 import type { WarmMemory } from './warm-memory.js';
+
+/** Seeded primings in a row whose tree moved under them before the next check is left to start afresh. */
+const maxPrimeRounds = 3;
 
 /** The parts of a task's context (tasks/context.ts) priming reads. */
 export interface PrimeContext {
@@ -65,13 +74,26 @@ export async function primeWarmEngine(
 ): Promise<void> {
   const { root, repo, settings, layout } = context;
   if (!isPrimeNeeded(engine, root)) return;
+  const readTree = () => readTreeState({ root, repo, scratch: layout.scratch });
   try {
-    const primed = options.tree ?? (await readTreeState({ root, repo, scratch: layout.scratch }));
-    const seeds = await readPrimeSeeds(context, primed, options.baseline);
-    await engine.prime(settings.checks, root, primed, seeds);
-    logDebug(
-      `warm: primed ${settings.checks.map((check) => check.name).join(', ')} on ${root}${seeds === undefined ? '' : ` from the baseline (${Object.keys(seeds).join(', ')})`}`,
-    );
+    let primed = options.tree ?? (await readTree());
+    for (let round = 1; ; round += 1) {
+      const seeds = await readPrimeSeeds(context, primed, options.baseline);
+      await engine.prime(settings.checks, root, primed, seeds);
+      logDebug(
+        `warm: primed ${settings.checks.map((check) => check.name).join(', ')} on ${root}${seeds === undefined ? '' : ` from the baseline (${Object.keys(seeds).join(', ')})`}`,
+      );
+      if (seeds === undefined) return;
+      const now = await readTree();
+      if (makeTreeKey(now) === makeTreeKey(primed)) return;
+      engine.retire(root);
+      if (round === maxPrimeRounds) {
+        logDebug(`warm: the tree moved while ${root} was primed from the baseline; the next check starts afresh`);
+        return;
+      }
+      logDebug(`warm: the tree moved while ${root} was primed from the baseline; priming it again`);
+      primed = now;
+    }
   } catch (error) {
     logDebug(`warm: priming ${root} failed: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -49,6 +49,8 @@ export interface WarmEngine {
   ): Promise<void>;
   /** Whether `root` has a live worker that has answered: its next run is incremental from the tree it last saw. */
   isWarm(root: string): boolean;
+  /** Stops the worker of `root`, if any: the next run there starts a new one. */
+  retire(root: string): void;
   /** Pids of the live warm workers, for tests and diagnostics. */
   readonly workerPids: number[];
   /** Kills every warm worker; a run under way then fails rather than finishing cold. */
@@ -150,6 +152,7 @@ export function makeWarmEngine({ seeds, deferral, trees }: WarmEngineOptions = {
       state.closings += 1;
       for (const root of [...state.slots.keys()]) retireSlot(state, root);
     },
+    retire: (root) => retireSlot(state, root),
     isWarm(root) {
       const slot = state.slots.get(root);
       return slot !== undefined && !slot.worker.hasExited() && slot.tree !== undefined;

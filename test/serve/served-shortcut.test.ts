@@ -5,9 +5,11 @@
  * For `check`, `check --json`, `check <file>` and every agent's Stop hook, the shortcut answers
  * with the same stdout, stderr and exit code as the full command line, without loading commander;
  * with no server, with CULPRIT_NO_SERVE=1 and for another option it leaves the command to the
- * full command line, with the same outcome again. Runs dist/: `npm run build` first.
+ * full command line, with the same outcome again. A stand-in server that records what it is asked
+ * hears the very same request from both. Runs dist/: `npm run build` first.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../checks/helpers.js';
@@ -16,6 +18,8 @@ import { makeRepo, projectRoot } from '../helpers/repo.js';
 import { agentDocuments } from '../hooks/documents.js';
 import { useServerStops } from './stop-servers.js';
 import { findProcessesIn, useRepos } from '../warm/helpers.js';
+import { findServeSocket } from '../../src/serve/client.js';
+import { makeSocketFolder } from '../../src/serve/paths.js';
 
 const repos = useRepos();
 const fullCommandLine = join(projectRoot, 'dist', 'cli', 'commands.js');
@@ -143,4 +147,56 @@ describe('the served shortcut', () => {
     expect(outcomeOf(noServer.shortcut)).toEqual(outcomeOf(noServer.full));
     expect(noServer.shortcut.stderr).not.toContain(answeredByServer);
   });
+
+  it('sends the server the very request the full command line sends, for each command line it takes', async () => {
+    const repo = repos.add(makeRepo({ files: { 'a.ts': 'export {};\n' } }));
+    // A stand-in speaking the protocol, which records what each client asks and answers every request alike.
+    const { socket } = await findServeSocket(repo.root);
+    expect(makeSocketFolder(socket)).toBeUndefined();
+    const heard: unknown[] = [];
+    const server = createServer((connection) =>
+      connection.once('data', (chunk: Buffer) => {
+        heard.push(JSON.parse(chunk.toString('utf8')));
+        connection.end(`${JSON.stringify({ kind: 'outcome', stdout: 'served\n', exitCode: 0, stderr: '' })}\n`);
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(socket, resolve));
+    const stop = JSON.stringify(agentDocuments[0]!.stop(repo.root, false));
+    const commandLines: [string[], string][] = [
+      [['check'], ''],
+      [['check', '--json'], ''],
+      [['check', 'a.ts', '--json'], ''],
+      [['hook', agentDocuments[0]!.agent], stop],
+    ];
+    try {
+      for (const [args, input] of commandLines) {
+        const runs = [];
+        for (const entry of [cliPath, fullCommandLine]) {
+          runs.push(await runAsync(entry, repo.root, args, input));
+          expect(runs.at(-1), args.join(' ')).toEqual({ stdout: 'served\n', exitCode: 0 });
+        }
+        const [shortcut, full] = heard.splice(0);
+        expect(shortcut, args.join(' ')).toEqual(full);
+      }
+    } finally {
+      server.close();
+    }
+  });
 });
+
+/** The entry run without blocking the test, so the stand-in server in this process can answer it. */
+function runAsync(
+  entry: string,
+  cwd: string,
+  args: readonly string[],
+  input: string,
+): Promise<{ stdout: string; exitCode: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [entry, ...args], { cwd, env: { ...process.env, CI: '' } });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ stdout, exitCode: code ?? -1 }));
+    child.stdin.end(input);
+  });
+}

@@ -1,10 +1,11 @@
 /**
  * The hook's side of the work tree's server: what `culprit hook <agent>` asks it, and how its
  * outcome is written. Apart from hook.ts, so that a hook the server answers (served.ts) loads
- * none of the cold hook's modules.
+ * none of the cold hook's modules, nor the agents' answers (hooks/hook-events.ts).
  */
 import { resolve } from 'node:path';
-import { hookAgents, type HookAgentName } from '../hooks/agents.js';
+import type { HookAgentName } from '../hooks/agent-names.js';
+import { readAgentTrigger } from '../hooks/hook-events.js';
 import { parseHookInput } from '../hooks/hook-input.js';
 import type { ServedCommandRequest } from '../serve/protocol.js';
 
@@ -20,7 +21,7 @@ export function makeServedHookRequest(
 ): (ServedCommandRequest & { command: 'hook' }) | undefined {
   let trigger;
   try {
-    trigger = hookAgents[agent].readTrigger(parseHookInput(agent, input));
+    trigger = readAgentTrigger(agent, parseHookInput(agent, input));
   } catch {
     return undefined;
   }

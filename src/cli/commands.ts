@@ -2,21 +2,21 @@
  * The culprit command line: a thin layer that parses arguments and hands them to the library
  * (loaded by main.ts, the entry).
  */
-import { Argument, Command, CommanderError, Option } from 'commander';
-import { createRequire } from 'node:module';
+import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatNames, type FormatName } from '../render/format-names.js';
 import { hookAgentNames, type HookAgentName } from '../hooks/agent-names.js';
 import { askServedCheck, askServedCommand, runServedOrCold } from '../serve/client.js';
 import { defaultIdleSeconds, type ServedCommandRequest } from '../serve/protocol.js';
-import { parsePositiveInteger, runCommand, type CommandOutcome } from './run-command.js';
+import { runCommand, type CommandOutcome } from './run-command.js';
 import { isProgressShown, withProgressLine } from './progress-line.js';
 import { reportCheckProgress } from '../checks/runner/progress.js';
+import { checkDefaults } from './served.js';
+import { version } from './version.js';
 import type { CheckCommandOptions } from './check.js';
 import type { FixCommandOptions } from './fix.js';
 
-const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
 /** What a server started by start, check or hook runs (serve/autostart.ts): the CLI's entry. */
 const cliPath = fileURLToPath(new URL('./main.js', import.meta.url));
 
@@ -46,7 +46,7 @@ program
     "ignored: the whole repository is always checked (accepted so aider's --lint-cmd can append the edited file)",
   )
   .option('--json', 'print one JSON object (same as --format json)')
-  .addOption(new Option('--format <format>', 'output format').choices(formatNames).default('text'))
+  .addOption(new Option('--format <format>', 'output format').choices(formatNames).default(checkDefaults.format))
   .option('--max-files <n>', 'root units shown per attempt', parsePositiveInteger)
   .option('--output-limit <chars>', 'maximum characters of the text payload', parsePositiveInteger)
   .option('--base <rev>', "compare with this revision's tree (e.g. origin/main); default: the started task, else HEAD")
@@ -243,6 +243,15 @@ function runServedCommand<Options extends object>(
       return runServedOrCold(turn, () => runCold(withCwd));
     });
   });
+}
+
+/** Parses a positive integer option, for commander: its own error type makes a bad value a usage error (exit 2), not a crash. */
+function parsePositiveInteger(value: string): number {
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(number) || number < 1) {
+    throw new InvalidArgumentError(`expected a positive integer, got "${value}"`);
+  }
+  return number;
 }
 
 /** A repeatable option's values, in the order given. */

@@ -6,7 +6,6 @@
  * model in a loop it cannot leave, so culprit's own failures exit 1 (shown to the user, never
  * blocking) and findings are always reported through JSON on exit 0.
  */
-import { resolve } from 'node:path';
 import type { CheckRunner } from '../checks/runner/run-check.js';
 import type { WarmMemory } from '../warm/warm-memory.js';
 import { describeError, isUserError } from '../core/errors.js';
@@ -15,6 +14,8 @@ import { answerHook, type HookAnswer, type HookTrigger } from '../hooks/hook-dec
 import { answerJson } from '../hooks/hook-answer.js';
 import { parseHookInput } from '../hooks/hook-input.js';
 import { askServedCommand, noServer, runServedOrCold, type ServedTurn } from '../serve/client.js';
+import { makeServedHookRequest, writeHookOutcome } from './hook-request.js';
+import { readStdin } from './stdin.js';
 
 export interface HookCommandOptions {
   agent: HookAgentName;
@@ -93,32 +94,15 @@ export async function runHookCommand(options: HookCommandOptions): Promise<HookO
   }
 }
 
-async function readStdin(): Promise<string> {
-  if (process.stdin.isTTY) return '';
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /**
  * The hook through the work tree's server, as `check` asks it (started when none runs), or cold:
  * no check is due, or no server answered.
  */
 async function askServedHook(options: HookCommandOptions, serve: HookServeOptions): Promise<ServedTurn> {
-  let trigger: HookTrigger | null;
+  const request = makeServedHookRequest(options.agent, options.input, options.cwd, serve.version);
+  if (request === undefined) return noServer; // the cold path reports bad input; no check is due without a trigger
   try {
-    trigger = hookAgents[options.agent].readTrigger(parseHookInput(options.agent, options.input));
-  } catch {
-    return noServer; // the cold path reports the bad input
-  }
-  if (trigger === null) return noServer;
-  const cwd = resolve(options.cwd ?? trigger.cwd ?? process.cwd());
-  try {
-    return await askServedCommand(
-      { version: serve.version, command: 'hook', options: { agent: options.agent, input: options.input, cwd } },
-      cwd,
-      serve.cliPath,
-    );
+    return await askServedCommand(request, request.options.cwd, serve.cliPath);
   } catch {
     // culprit's own error as the server met it: the cold hook meets it too and answers it the hook's way.
     return noServer;
@@ -132,8 +116,5 @@ export async function runHookFromStdin(
 ): Promise<void> {
   const input = await readStdin();
   const turn = await askServedHook({ ...options, input }, serve);
-  const outcome = await runServedOrCold(turn, () => runHookCommand({ ...options, input }));
-  if (outcome.stderr !== '') process.stderr.write(outcome.stderr);
-  if (outcome.stdout !== '') await new Promise<void>((done) => process.stdout.write(outcome.stdout, () => done()));
-  process.exitCode = outcome.exitCode;
+  await writeHookOutcome(await runServedOrCold(turn, () => runHookCommand({ ...options, input })));
 }

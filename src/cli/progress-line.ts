@@ -6,8 +6,13 @@
  * would break the line), and never for --json, another format or a hook's output. The line is
  * drawn with log-update, so nothing here writes terminal escape codes.
  */
-import { listenToCheckProgress, type CheckProgress } from '../checks/runner/progress.js';
-import { describeCheckProgress, type CheckOnLine } from '../render/progress.js';
+import type { CheckProgress } from '../checks/runner/progress.js';
+import type { CheckOnLine } from '../render/progress.js';
+
+interface ProgressModules {
+  listenToCheckProgress: typeof import('../checks/runner/progress.js').listenToCheckProgress;
+  describeCheckProgress: typeof import('../render/progress.js').describeCheckProgress;
+}
 
 /** A command quicker than this (a served check) shows no line at all, rather than a flash. */
 const firstDrawMs = 300;
@@ -23,8 +28,15 @@ export function isProgressShown(options: { json?: boolean | undefined; format?: 
 export async function withProgressLine<T>(shown: boolean, work: () => Promise<T>): Promise<T> {
   if (!shown) return work();
   // Loaded only when shown: a served check's client, piped or not, pays nothing for it.
-  const { createLogUpdate } = await import('log-update');
-  const line = startProgressLine(createLogUpdate(process.stderr, { showCursor: true }));
+  const [{ createLogUpdate }, { listenToCheckProgress }, { describeCheckProgress }] = await Promise.all([
+    import('log-update'),
+    import('../checks/runner/progress.js'),
+    import('../render/progress.js'),
+  ]);
+  const line = startProgressLine(createLogUpdate(process.stderr, { showCursor: true }), {
+    listenToCheckProgress,
+    describeCheckProgress,
+  });
   try {
     return await work();
   } finally {
@@ -32,7 +44,10 @@ export async function withProgressLine<T>(shown: boolean, work: () => Promise<T>
   }
 }
 
-function startProgressLine(draw: ((text: string) => void) & { clear(): void }): { stop(): void } {
+function startProgressLine(
+  draw: ((text: string) => void) & { clear(): void },
+  { listenToCheckProgress, describeCheckProgress }: ProgressModules,
+): { stop(): void } {
   const checks = new Map<string, CheckOnLine>();
   const startedAt = Date.now();
   let drawn = false;

@@ -3,7 +3,6 @@
  * turn errors into one line on stderr. Exit 2 means culprit could not give an answer (usage,
  * configuration, or a check failed); it is never used for a clean result.
  */
-import { InvalidArgumentError } from 'commander';
 import { describeError, isUserError } from '../core/errors.js';
 
 export interface CommandOutcome {
@@ -30,13 +29,4 @@ export async function runCommand(action: () => Promise<CommandOutcome>): Promise
 function writeOut(text: string): Promise<void> {
   if (text === '') return Promise.resolve();
   return new Promise((resolve) => process.stdout.write(text, () => resolve()));
-}
-
-/** Parses a positive integer option, for commander: its own error type makes a bad value a usage error (exit 2), not a crash. */
-export function parsePositiveInteger(value: string): number {
-  const number = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(number) || number < 1) {
-    throw new InvalidArgumentError(`expected a positive integer, got "${value}"`);
-  }
-  return number;
 }

@@ -4,10 +4,12 @@
  * refs are never changed.
  */
 import { execFile } from 'node:child_process';
-import { statSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { makeUserError } from '../core/errors.js';
 import { trackHelperProcess } from '../state/temporary-paths.js';
+import { locateGitEntry } from './git-entry.js';
+
+export { locateGitEntry };
 
 export interface Repository {
   /** Absolute path of the work tree's top level. */
@@ -102,31 +104,6 @@ export async function findRepository(cwd: string): Promise<Repository | null> {
     commonDir: isAbsolute(commonDir) ? commonDir : resolve(cwd, commonDir),
   };
 }
-
-/**
- * The nearest `.git` at or above `cwd` (a folder, or the file of a linked work tree or submodule),
- * as git's own discovery finds it without variables or configuration changing where it looks:
- * the folder holding it and the entry's inode. Undefined when there is none, or when a variable
- * that moves git's discovery is set (GIT_DIR and the like): then only git can say.
- */
-export function locateGitEntry(cwd: string): { dir: string; inode: bigint } | undefined {
-  if (discoveryVariables.some((name) => process.env[name] !== undefined)) return undefined;
-  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    try {
-      return { dir, inode: statSync(join(dir, '.git'), { bigint: true }).ino };
-    } catch {
-      if (dirname(dir) === dir) return undefined;
-    }
-  }
-}
-
-const discoveryVariables = [
-  'GIT_DIR',
-  'GIT_WORK_TREE',
-  'GIT_COMMON_DIR',
-  'GIT_CEILING_DIRECTORIES',
-  'GIT_DISCOVERY_ACROSS_FILESYSTEM',
-];
 
 /**
  * findRepository's answers kept by a long-lived culprit: asked again only when the nearest `.git`

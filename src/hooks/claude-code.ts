@@ -10,13 +10,10 @@
  */
 import { answerContext, answerInform, silentAnswer } from './hook-answer.js';
 import type { HookAgent, HookAnswer, HookDecision, HookTrigger } from './hook-decision.js';
-import { readHookTrigger } from './hook-input.js';
-
-/** The tools that write files; any other tool's PostToolUse is ignored. */
-const events = { edit: 'PostToolUse', stop: 'Stop', editTools: new Set(['Edit', 'Write', 'MultiEdit']) };
+import { readAgentTrigger } from './hook-events.js';
 
 export const claudeCodeHook: HookAgent = {
-  readTrigger: (input) => readHookTrigger('claude-code', input, events),
+  readTrigger: (input) => readAgentTrigger('claude-code', input),
   makeAnswer(trigger: HookTrigger, decision: HookDecision): HookAnswer {
     switch (decision.action) {
       case 'pass':

@@ -16,12 +16,10 @@
 import { describeToolOutput } from '../render/hook-messages.js';
 import { answerInform, answerJson, silentAnswer } from './hook-answer.js';
 import type { HookAgent, HookAnswer, HookDecision, HookTrigger } from './hook-decision.js';
-import { readHookTrigger } from './hook-input.js';
-
-const events = { edit: 'PostToolUse', stop: 'Stop', editTools: new Set(['apply_patch', 'Edit', 'Write', 'MultiEdit']) };
+import { readAgentTrigger } from './hook-events.js';
 
 export const codexHook: HookAgent = {
-  readTrigger: (input) => readHookTrigger('codex', input, events),
+  readTrigger: (input) => readAgentTrigger('codex', input),
   stuckThroughModel: true,
   makeAnswer(trigger: HookTrigger, decision: HookDecision): HookAnswer {
     switch (decision.action) {

@@ -8,12 +8,10 @@
  */
 import { answerContext, answerInform, answerJson, silentAnswer } from './hook-answer.js';
 import type { HookAgent, HookAnswer, HookDecision, HookTrigger } from './hook-decision.js';
-import { readHookTrigger } from './hook-input.js';
-
-const events = { edit: 'AfterTool', stop: 'AfterAgent', editTools: new Set(['write_file', 'replace']) };
+import { readAgentTrigger } from './hook-events.js';
 
 export const geminiHook: HookAgent = {
-  readTrigger: (input) => readHookTrigger('gemini', input, events),
+  readTrigger: (input) => readAgentTrigger('gemini', input),
 
   makeAnswer(trigger: HookTrigger, decision: HookDecision): HookAnswer {
     switch (decision.action) {

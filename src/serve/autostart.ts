@@ -14,20 +14,13 @@ import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { logDebug } from '../debug/log-debug.js';
 import type { ServeAnswer, ServeRequest } from './protocol.js';
+import { isServeOff, isSet } from './ask-server.js';
+
+export { isServeOff };
 
 /** How long a command, once answered cold, waits for the server it started to listen before giving up on priming it. */
 const listenTimeoutMs = 10_000;
 const pollMs = 50;
-
-function isSet(name: string): boolean {
-  const value = process.env[name];
-  return value !== undefined && value !== '' && value !== '0' && value !== 'false';
-}
-
-/** `CULPRIT_NO_SERVE=1`: no server answers, none is started. */
-export function isServeOff(): boolean {
-  return isSet('CULPRIT_NO_SERVE');
-}
 
 /** Whether a command in `root` may start a server: not in CI, not turned off by the environment or the configuration. */
 export async function isAutostartAllowed(root: string): Promise<boolean> {

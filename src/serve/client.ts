@@ -6,25 +6,25 @@
  * server first (autostart.ts), runs cold beside its start-up, and then tells it to prime.
  * `CULPRIT_NO_SERVE=1` always runs cold.
  */
-import { connect, type Socket } from 'node:net';
-import { resolve } from 'node:path';
 import { makeUserError } from '../core/errors.js';
-import { findRepository, locateGitEntry } from '../git/git.js';
+import { findRepository } from '../git/git.js';
 import { logDebug } from '../debug/log-debug.js';
 import { describeNoServer, describeServerStarted, type SocketRefusal } from '../render/serve-messages.js';
 import { resolveStateLayout } from '../state/state-dir.js';
 import { isAutostartAllowed, isServeOff, spawnServer, waitForServer, type StartedServer } from './autostart.js';
-import { checkServerSocket, resolveServePaths, resolveServeSocket, type ServePaths } from './paths.js';
+import { checkServerSocket, resolveServePaths, type ServePaths } from './paths.js';
 import type { CheckProgress } from '../checks/runner/progress.js';
 import {
-  defaultIdleSeconds,
-  makeLineReader,
-  writeLine,
-  type ServeAnswer,
-  type ServedCheckOptions,
-  type ServedCommandRequest,
-  type ServeRequest,
-} from './protocol.js';
+  askServer,
+  askWorkTreeServer,
+  isSettled,
+  makeServedCheckRequest,
+  readServedAnswer,
+  type ServedOutcome,
+} from './ask-server.js';
+import { defaultIdleSeconds, type ServedCheckOptions, type ServedCommandRequest } from './protocol.js';
+
+export { askServer, type ServedOutcome };
 
 /** Where the server for the work tree containing `cwd` would listen and log. */
 export async function findServeSocket(cwd: string): Promise<ServePaths & { root: string }> {
@@ -40,51 +40,6 @@ export async function findServeSocket(cwd: string): Promise<ServePaths & { root:
 export function findSocketRefusal(socket: string): SocketRefusal | undefined {
   const found = checkServerSocket(socket);
   return found === 'absent' ? undefined : found;
-}
-
-/**
- * Sends one request to the server listening on `socket`; undefined when there is no usable
- * answer. Nothing is sent to a socket that is not the user's own (see paths.ts).
- */
-export async function askServer(
-  socket: string,
-  request: ServeRequest,
-  onProgress?: (progress: CheckProgress) => void,
-): Promise<ServeAnswer | undefined> {
-  const checked = checkServerSocket(socket);
-  if (checked !== undefined) {
-    if (checked !== 'absent') logDebug(`serve: not asking ${socket}: ${checked.problem}`);
-    return undefined;
-  }
-  let connection: Socket;
-  try {
-    connection = await new Promise<Socket>((resolveSocket, reject) => {
-      const opened = connect(socket, () => resolveSocket(opened));
-      opened.once('error', reject);
-    });
-  } catch (error) {
-    logDebug(`serve: no server on ${socket} (${(error as Error).message})`);
-    return undefined;
-  }
-  try {
-    const reader = makeLineReader(connection);
-    await writeLine(connection, request);
-    for (;;) {
-      const line = await reader.next();
-      const answer = line.kind === 'line' ? (line.value as ServeAnswer | undefined) : undefined;
-      if (answer?.kind !== 'progress') return answer;
-      onProgress?.(answer.progress);
-    }
-  } finally {
-    connection.destroy();
-  }
-}
-
-/** A command's outcome as the server gives it. */
-export interface ServedOutcome {
-  stdout: string;
-  exitCode: number;
-  stderr: string;
 }
 
 /**
@@ -112,10 +67,8 @@ export async function askServedCommand(
   if (isServeOff()) return noServer;
   // The work tree's server is asked first where its socket can be told without asking git (a
   // served check then spawns no process at all); git's answer decides everything else.
-  const entry = locateGitEntry(cwd);
-  const quickSocket = entry === undefined ? undefined : resolveServeSocket(entry.dir);
-  const quick = quickSocket === undefined ? undefined : await askServer(quickSocket, request, onProgress);
-  if (quick?.kind === 'outcome' || quick?.kind === 'error') return readServedAnswer(quick, quickSocket!);
+  const { socket: quickSocket, answer: quick } = await askWorkTreeServer(request, cwd, onProgress);
+  if (isSettled(quick)) return readServedAnswer(quick, quickSocket!);
   const paths = await findServeSocket(cwd);
   const refusal = findSocketRefusal(paths.socket);
   if (refusal !== undefined) {
@@ -124,7 +77,7 @@ export async function askServedCommand(
     return noServer;
   }
   const answer = paths.socket === quickSocket ? quick : await askServer(paths.socket, request, onProgress);
-  if (answer?.kind === 'outcome' || answer?.kind === 'error') return readServedAnswer(answer, paths.socket);
+  if (isSettled(answer)) return readServedAnswer(answer, paths.socket);
   if (answer?.kind === 'refused') logDebug(`serve: the server refused (${answer.reason})`);
   if (!(await isAutostartAllowed(paths.root))) {
     logDebug('serve: no server answered; running cold');
@@ -137,16 +90,6 @@ export async function askServedCommand(
   if (request.command === 'start') return askStartedServer(started, paths, request, onProgress);
   logDebug(`serve: started a server (pid ${started.pid}) for ${paths.root}; running cold beside its start-up`);
   return { kind: 'cold', afterCold: () => primeStartedServer(started, paths, request.version) };
-}
-
-/** The command's outcome as a server gave it, or culprit's own error there, thrown as it would have been. */
-function readServedAnswer(
-  answer: Extract<ServeAnswer, { kind: 'outcome' | 'error' }>,
-  socket: string,
-): ServedTurn & { kind: 'served' } {
-  if (answer.kind === 'error') throw answer.userError ? makeUserError(answer.message) : new Error(answer.message);
-  logDebug(`serve: answered by the server on ${socket}`);
-  return { kind: 'served', stdout: answer.stdout, exitCode: answer.exitCode, stderr: answer.stderr ?? '' };
 }
 
 /**
@@ -211,12 +154,6 @@ export async function runServedOrCold<Cold>(
   }
 }
 
-/** `CULPRIT_VERIFY_WARM=1`: the server runs each served check cold too and logs any difference (warm/verify-warm.ts). */
-export function isVerifyRequested(env: NodeJS.ProcessEnv = process.env): boolean {
-  const flag = env['CULPRIT_VERIFY_WARM'];
-  return flag !== undefined && flag !== '' && flag !== '0';
-}
-
 /** `culprit check` through the work tree's server (see askServedCommand). */
 export function askServedCheck(
   options: Omit<ServedCheckOptions, 'cwd'> & { cwd?: string },
@@ -224,12 +161,6 @@ export function askServedCheck(
   cliPath: string,
   onProgress?: (progress: CheckProgress) => void,
 ): Promise<ServedTurn> {
-  const cwd = resolve(options.cwd ?? process.cwd());
-  const verify = isVerifyRequested() ? { verify: true } : {};
-  return askServedCommand(
-    { version, command: 'check', options: { ...options, cwd, ...verify } },
-    cwd,
-    cliPath,
-    onProgress,
-  );
+  const request = makeServedCheckRequest(options, version);
+  return askServedCommand(request, request.options.cwd, cliPath, onProgress);
 }

@@ -15,7 +15,8 @@ import { lstatSync, mkdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import type { SocketRefusal } from '../render/serve-messages.js';
-import { hashPath, type StateLayout } from '../state/state-dir.js';
+import { hashPath } from '../state/path-hash.js';
+import type { StateLayout } from '../state/state-dir.js';
 
 export interface ServePaths {
   socket: string;

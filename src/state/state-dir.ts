@@ -3,9 +3,11 @@
  * repository shares and which is never part of a work tree, index or stash; outside git, a
  * per-repository folder in the user's cache directory.
  */
-import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { hashPath } from './path-hash.js';
+
+export { hashPath };
 
 export interface StateLayout {
   /** Everything culprit stores for this repository. */
@@ -47,9 +49,4 @@ export function resolveCacheDir(...names: string[]): string {
 function resolveCacheHome(): string {
   const xdg = process.env['XDG_CACHE_HOME'];
   return xdg !== undefined && xdg !== '' ? xdg : join(homedir(), '.cache');
-}
-
-/** A short, stable name for a path (a work tree, a repository root) in file names. */
-export function hashPath(path: string): string {
-  return createHash('sha1').update(path).digest('hex').slice(0, 16);
 }

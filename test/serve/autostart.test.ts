@@ -14,11 +14,12 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isProcessAlive, waitFor } from '../checks/helpers.js';
 import { runCli, type CliResult, type JsonReport } from '../helpers/cli.js';
 import { makeRepo, type TestRepo } from '../helpers/repo.js';
 import { agentDocuments } from '../hooks/documents.js';
+import { useServerStops } from './stop-servers.js';
 import { findProcessesIn, runCliAsync, useRepos } from '../warm/helpers.js';
 import { findServeSocket } from '../../src/serve/client.js';
 import { makeSocketFolder } from '../../src/serve/paths.js';
@@ -57,15 +58,7 @@ function readStarted(result: CliResult, root: string): { pid: number; log: strin
   return { pid: Number(match![2]), log: match![3]! };
 }
 
-const stopped: string[] = [];
-afterEach(async () => {
-  // Whatever the test did, no server and nothing it ran outlives it.
-  for (const root of stopped.splice(0)) {
-    runCli(root, ['serve', '--stop']);
-    const gone = await waitFor(() => findProcessesIn(root).length === 0, 20_000);
-    expect(gone, `processes left in ${root}: ${findProcessesIn(root).join(', ')}`).toBe(true);
-  }
-});
+const stopped = useServerStops();
 
 /** A report as the tree and the findings make it, without the attempt's number and timings. */
 function describeReport(report: JsonReport): unknown {

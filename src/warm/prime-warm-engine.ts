@@ -19,8 +19,9 @@
  * the seeds do not name, so a file edited after the tree was read would keep them though the run
  * read its new text, and later checks, which compare what the session read, would not check it
  * again (a served check then said "no new findings" where a cold one found the error). So the
- * tree is read again after such a run; when it moved, the worker is stopped and primed again on
- * the tree as it is now (a few times at most; then the next check starts a new worker).
+ * tree is read again after such a run; when it moved, the worker is stopped and a new one primed
+ * in full, which checks what it reads however the tree moves (a seeded run again could meet the
+ * next edit again: an agent checking back to back kept three in a row from converging).
  */
 import { logDebug } from '../debug/log-debug.js';
 import { makeTreeKey, type Snapshot, type TreeState } from '../core/snapshot.js';
@@ -35,9 +36,6 @@ import { compareTrees } from '../tree/compare-trees.js';
 import { readSeeds } from './seeds.js';
 import type { WarmEngine } from './warm-engine.js';
 import type { WarmMemory } from './warm-memory.js';
-
-/** Seeded primings in a row whose tree moved under them before the next check is left to start afresh. */
-const maxPrimeRounds = 3;
 
 /** The parts of a task's context (tasks/context.ts) priming reads. */
 export interface PrimeContext {
@@ -75,25 +73,22 @@ export async function primeWarmEngine(
   const { root, repo, settings, layout } = context;
   if (!isPrimeNeeded(engine, root)) return;
   const readTree = () => readTreeState({ root, repo, scratch: layout.scratch });
+  const names = settings.checks.map((check) => check.name).join(', ');
   try {
-    let primed = options.tree ?? (await readTree());
-    for (let round = 1; ; round += 1) {
-      const seeds = await readPrimeSeeds(context, primed, options.baseline);
-      await engine.prime(settings.checks, root, primed, seeds);
-      logDebug(
-        `warm: primed ${settings.checks.map((check) => check.name).join(', ')} on ${root}${seeds === undefined ? '' : ` from the baseline (${Object.keys(seeds).join(', ')})`}`,
-      );
-      if (seeds === undefined) return;
-      const now = await readTree();
-      if (makeTreeKey(now) === makeTreeKey(primed)) return;
-      engine.retire(root);
-      if (round === maxPrimeRounds) {
-        logDebug(`warm: the tree moved while ${root} was primed from the baseline; the next check starts afresh`);
-        return;
-      }
-      logDebug(`warm: the tree moved while ${root} was primed from the baseline; priming it again`);
-      primed = now;
-    }
+    const primed = options.tree ?? (await readTree());
+    const seeds = await readPrimeSeeds(context, primed, options.baseline);
+    await engine.prime(settings.checks, root, primed, seeds);
+    logDebug(
+      `warm: primed ${names} on ${root}${seeds === undefined ? '' : ` from the baseline (${Object.keys(seeds).join(', ')})`}`,
+    );
+    if (seeds === undefined) return;
+    const now = await readTree();
+    if (makeTreeKey(now) === makeTreeKey(primed)) return;
+    // A run in full checks what it reads, however the tree moves meanwhile.
+    engine.retire(root);
+    logDebug(`warm: the tree moved while ${root} was primed from the baseline; priming it again in full`);
+    await engine.prime(settings.checks, root, now);
+    logDebug(`warm: primed ${names} on ${root}`);
   } catch (error) {
     logDebug(`warm: priming ${root} failed: ${error instanceof Error ? error.message : String(error)}`);
   }

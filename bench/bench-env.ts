@@ -35,3 +35,12 @@ export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
+
+/**
+ * The MCP check rounds, edits back to back right after `start`, and how many of the first are its
+ * warm-up, shown apart: they meet the worker priming from the start's baseline and are answered
+ * cold, and an edit that lands during that priming has the worker primed again in full
+ * (warm/prime-warm-engine.ts), which takes a few more. The median is of the rest.
+ */
+export const mcpRounds = 14;
+export const mcpWarmUpRounds = 6;

@@ -26,7 +26,7 @@
 import { rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describeLoad, makeCliEnv, makeStopHookInput, median } from './bench-env.js';
+import { describeLoad, makeCliEnv, makeStopHookInput, mcpRounds, mcpWarmUpRounds, median } from './bench-env.js';
 import { makeLineEdit, type Edit } from './edits.js';
 import type { BenchStack } from './generate-repo.js';
 import { makeEditSequence, type EditSequence, type HeldOutEdit } from './held-out-edits.js';
@@ -266,7 +266,7 @@ async function measureStack(repo: HeldOutRepo): Promise<StackMeasure> {
     await stopStartedServer(cli, repo.root, makeCliEnv(true), serverStderr);
     serverStderr = '';
 
-    const mcp = await measureMcpChecks(cli, repo.root, makeCliEnv(true), body, 8);
+    const mcp = await measureMcpChecks(cli, repo.root, makeCliEnv(true), body, mcpRounds);
     return {
       raw,
       cold: cold.wallMs,
@@ -329,7 +329,7 @@ function makeRows(stack: BenchStack, measure: StackMeasure): TableRow[] {
     {
       metric: "MCP server's warm check, body edit: median",
       values: [
-        `${ratio(median(measure.mcp.slice(2)), raw)}; first two ${measure.mcp.slice(0, 2).map(seconds).join(', ')}`,
+        `${ratio(median(measure.mcp.slice(mcpWarmUpRounds)), raw)}; warm-up ${measure.mcp.slice(0, mcpWarmUpRounds).map(seconds).join(', ')}`,
       ],
       target: native ? '' : '≤ 0.01×',
     },

@@ -27,7 +27,7 @@ import { makeBodyEdit, makeTypeEdit, type Edit } from './edits.js';
 import { generateRepo, type GeneratedRepo } from './generate-repo.js';
 import { describeMeasurement, measureProcess, type ProcessMeasure } from './measure-process.js';
 import { renderTable, type TableRow } from './render-table.js';
-import { describeLoad, makeCliEnv, makeStopHookInput, median } from './bench-env.js';
+import { describeLoad, makeCliEnv, makeStopHookInput, mcpRounds, mcpWarmUpRounds, median } from './bench-env.js';
 import { startServe, stopStartedServer as stopServerStartedBy, type ServeProcess } from './serve-process.js';
 import { measureRemoteBaseline, type RemoteMeasure } from './remote-baseline.js';
 import { measureIdleCollection, type IdleCollection } from './idle-collection.js';
@@ -424,13 +424,6 @@ async function measureGeneratedRepo(
   };
 }
 
-/**
- * The MCP check rounds. The first two are its warm-up, shown apart: the first meets the worker
- * still priming from the start's baseline (and is answered cold), the second is the worker's
- * first increment, often beside the priming's end. The median is of the rest.
- */
-const mcpRounds = 8;
-
 /** Stops the server a command started and waits until it is gone. */
 function stopStartedServer(root: string, stderr: string): Promise<void> {
   return stopServerStartedBy(cli, root, makeCliEnv(true), stderr);
@@ -620,8 +613,8 @@ function makeRows(
     {
       metric: "MCP server's warm check, body edit: median (× raw)",
       values: each((r) => {
-        const ms = median(r.mcp.checkMs.slice(2));
-        return `${seconds(ms)} (${ratio(ms, r.raw.totalMs)}); first two ${r.mcp.checkMs.slice(0, 2).map(seconds).join(', ')}`;
+        const ms = median(r.mcp.checkMs.slice(mcpWarmUpRounds));
+        return `${seconds(ms)} (${ratio(ms, r.raw.totalMs)}); warm-up ${r.mcp.checkMs.slice(0, mcpWarmUpRounds).map(seconds).join(', ')}`;
       }),
       target: '≤ 0.01×',
     },

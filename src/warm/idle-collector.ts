@@ -18,6 +18,7 @@
  * grew enough since the last one to be worth it: after a first run or an update that rebuilt
  * programs, not after every body edit's few megabytes of garbage, which V8 collects as it goes
  * (a served check arriving a second after the last one used to wait out two full collections).
+ * After those, only the young generation is collected, so the next run starts with it empty.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -37,7 +38,9 @@ export function isWorthCollecting(usedBytes: number, usedAfterLast: number | und
 }
 
 export function makeIdleCollector(delayMs: number): IdleCollector {
-  const collect = makeCollection();
+  const gc = exposeGc();
+  const collect = makeCollection(gc);
+  const scavenge = () => gc({ type: 'minor' });
   // What the heap held after the last collection: the measure of what a run left since.
   let usedAfterLast: number | undefined;
   let running = 0;
@@ -55,6 +58,10 @@ export function makeIdleCollector(delayMs: number): IdleCollector {
         const used = process.memoryUsage().heapUsed;
         // The bench waits for one of these lines before it reads what the process holds.
         if (!isWorthCollecting(used, usedAfterLast)) {
+          // The young generation only, a few milliseconds: the next run then allocates into an
+          // empty nursery instead of scavenging this run's garbage on its way (a served body
+          // edit's tsc and ESLint took ~7 ms less of their ~48 ms in the worker on the bench).
+          scavenge();
           logDebug(`idle: not collected (${describeMb(used - (usedAfterLast ?? 0))} since the last collection)`);
           return;
         }
@@ -72,11 +79,10 @@ function describeMb(bytes: number): string {
   return `${Math.round(bytes / 1048576)} MB`;
 }
 
-type Gc = (options?: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
+type Gc = (options?: { type: 'minor' } | { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
 
 /** The collection that returns the most memory to the system on this V8. */
-function makeCollection(): () => void {
-  const gc = exposeGc();
+function makeCollection(gc: Gc): () => void {
   const collect = hasLastResortCollection(process.versions.v8)
     ? () => gc({ type: 'major', execution: 'sync', flavor: 'last-resort' })
     : () => gc();

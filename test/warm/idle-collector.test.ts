@@ -6,6 +6,7 @@
  * figure of `npm run bench` (bench/idle-collection.ts), not an assertion: resident sizes move
  * with the machine's load.
  */
+import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { hasLastResortCollection, makeIdleCollector } from '../../src/warm/idle-collector.js';
 
@@ -37,6 +38,29 @@ describe('idle collector', () => {
     collector.idle();
     await sleep(300);
     expect(left.deref()).toBeUndefined();
+  });
+
+  it('after a run with little garbage, collects only the young generation', async () => {
+    const collector = makeIdleCollector(50);
+    // The first idle time collects in full: it is the measure of what later runs leave.
+    collector.busy();
+    collector.idle();
+    await sleep(300);
+    const kinds: number[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) kinds.push((entry.detail as { kind: number }).kind);
+    });
+    observer.observe({ entryTypes: ['gc'] });
+    try {
+      collector.busy();
+      garbage();
+      collector.idle();
+      await sleep(300);
+      expect(kinds).toContain(constants.NODE_PERFORMANCE_GC_MINOR);
+      expect(kinds).not.toContain(constants.NODE_PERFORMANCE_GC_MAJOR);
+    } finally {
+      observer.disconnect();
+    }
   });
 
   it('uses the collection that returns pages from V8 12 (Node 22) on', () => {

@@ -20,9 +20,13 @@
  * read its new text, and later checks, which compare what the session read, would not check it
  * again (a served check then said "no new findings" where a cold one found the error). So the
  * tree is read again after such a run; when it moved, the worker is stopped and a new one primed
- * in full, which checks what it reads however the tree moves (a seeded run again could meet the
- * next edit again: an agent checking back to back kept three in a row from converging).
+ * on the tree as it is now, from the baseline again a few times, then in full, which checks what
+ * it reads however the tree moves (an agent checking back to back can keep seeded runs from ever
+ * converging; checks meanwhile are answered cold from the baseline, never by the worker).
  */
+
+/** Seeded primings in a row whose tree moved under them before one runs in full. */
+const maxSeededRounds = 3;
 import { logDebug } from '../debug/log-debug.js';
 import { makeTreeKey, type Snapshot, type TreeState } from '../core/snapshot.js';
 import { readTreeState } from '../snapshot/take-snapshot.js';
@@ -75,20 +79,21 @@ export async function primeWarmEngine(
   const readTree = () => readTreeState({ root, repo, scratch: layout.scratch });
   const names = settings.checks.map((check) => check.name).join(', ');
   try {
-    const primed = options.tree ?? (await readTree());
-    const seeds = await readPrimeSeeds(context, primed, options.baseline);
-    await engine.prime(settings.checks, root, primed, seeds);
-    logDebug(
-      `warm: primed ${names} on ${root}${seeds === undefined ? '' : ` from the baseline (${Object.keys(seeds).join(', ')})`}`,
-    );
-    if (seeds === undefined) return;
-    const now = await readTree();
-    if (makeTreeKey(now) === makeTreeKey(primed)) return;
-    // A run in full checks what it reads, however the tree moves meanwhile.
-    engine.retire(root);
-    logDebug(`warm: the tree moved while ${root} was primed from the baseline; priming it again in full`);
-    await engine.prime(settings.checks, root, now);
-    logDebug(`warm: primed ${names} on ${root}`);
+    let primed = options.tree ?? (await readTree());
+    for (let round = 1; ; round += 1) {
+      // The last round runs in full: it checks what it reads, however the tree moves meanwhile.
+      const seeds = round <= maxSeededRounds ? await readPrimeSeeds(context, primed, options.baseline) : undefined;
+      await engine.prime(settings.checks, root, primed, seeds);
+      logDebug(
+        `warm: primed ${names} on ${root}${seeds === undefined ? '' : ` from the baseline (${Object.keys(seeds).join(', ')})`}`,
+      );
+      if (seeds === undefined) return;
+      const now = await readTree();
+      if (makeTreeKey(now) === makeTreeKey(primed)) return;
+      engine.retire(root);
+      logDebug(`warm: the tree moved while ${root} was primed from the baseline; priming it again`);
+      primed = now;
+    }
   } catch (error) {
     logDebug(`warm: priming ${root} failed: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -48,7 +48,7 @@ describe('idle collector', () => {
     await sleep(300);
     const kinds: number[] = [];
     const observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) kinds.push((entry.detail as { kind: number }).kind);
+      for (const entry of list.getEntries()) kinds.push((entry as unknown as { detail: { kind: number } }).detail.kind);
     });
     observer.observe({ entryTypes: ['gc'] });
     try {

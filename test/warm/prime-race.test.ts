@@ -43,7 +43,7 @@ describe('priming from a baseline while the tree moves', () => {
     const warm = engine();
     await primeWarmEngine(warm, context, { tree: started, baseline: baseline.snapshot });
     expect(debug.take()).toContain(
-      `warm: the tree moved while ${repo.root} was primed from the baseline; priming it again in full`,
+      `warm: the tree moved while ${repo.root} was primed from the baseline; priming it again`,
     );
     const comparison = await makeWarmComparison(warm, repo.root);
     const { warm: runs } = await comparison.compare('the first served check after the edit');

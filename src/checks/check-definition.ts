@@ -6,6 +6,7 @@
  * schema, which needs zod, and the warm session) sit behind dynamic imports and are loaded on
  * first use: a worker loads only the kind it runs.
  */
+import type { BigIntStats } from 'node:fs';
 import type { z } from 'zod';
 import type { CheckOutput, CheckRequest, DerivedSpans, ImportRecord } from './check.js';
 import type { Program } from 'typescript';
@@ -144,6 +145,11 @@ export interface WarmSession {
   close?(): void;
 }
 
+/** What a warm worker's sessions share: the stats of the request under way (tree/file-states.ts's SharedStats). */
+export interface WarmShared {
+  stats: { read(path: string): BigIntStats | undefined; renew(): void };
+}
+
 export interface WarmSupport<Options> {
   /** Sessions of one request run in this order, so a session sees what earlier ones offer (tsc's programs feed ESLint). */
   order: number;
@@ -157,8 +163,8 @@ export interface WarmSupport<Options> {
    * tsc rather than after it (seeded/seeded-runner.ts).
    */
   reachFromGraph?: boolean | undefined;
-  /** Opens the session; loads the warm modules on first use. */
-  open(request: CheckRequest<Options>): Promise<WarmSession>;
+  /** Opens the session; loads the warm modules on first use. `shared`: what the worker's sessions share. */
+  open(request: CheckRequest<Options>, shared?: WarmShared): Promise<WarmSession>;
 }
 
 export interface CheckDefinition<Kind extends string, Options, Raw extends RawCheckEntry> {

@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import type { ProgramSource, WarmSession, WarmSupport } from '../checks/check-definition.js';
 import { checkDefinitions, checkKinds, type CheckKind } from '../checks/registry.js';
 import { makeFailureReply, relativizeMessages } from '../checks/runner/worker-protocol.js';
-import { makeFileStates, type FileStates } from '../tree/file-states.js';
+import { makeFileStates, makeSharedStats, type FileStates } from '../tree/file-states.js';
 import { isStaleSessionError } from '../checks/stale-session.js';
 import type { WarmCheck, WarmEvent, WarmRequest } from './warm-protocol.js';
 import type { CheckOutput } from '../checks/check.js';
@@ -37,11 +37,16 @@ export function makeWarmSessions(): WarmSessions {
   const missed = new Map<string, ReadonlySet<string> | 'all'>();
   const closers: (() => void)[] = [];
   let environment: FileStates | undefined;
+  // Each file is stat'ed once per request, whichever sessions read it.
+  const stats = makeSharedStats();
   let root: string | undefined;
 
   const openSession = async (check: WarmCheck, key: string, workRoot: string): Promise<Session> => {
     // The engine sends only kinds with a warm session; the options were resolved for this kind.
-    const session = await findWarmSupport(check.kind)!.open({ root: workRoot, options: check.options as never });
+    const session = await findWarmSupport(check.kind)!.open(
+      { root: workRoot, options: check.options as never },
+      { stats },
+    );
     if (session.close !== undefined) closers.push(session.close);
     return { key, session };
   };
@@ -52,6 +57,8 @@ export function makeWarmSessions(): WarmSessions {
     },
     async answer(request, emit) {
       const { id } = request;
+      // What the last request read is not this one's (kept until now: a few hundred kB).
+      stats.renew();
       if (root !== undefined && root !== request.root) {
         emit({ id, type: 'stale', reason: `this worker serves ${root}, not ${request.root}` });
         return;

@@ -51,8 +51,8 @@ export const eslintCheck: CheckDefinition<'eslint', EslintOptions, RawEslintChec
     order: 1,
     packages: ['eslint', 'typescript-eslint', '@typescript-eslint/parser', '@eslint/js'],
     configFiles: eslintConfigFilePattern,
-    open: async (request) => {
-      const session = await (await import('./warm-session.js')).openEslintSession(request);
+    open: async (request, shared) => {
+      const session = await (await import('./warm-session.js')).openEslintSession(request, shared);
       return { run: async (hint, typed, seed) => ({ output: await session.run(hint, typed, seed) }) };
     },
   },

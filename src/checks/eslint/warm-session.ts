@@ -27,7 +27,7 @@ import picomatch from 'picomatch';
 import type ts from 'typescript';
 import type { Diagnostic } from '../../core/diagnostic.js';
 import type { CheckOutput, CheckRequest } from '../check.js';
-import type { TypedPrograms, WarmSeed } from '../check-definition.js';
+import type { TypedPrograms, WarmSeed, WarmShared } from '../check-definition.js';
 import { logDebug } from '../../debug/log-debug.js';
 import { findIgnoredFile } from '../warm-seed.js';
 import type { EslintOptions } from './index.js';
@@ -90,7 +90,10 @@ interface EslintSessionState {
   described: { files: ReadonlySet<string>; value: ReturnType<typeof describeLintedFiles> } | undefined;
 }
 
-export async function openEslintSession(request: CheckRequest<EslintOptions>): Promise<EslintSession> {
+export async function openEslintSession(
+  request: CheckRequest<EslintOptions>,
+  shared?: WarmShared,
+): Promise<EslintSession> {
   const { root, options } = request;
   const loaded = await loadEslint(root, options);
   if (loaded.format === 'eslintrc') return openEslintrcSession(request, loaded);
@@ -112,7 +115,7 @@ export async function openEslintSession(request: CheckRequest<EslintOptions>): P
     estree: loadTypescriptEstree(loaded.cwd),
     results: new Map(),
     sources: new Map(),
-    linted: makeFileStates(),
+    linted: makeFileStates({ stats: shared?.stats }),
     folders: makeFolderListings(root),
     isUnderPatterns: makePatternMatcher(loaded.cwd, options.patterns),
     crossFile: false,

@@ -36,8 +36,8 @@ export const oxlintCheck: CheckDefinition<'oxlint', OxlintOptions, RawOxlintChec
     // Its config (nested ones too) and the ignore file it reads besides .gitignore.
     configFiles: /^(?:\.oxlintrc\.json|\.eslintignore)$/,
     reachFromGraph: true,
-    open: async (request) => {
-      const session = (await import('./warm-session.js')).openOxlintSession(request);
+    open: async (request, shared) => {
+      const session = (await import('./warm-session.js')).openOxlintSession(request, shared);
       return { run: async (hint, typed, seed) => ({ output: await session.run(hint, typed, seed) }) };
     },
   },

@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import type { DeclarationRef } from '../../core/declaration-table.js';
 import type { Diagnostic } from '../../core/diagnostic.js';
 import type { CheckOutput, CheckRequest } from '../check.js';
-import type { TypedPrograms, WarmSeed } from '../check-definition.js';
+import type { TypedPrograms, WarmSeed, WarmShared } from '../check-definition.js';
 import type { OxlintOptions } from './index.js';
 import { logDebug } from '../../debug/log-debug.js';
 import { makeRepoPath } from '../output/repo-path.js';
@@ -57,12 +57,12 @@ interface Held {
   traced: Map<string, Map<string, DeclarationRef[] | undefined>>;
 }
 
-export function openOxlintSession(request: CheckRequest<OxlintOptions>): OxlintSession {
+export function openOxlintSession(request: CheckRequest<OxlintOptions>, shared?: WarmShared): OxlintSession {
   const { root } = request;
   const plan = planOxlint(root, request.options.workTree);
   const toRepoPath = makeRepoPath(root);
   const crossFile = readCrossFileReason(root);
-  const documents = makeFileStates();
+  const documents = makeFileStates({ stats: shared?.stats });
   const folders = makeFolderListings(root);
   let held: Held | undefined;
 

@@ -40,7 +40,7 @@ export const tscCheck: CheckDefinition<'tsc', TscOptions, RawTscCheck> = {
     order: 0,
     packages: ['typescript'],
     configFiles: /^(?:ts|js)config(?:\..*)?\.json$/,
-    open: async (request) => (await import('./warm.js')).openTscWarmSession(request),
+    open: async (request, shared) => (await import('./warm.js')).openTscWarmSession(request, shared),
   },
 };
 

@@ -33,7 +33,7 @@ import { isFile, makeFileStates } from '../../tree/file-states.js';
 import { makeFolderListings } from '../../tree/folder-listings.js';
 import { makeStaleSessionError } from '../stale-session.js';
 import type { TscRun } from './warm-session.js';
-import type { WarmSeed } from '../check-definition.js';
+import type { WarmSeed, WarmShared } from '../check-definition.js';
 import { logDebug } from '../../debug/log-debug.js';
 import { readSeededResults } from './native-seed.js';
 import { readDeclaresGlobals } from '../typescript/declares-globals.js';
@@ -95,12 +95,13 @@ function isBodyEdit(
 export async function openNativeTscSession(
   request: CheckRequest<TscOptions>,
   version: string,
+  shared?: WarmShared,
 ): Promise<NativeTscSession> {
   const { API } = await importTool<NativeModule>(request.root, 'typescript/unstable/sync');
   const configPaths = readProjectReferences(resolveConfigPath(request.root, request.options.project));
   const configFiles = makeFileStates({ compareContent: true });
   for (const path of configPaths) configFiles.record(path);
-  const documents = makeFileStates();
+  const documents = makeFileStates({ stats: shared?.stats });
   const folders = makeFolderListings(request.root);
   // The API spawns tsgo here: it starts while the tracing modules load (which never throws).
   const api: NativeApi = new API({ cwd: request.root });

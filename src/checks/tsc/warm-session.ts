@@ -23,7 +23,7 @@
 import type ts from 'typescript';
 import type { CheckOutput, CheckRequest } from '../check.js';
 import type { DeclarationRow } from '../../core/declaration-table.js';
-import type { ProgramSource, WarmSeed } from '../check-definition.js';
+import type { ProgramSource, WarmSeed, WarmShared } from '../check-definition.js';
 import type { Diagnostic } from '../../core/diagnostic.js';
 import { makeSeededResults, type SeededResults } from './seeded-results.js';
 import { findIgnoredFile } from '../warm-seed.js';
@@ -89,8 +89,8 @@ interface TscSessionState {
   seededPaths: Set<string>;
 }
 
-export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>): TscSession {
-  const state = makeTscSessionState(ts, request);
+export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>, shared?: WarmShared): TscSession {
+  const state = makeTscSessionState(ts, request, shared);
   return {
     get programs() {
       return state.states.map(({ project, program }) => ({ configPath: project.configPath, program }));
@@ -100,13 +100,13 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
   };
 }
 
-function makeTscSessionState(ts: TypeScript, request: CheckRequest<TscOptions>): TscSessionState {
+function makeTscSessionState(ts: TypeScript, request: CheckRequest<TscOptions>, shared?: WarmShared): TscSessionState {
   return {
     ts,
     toRepoPath: makeRepoPath(request.root),
     configPath: resolveConfigPath(request.root, request.options.project),
     configFiles: makeFileStates({ compareContent: true }),
-    documents: makeFileStates(),
+    documents: makeFileStates({ stats: shared?.stats }),
     folders: makeFolderListings(request.root),
     sourceFiles: makeSourceFileCache(ts, { versioned: true }),
     declarations: new Map(),

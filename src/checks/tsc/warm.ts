@@ -4,7 +4,7 @@
  */
 import { realpathSync } from 'node:fs';
 import type { CheckOutput, CheckRequest } from '../check.js';
-import type { WarmSession } from '../check-definition.js';
+import type { WarmSession, WarmShared } from '../check-definition.js';
 import { requireTool, resolveToolPath } from '../runner/resolve-tool.js';
 import { readMajorVersion } from './adapter.js';
 import type { TscOptions } from './index.js';
@@ -13,11 +13,11 @@ import { openTscSession } from './warm-session.js';
 
 type TypeScript = typeof import('typescript');
 
-export async function openTscWarmSession(request: CheckRequest<TscOptions>): Promise<WarmSession> {
+export async function openTscWarmSession(request: CheckRequest<TscOptions>, shared?: WarmShared): Promise<WarmSession> {
   const typescript = requireTool<TypeScript>(request.root, 'typescript');
   const typescriptPath = realpathSync(resolveToolPath(request.root, 'typescript'));
   if (readMajorVersion(typescript.versionMajorMinor) >= 7) {
-    const native = await openNativeTscSession(request, typescript.version);
+    const native = await openNativeTscSession(request, typescript.version, shared);
     return {
       close: native.close,
       run: (hint, _typed, seed) => {
@@ -37,7 +37,7 @@ export async function openTscWarmSession(request: CheckRequest<TscOptions>): Pro
       },
     };
   }
-  const session = openTscSession(typescript, request);
+  const session = openTscSession(typescript, request, shared);
   return {
     run: (hint, _typed, seed) => {
       const { output, affected } = session.run(hint, seed);

@@ -1,0 +1,52 @@
+/**
+ * A warm worker's sessions share one request's stats (tree/file-states.ts): each file is asked of
+ * the system once per request, every session still tells its own changes, and a new request
+ * reads afresh.
+ */
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeFileStates, makeSharedStats } from '../../src/tree/file-states.js';
+
+const roots: string[] = [];
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+/** A file whose times are a minute old: not racily clean, so only a real change reports it. */
+function makeOldFile(content: string): string {
+  const root = mkdtempSync(join(tmpdir(), 'culprit-file-states-'));
+  roots.push(root);
+  const path = join(root, 'a.ts');
+  writeFileSync(path, content);
+  const minuteAgo = new Date(Date.now() - 60_000);
+  utimesSync(path, minuteAgo, minuteAgo);
+  return path;
+}
+
+describe('file states with shared stats', () => {
+  it('tells each session of a change once, from one stat per request', () => {
+    const path = makeOldFile('export const a = 1;\n');
+    const stats = makeSharedStats();
+    const tsc = makeFileStates({ stats });
+    const eslint = makeFileStates({ stats });
+    tsc.record(path);
+    eslint.record(path);
+    stats.renew();
+    expect(tsc.takeChanged()).toEqual([]);
+    expect(eslint.takeChanged()).toEqual([]);
+
+    writeFileSync(path, 'export const a = 22;\n');
+    const minuteAgo = new Date(Date.now() - 60_000);
+    utimesSync(path, minuteAgo, new Date(Date.now() - 30_000));
+    // Within the request the stats are the ones read first: the change is seen from the next one.
+    expect(tsc.takeChanged()).toEqual([]);
+    stats.renew();
+    expect(tsc.takeChanged()).toEqual([path]);
+    expect(eslint.takeChanged()).toEqual([path]);
+    stats.renew();
+    expect(tsc.takeChanged()).toEqual([]);
+    expect(eslint.takeChanged()).toEqual([]);
+  });
+});

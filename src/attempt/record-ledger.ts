@@ -31,7 +31,7 @@ import {
   saveLedgerTask,
 } from '../state/ledger-store.js';
 import type { TaskSession } from '../state/session-store.js';
-import { hashPath } from '../state/state-dir.js';
+import { hashPath } from '../state/path-hash.js';
 import { listTouchedPaths } from '../tree/compare-trees.js';
 import type { Repository } from '../git/git.js';
 import type { StateLayout } from '../state/state-dir.js';

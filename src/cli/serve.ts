@@ -6,7 +6,8 @@
  */
 import { resolve } from 'node:path';
 import { describeNoServer, describeServerStatus } from '../render/serve-messages.js';
-import { askServer, findServeSocket, findSocketRefusal } from '../serve/client.js';
+import { askServer } from '../serve/ask-server.js';
+import { findServeSocket, findSocketRefusal } from '../serve/client.js';
 import { defaultIdleSeconds } from '../serve/protocol.js';
 import { serveWorkTree } from '../serve/server.js';
 import { makeUserError } from '../core/errors.js';

@@ -9,8 +9,6 @@ import { makeUserError } from '../core/errors.js';
 import { trackHelperProcess } from '../state/temporary-paths.js';
 import { locateGitEntry } from './git-entry.js';
 
-export { locateGitEntry };
-
 export interface Repository {
   /** Absolute path of the work tree's top level. */
   root: string;

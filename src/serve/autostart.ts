@@ -16,8 +16,6 @@ import { logDebug } from '../debug/log-debug.js';
 import type { ServeAnswer, ServeRequest } from './protocol.js';
 import { isServeOff, isSet } from './ask-server.js';
 
-export { isServeOff };
-
 /** How long a command, once answered cold, waits for the server it started to listen before giving up on priming it. */
 const listenTimeoutMs = 10_000;
 const pollMs = 50;

@@ -11,20 +11,19 @@ import { findRepository } from '../git/git.js';
 import { logDebug } from '../debug/log-debug.js';
 import { describeNoServer, describeServerStarted, type SocketRefusal } from '../render/serve-messages.js';
 import { resolveStateLayout } from '../state/state-dir.js';
-import { isAutostartAllowed, isServeOff, spawnServer, waitForServer, type StartedServer } from './autostart.js';
+import { isAutostartAllowed, spawnServer, waitForServer, type StartedServer } from './autostart.js';
 import { checkServerSocket, resolveServePaths, type ServePaths } from './paths.js';
 import type { CheckProgress } from '../checks/runner/progress.js';
 import {
   askServer,
   askWorkTreeServer,
+  isServeOff,
   isSettled,
   makeServedCheckRequest,
   readServedAnswer,
   type ServedOutcome,
 } from './ask-server.js';
 import { defaultIdleSeconds, type ServedCheckOptions, type ServedCommandRequest } from './protocol.js';
-
-export { askServer, type ServedOutcome };
 
 /** Where the server for the work tree containing `cwd` would listen and log. */
 export async function findServeSocket(cwd: string): Promise<ServePaths & { root: string }> {

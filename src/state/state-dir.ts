@@ -7,8 +7,6 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { hashPath } from './path-hash.js';
 
-export { hashPath };
-
 export interface StateLayout {
   /** Everything culprit stores for this repository. */
   dir: string;

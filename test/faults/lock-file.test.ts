@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { withLockFile } from '../../src/state/lock-file.js';
 import { readBootId, readProcessStart } from '../../src/state/process-identity.js';
-import { hashPath } from '../../src/state/state-dir.js';
+import { hashPath } from '../../src/state/path-hash.js';
 import { readTemporaryPaths } from '../../src/state/temporary-paths.js';
 import { runCli } from '../helpers/cli.js';
 import { makeRepo, projectRoot } from '../helpers/repo.js';

@@ -22,7 +22,7 @@ import { agentDocuments } from '../hooks/documents.js';
 import { todoFiles } from '../fixtures/sarif-todos.js';
 import { findProcessesIn, useRepos } from '../warm/helpers.js';
 import { resolveSocketFolder } from '../../src/serve/paths.js';
-import { hashPath } from '../../src/state/state-dir.js';
+import { hashPath } from '../../src/state/path-hash.js';
 
 const repos = useRepos();
 const makeDir = useTemporaryDirectories();

@@ -11,7 +11,8 @@
  * changed, and dependencies built once stay warm.
  */
 import { realpathSync } from 'node:fs';
-import { hashPath, resolveCacheDir } from '../../state/state-dir.js';
+import { hashPath } from '../../state/path-hash.js';
+import { resolveCacheDir } from '../../state/state-dir.js';
 
 export type CacheSlot = 'work' | 'copies';
 

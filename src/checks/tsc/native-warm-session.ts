@@ -170,22 +170,27 @@ export async function openNativeTscSession(
           recheck = seeded.recheck;
         }
       }
-      const checkedFiles = [...new Set(owned.map(({ fileName }) => fileName))];
+      // Every owned file is in the answer, checked or kept: its coverage is known now.
+      const described = describeNativeRun(
+        projects,
+        owned.map(({ fileName }) => fileName),
+        checker.toRepoPath,
+      );
       return {
         affected: recheck ?? 'all',
-        checkedPaths: describeNativeRun(projects, checkedFiles, checker.toRepoPath).checkedPaths ?? [],
-        finish: () => finishRun(projects, checker, owned, recheck),
+        checkedPaths: described.checkedPaths ?? [],
+        finish: () => ({ version, ...finishRun(projects, checker, owned, recheck), ...described }),
       };
     },
   };
 
-  /** Checks the files `recheck` names (all when undefined) in the snapshot `start` made, and answers. */
+  /** Checks the files `recheck` names (all when undefined) in the snapshot `start` made: the answer's findings and imports. */
   function finishRun(
     projects: ReturnType<typeof openNativeProjects>,
     checker: ReturnType<typeof makeNativeChecker>,
     owned: ReturnType<typeof listOwnedFiles>,
     recheck: ReadonlySet<string> | undefined,
-  ): TscRun['output'] {
+  ): ReturnType<typeof collectNativeOutput> {
     // tsc reads the programs' global diagnostics before checking any file; so does this.
     const config = projects.flatMap((project) => checker.readConfigDiagnostics(project));
     const current = new Map<string, NativeFileResult>();
@@ -214,11 +219,7 @@ export async function openNativeTscSession(
       documents.forget(fileName);
     }
     retraceShort(request.root, configPaths.at(-1)!, fresh);
-    return {
-      version,
-      ...collectNativeOutput(checker, config, current),
-      ...describeNativeRun(projects, [...current.keys()], checker.toRepoPath),
-    };
+    return collectNativeOutput(checker, config, current);
   }
 }
 

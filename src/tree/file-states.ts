@@ -21,8 +21,12 @@ interface FileState {
 }
 
 export interface FileStates {
-  /** Remembers the file as it is now. */
-  record(path: string): void;
+  /**
+   * Remembers the file as it is now. `content`: the hash (hashContent) of the text its reader
+   * used, read before using it, when the reader has it: a file whose stat says "maybe" (racily
+   * clean, or touched) is then reported only when its content is another.
+   */
+  record(path: string, content?: string): void;
   /** Forgets a file no one reads any more. */
   forget(path: string): void;
   has(path: string): boolean;
@@ -68,11 +72,12 @@ export function makeFileStates({
 }: { compareContent?: boolean; stats?: SharedStats | undefined } = {}): FileStates {
   const states = new Map<string, FileState>();
   const readStatsOf = shared === undefined ? readStats : shared.read;
-  const record = (path: string) => {
+  const record = (path: string, content?: string) => {
     const stats = readStatsOf(path);
     const recordedAtNs = process.hrtime.bigint() + readClockOffset();
     const state: FileState = { stamp: makeStamp(stats), mtimeNs: stats?.mtimeNs ?? 0n, recordedAtNs };
     if (compareContent) state.content = readContentHash(path);
+    else if (content !== undefined) state.content = content;
     states.set(path, state);
   };
   return {
@@ -88,6 +93,14 @@ export function makeFileStates({
         const stats = readStatsOf(path);
         const racy = stats !== undefined && state.recordedAtNs - state.mtimeNs < racyWindowNs;
         if (makeStamp(stats) === state.stamp && !racy) continue;
+        if (!compareContent && state.content !== undefined) {
+          // The content its reader used is known: read before the stat is taken again, so a write
+          // in between leaves the new stat racy, and the next look compares again.
+          const content = readContentHash(path);
+          record(path, content);
+          if (content !== state.content) changed.push(path);
+          continue;
+        }
         record(path);
         if (!compareContent || states.get(path)?.content !== state.content) changed.push(path);
       }
@@ -113,7 +126,8 @@ function readStats(path: string): BigIntStats | undefined {
   }
 }
 
-function readContentHash(path: string): string | undefined {
+/** The hash FileStates compares contents by, of a file as it is now; undefined when it cannot be read. */
+export function readContentHash(path: string): string | undefined {
   try {
     return hash('sha1', readFileSync(path), 'hex');
   } catch {

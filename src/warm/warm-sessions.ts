@@ -16,6 +16,7 @@ import { makeFileStates, makeSharedStats, type FileStates } from '../tree/file-s
 import { isStaleSessionError } from '../checks/stale-session.js';
 import type { WarmCheck, WarmEvent, WarmRequest } from './warm-protocol.js';
 import type { CheckOutput } from '../checks/check.js';
+import type { Diagnostic } from '../core/diagnostic.js';
 import { installStateFiles } from '../checks/runner/install-state.js';
 
 /** Packages whose installed version decides what a warm check finds, whichever warm kinds run. */
@@ -39,6 +40,8 @@ export function makeWarmSessions(): WarmSessions {
   let environment: FileStates | undefined;
   // Each file is stat'ed once per request, whichever sessions read it.
   const stats = makeSharedStats();
+  // Findings relativised once while the sessions keep them (the worker's root is one root).
+  const relativized = new WeakMap<Diagnostic, Diagnostic>();
   let root: string | undefined;
 
   const openSession = async (check: WarmCheck, key: string, workRoot: string): Promise<Session> => {
@@ -145,7 +148,7 @@ export function makeWarmSessions(): WarmSessions {
               id,
               type: 'reply',
               name: check.name,
-              reply: { ok: true, output: relativizeMessages(answer, request.root) },
+              reply: { ok: true, output: relativizeMessages(answer, request.root, relativized) },
             });
           if (!(output instanceof Promise)) reply(output);
           else {

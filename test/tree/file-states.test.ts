@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeFileStates, makeSharedStats } from '../../src/tree/file-states.js';
+import { makeFileStates, makeSharedStats, readContentHash } from '../../src/tree/file-states.js';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -48,5 +48,38 @@ describe('file states with shared stats', () => {
     stats.renew();
     expect(tsc.takeChanged()).toEqual([]);
     expect(eslint.takeChanged()).toEqual([]);
+  });
+});
+
+describe('file states that know the content their reader used', () => {
+  it('report a file rewritten with the same text (or racily clean) only when its content is another', () => {
+    const path = makeOldFile('export const a = 1;\n');
+    const states = makeFileStates();
+    states.record(path, readContentHash(path));
+    writeFileSync(path, 'export const a = 1;\n');
+    // The stat moved, and it is racily clean now: the content decides, and it is the same.
+    expect(states.takeChanged()).toEqual([]);
+    expect(states.takeChanged()).toEqual([]);
+    writeFileSync(path, 'export const a = 2;\n');
+    expect(states.takeChanged()).toEqual([path]);
+    // Recorded again as it is now: that content is the one compared with from here on.
+    expect(states.takeChanged()).toEqual([]);
+  });
+
+  it('report a file written after its reader read it, though its stat was taken after the write', () => {
+    const path = makeOldFile('export const a = 1;\n');
+    const states = makeFileStates();
+    const read = readContentHash(path);
+    writeFileSync(path, 'export const a = 22;\n');
+    states.record(path, read);
+    expect(states.takeChanged()).toEqual([path]);
+  });
+
+  it('without the content, report a racily clean file as possibly changed, as before', () => {
+    const path = makeOldFile('export const a = 1;\n');
+    const states = makeFileStates();
+    writeFileSync(path, 'export const a = 1;\n');
+    states.record(path);
+    expect(states.takeChanged()).toEqual([path]);
   });
 });

@@ -46,7 +46,7 @@ import { makeConfigReader, type ConfigReader, type FileConfig } from './strength
 import { makeProgramCapture, traceLintResults, type ProgramCapture } from './trace-findings.js';
 import { loadTypescriptEstree, type TypescriptEstree } from './typescript-estree.js';
 import { readLocalImports } from './config-imports.js';
-import { isFile, makeFileStates, type FileStates } from '../../tree/file-states.js';
+import { isFile, makeFileStates, readContentHash, type FileStates } from '../../tree/file-states.js';
 import { makeFolderListings, type FolderListings } from '../../tree/folder-listings.js';
 import { makeStaleSessionError } from '../stale-session.js';
 
@@ -88,6 +88,8 @@ interface EslintSessionState {
   crossFile: boolean;
   /** The last run's description of the linted files, and which files it describes (see describeKept). */
   described: { files: ReadonlySet<string>; value: ReturnType<typeof describeLintedFiles> } | undefined;
+  /** The last run's output, until a result changes: a run that lints nothing again returns it as it is. */
+  output: CheckOutput | undefined;
 }
 
 export async function openEslintSession(
@@ -120,6 +122,7 @@ export async function openEslintSession(
     isUnderPatterns: makePatternMatcher(loaded.cwd, options.patterns),
     crossFile: false,
     described: undefined,
+    output: undefined,
   };
   return { run: (hint, typed, seed) => runEslintSession(state, hint, typed, seed) };
 }
@@ -196,17 +199,20 @@ async function makeOverride(
   }));
 }
 
+/** `contents`: each file's content hash as read before it was linted, where known (FileStates.record). */
 async function storeResults(
   state: EslintSessionState,
   eslint: EslintInstance,
   capture: ProgramCapture,
   lintResults: readonly EslintInstance.LintResult[],
+  contents?: ReadonlyMap<string, string | undefined>,
 ): Promise<void> {
   for (const result of lintResults) await readFileConfig(state, result.filePath);
   const traced = traceLintResults(state.root, eslint, capture, lintResults, state.readResult);
+  state.output = undefined;
   for (const result of lintResults) {
     state.results.set(result.filePath, traced.get(result.filePath) ?? []);
-    state.linted.record(result.filePath);
+    state.linted.record(result.filePath, contents?.get(result.filePath));
     state.folders.watchFileFolder(result.filePath);
   }
 }
@@ -220,9 +226,13 @@ async function relintFiles(
   const { loaded, options, root } = state;
   const capture = makeProgramCapture();
   const eslint = makeEslint(loaded, options, [...(await makeOverride(state, relint, typed)), capture.config]);
+  // Read before ESLint reads them: a file rewritten with the same text (or only racily clean)
+  // is then not linted again, and one rewritten meanwhile differs from what is recorded.
+  const contents = new Map([...relint].map((file) => [file, readContentHash(file)]));
   const relinted = await lint(eslint, [...relint], loaded, root);
+  state.output = undefined;
   for (const file of relint) state.results.delete(file);
-  await storeResults(state, eslint, capture, relinted);
+  await storeResults(state, eslint, capture, relinted, contents);
 }
 
 /**
@@ -255,6 +265,7 @@ async function runFromSeed(state: EslintSessionState, seed: WarmSeed, typed: Typ
           typed.affected.has(file)));
     if (reached) relint.add(file);
     else {
+      state.output = undefined;
       state.results.set(file, diagnostics);
       state.linted.record(file);
       state.folders.watchFileFolder(file);
@@ -267,14 +278,16 @@ async function runFromSeed(state: EslintSessionState, seed: WarmSeed, typed: Typ
 
 async function readOutput(state: EslintSessionState): Promise<CheckOutput> {
   const { results, loaded } = state;
+  if (state.output !== undefined) return state.output;
   for (const file of results.keys()) if (!state.fileConfigs.has(file)) await readFileConfig(state, file);
-  return {
+  state.output = {
     version: loaded.ESLint.version,
     diagnostics: [...results.values()].flat(),
     checkedFiles: results.size,
     ...describeKept(state),
     notes: loaded.notes.length === 0 ? undefined : loaded.notes,
   };
+  return state.output;
 }
 
 /**
@@ -336,6 +349,7 @@ async function findRelint(
   const relint = new Set<string>();
   for (const file of candidates) {
     if (!isFile(file)) {
+      state.output = undefined;
       results.delete(file);
       state.fileConfigs.delete(file);
       linted.forget(file);

@@ -6,6 +6,7 @@
 import { describeError } from '../../core/errors.js';
 import { definitionOf, isCheckKind, type CheckKind } from '../registry.js';
 import { isMissingToolError, type CheckOutput } from '../check.js';
+import type { Diagnostic } from '../../core/diagnostic.js';
 import { makeRootStripper } from '../output/repo-path.js';
 
 const maxErrorLength = 1_000;
@@ -42,12 +43,24 @@ export function makeFailureReply(error: unknown): WorkerReply {
  * Messages that embed the tree's absolute location ("…/src/a.js was not found by the project
  * service") would give the same finding another identity in a temporary copy of the base tree.
  */
-export function relativizeMessages(output: CheckOutput, root: string): CheckOutput {
+export function relativizeMessages(
+  output: CheckOutput,
+  root: string,
+  kept?: WeakMap<Diagnostic, Diagnostic>,
+): CheckOutput {
   const strip = makeRootStripper(root);
-  return {
-    ...output,
-    diagnostics: output.diagnostics.map((diagnostic) => ({ ...diagnostic, message: strip(diagnostic.message) })),
+  // A finding whose message names no location stays the very object (a warm worker's reply
+  // leaves out what its last reply had, by identity: warm/reply-delta.ts); `kept` remembers the others.
+  const relativize = (diagnostic: Diagnostic) => {
+    let relative = kept?.get(diagnostic);
+    if (relative === undefined) {
+      const message = strip(diagnostic.message);
+      relative = message === diagnostic.message ? diagnostic : { ...diagnostic, message };
+      kept?.set(diagnostic, relative);
+    }
+    return relative;
   };
+  return { ...output, diagnostics: output.diagnostics.map(relativize) };
 }
 
 export function isWorkerReply(value: unknown): value is WorkerReply {

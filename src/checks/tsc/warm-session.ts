@@ -87,6 +87,8 @@ interface TscSessionState {
   // would (a warm server primed from a baseline goes on serving without checking every file).
   seeded: SeededResults | undefined;
   seededPaths: Set<string>;
+  /** The last run's output: a run that finds nothing changed returns it as it is. */
+  last: CheckOutput | undefined;
 }
 
 export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>, shared?: WarmShared): TscSession {
@@ -118,6 +120,7 @@ function makeTscSessionState(ts: TypeScript, request: CheckRequest<TscOptions>, 
     results: [],
     seeded: undefined,
     seededPaths: new Set(),
+    last: undefined,
   };
 }
 
@@ -230,6 +233,12 @@ interface RunStart {
 function runTscSession(state: TscSessionState, hint: readonly string[] | null, offered?: WarmSeed): TscRun {
   const start = startRun(state, hint, offered);
   const { first, seed, changed, structural, projects } = start;
+  // Nothing any program reads changed (the server often ran this tree already, as it followed
+  // the edit): the programs would be made again the same and every file's results kept.
+  if (!first && seed === undefined && !structural && changed.size === 0 && state.last !== undefined) {
+    logDebug('warm: tsc found nothing changed');
+    return { output: state.last, affected: new Set() };
+  }
   const baseTexts = seed === undefined ? undefined : new Map(Object.entries(seed.baseTexts));
   if (baseTexts !== undefined) state.states = buildPrograms(state, projects, false, baseTexts);
   const previous = state.states;
@@ -247,7 +256,8 @@ function runTscSession(state: TscSessionState, hint: readonly string[] | null, o
     logDebug(
       `${seed === undefined ? 'warm' : 'from the baseline'}: tsc checked ${checked} file(s) again after ${changed.size} changed file(s)${reach === 'all' ? ' (a change reaches every file)' : ''}`,
     );
-  return { output: finishRun(state, output), affected: reach };
+  state.last = finishRun(state, output);
+  return { output: state.last, affected: reach };
 }
 
 function startRun(state: TscSessionState, hint: readonly string[] | null, offered: WarmSeed | undefined): RunStart {

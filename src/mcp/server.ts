@@ -27,6 +27,8 @@ import { makeWarmEngine, type WarmEngine } from '../warm/warm-engine.js';
 import { makeWarmMemory, type WarmMemory } from '../warm/warm-memory.js';
 import type { CheckRunner } from '../checks/runner/run-check.js';
 import { isPrimeNeeded, primeWarmEngine } from '../warm/prime-warm-engine.js';
+import { followEdits, type EditFollower } from '../warm/follow-edit.js';
+import type { TaskContext } from '../tasks/context.js';
 import { explainFile, renderExplanation } from '../render/explain.js';
 import { checkOutputSchema, explainOutputSchema, fixOutputSchema } from './report-schema.js';
 
@@ -61,6 +63,8 @@ interface ServerState {
   readonly writes: AnswerWrites;
   /** The last call's answer and then its writes: what a server closing waits for (settleWrites). */
   writing: Promise<void>;
+  /** The work tree whose edits the warm worker follows (warm/follow-edit.ts), once a call found it. */
+  follows: { root: string; follower: EditFollower | undefined } | undefined;
 }
 
 const states = new WeakMap<McpServer, ServerState>();
@@ -73,6 +77,7 @@ export function makeServer(options: ServerOptions): McpServer {
   if (engine !== undefined) {
     const closed = server.server.onclose;
     server.server.onclose = () => {
+      state.follows?.follower?.close();
       engine.close();
       state.memory?.close();
       closed?.();
@@ -107,7 +112,30 @@ function makeServerState(options: ServerOptions): ServerState {
     priming: undefined,
     writes: makeAnswerWrites(),
     writing: Promise.resolve(),
+    follows: undefined,
   };
+}
+
+/** After a call found the work tree: its edits are followed from now on (one tree; a call in another moves it there). */
+function followTree(state: ServerState, context: TaskContext): void {
+  const { engine, memory } = state;
+  const { root, repo } = context;
+  if (engine === undefined || memory === undefined || repo === null || state.follows?.root === root) return;
+  state.follows?.follower?.close();
+  const follower = followEdits({
+    engine,
+    context: { ...context, repo, memory },
+    enqueue: (follow) => {
+      state.queue = state.queue
+        .then(follow)
+        .catch((error: unknown) =>
+          state.log(`culprit mcp: following an edit failed (a bug in culprit): ${describeError(error)}`),
+        );
+    },
+    mayFollow: () => state.priming === undefined,
+    log: state.log,
+  });
+  state.follows = { root, follower };
 }
 
 /**
@@ -180,6 +208,7 @@ async function answerStart(state: ServerState): Promise<CallToolResult> {
   // The warm worker takes the baseline run, so that run is what warms it for the checks after.
   const result = await startTask({ cwd: state.cwd, ...(await optionsFor(state, 'start')) });
   state.last = undefined;
+  followTree(state, result.context);
   // A start the cache answered ran nothing here: the worker starts from that baseline while the
   // agent edits. One that took the start is warm: the next check is its increment.
   if (engine !== undefined && isPrimeNeeded(engine, result.context.root)) {
@@ -217,6 +246,7 @@ function registerCheck(server: McpServer, state: ServerState): void {
       const warm = await optionsFor(state, 'other');
       const result = await checkTask({ cwd, maxFiles, ...warm, afterAnswer: state.writes.afterAnswer });
       state.last = result;
+      followTree(state, result.context);
       return answerReport(result);
     }),
   );

@@ -30,6 +30,7 @@ import { resolveTaskContext, type TaskContext } from '../tasks/context.js';
 import { makeWarmEngine, type WarmEngine } from '../warm/warm-engine.js';
 import { makeWarmMemory, type WarmMemory } from '../warm/warm-memory.js';
 import { isPrimeNeeded, primeWarmEngine } from '../warm/prime-warm-engine.js';
+import { followEdits, type EditFollower } from '../warm/follow-edit.js';
 import { makeIdleCollector, type IdleCollector } from '../warm/idle-collector.js';
 import { describeSocketRefusal, type SocketRefusal } from '../render/serve-messages.js';
 import { makeSocketFolder, resolveServePaths } from './paths.js';
@@ -146,6 +147,8 @@ interface ServerState {
   priming: Promise<void> | undefined;
   /** How many commands are queued or running. */
   checksWaiting: number;
+  /** Watches the tree so the warm worker follows each edit before its check (warm/follow-edit.ts). */
+  edits: EditFollower | undefined;
   /** A server a command started answers that command cold, then primes: the command waits what it would have cold. */
   primed: boolean;
   /** Both started only once the server listens: a server that cannot listen has nothing keeping it alive. */
@@ -182,6 +185,7 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
     queue: Promise.resolve(),
     priming: undefined,
     checksWaiting: 0,
+    edits: undefined,
     primed: options.prime !== false,
     idleTimer: undefined,
     watcher: undefined,
@@ -218,6 +222,7 @@ function startListening(state: ServerState, done: Promise<string>): Promise<stri
       // Queued before any connection is read: without it the first check rechecks almost everything.
       // A server started by a command is primed by that command's own request instead.
       if (options.prime !== false) queuePrime(state);
+      state.edits = startWatchingEdits(state);
       options.log(`culprit serve ${options.version}: serving ${state.root} on ${socketPath} (pid ${process.pid})`);
       resolve(done);
     });
@@ -245,6 +250,7 @@ function stopServing(state: ServerState, why: string): void {
   state.stopping = why;
   clearTimeout(state.idleTimer);
   clearInterval(state.watcher);
+  state.edits?.close();
   state.server.close();
   // Nobody waits for the priming: its workers are killed rather than let finish (on a large
   // repository that is the checks' whole cold time).
@@ -488,6 +494,34 @@ function queuePrime(state: ServerState): void {
       if (state.priming === run) state.priming = undefined;
     });
     state.priming = run;
+  });
+}
+
+/** Follows the edits of a git work tree (nothing names a plain folder's edits). */
+function startWatchingEdits(state: ServerState): EditFollower | undefined {
+  const { context, engine, memory } = state;
+  const { repo } = context;
+  if (repo === null) return undefined;
+  return followEdits({
+    engine,
+    context: { ...context, repo, memory },
+    // In the queue's next turn: after a command under way, before one that arrives meanwhile.
+    enqueue: (follow) => {
+      state.queue = state.queue
+        .then(async () => {
+          state.collector.busy();
+          try {
+            await follow();
+          } finally {
+            state.collector.idle();
+          }
+        })
+        .catch((error: unknown) =>
+          state.options.log(`culprit serve: following an edit failed (a bug in culprit): ${describeStack(error)}`),
+        );
+    },
+    mayFollow: () => state.stopping === undefined && state.primed && state.priming === undefined,
+    log: state.options.log,
   });
 }
 

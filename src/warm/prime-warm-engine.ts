@@ -84,12 +84,14 @@ export async function primeWarmEngine(
       // The last round runs in full: it checks what it reads, however the tree moves meanwhile.
       const seeds = round <= maxSeededRounds ? await readPrimeSeeds(context, primed, options.baseline) : undefined;
       await engine.prime(settings.checks, root, primed, seeds);
-      logDebug(
-        `warm: primed ${names} on ${root}${seeds === undefined ? '' : ` from the baseline (${Object.keys(seeds).join(', ')})`}`,
-      );
-      if (seeds === undefined) return;
-      const now = await readTree();
-      if (makeTreeKey(now) === makeTreeKey(primed)) return;
+      // Said once it stands: a seeded priming whose tree moved is done again.
+      const now = seeds === undefined ? primed : await readTree();
+      if (makeTreeKey(now) === makeTreeKey(primed)) {
+        logDebug(
+          `warm: primed ${names} on ${root}${seeds === undefined ? '' : ` from the baseline (${Object.keys(seeds).join(', ')})`}`,
+        );
+        return;
+      }
       engine.retire(root);
       logDebug(`warm: the tree moved while ${root} was primed from the baseline; priming it again`);
       primed = now;

@@ -47,6 +47,12 @@ export interface WarmEngine {
     tree: TreeState,
     seeds?: Record<string, WarmSeed>,
   ): Promise<void>;
+  /**
+   * Runs the warm checks of `root` on `tree` when its worker is warm and can follow the change
+   * there (an edit the server saw, warm/follow-edit.ts), so the check after it finds the work
+   * done. Never starts a worker and runs nothing cold: false when there was nothing to follow.
+   */
+  follow(checks: readonly ResolvedCheck[], root: string, tree: TreeState): Promise<boolean>;
   /** Whether `root` has a live worker that has answered: its next run is incremental from the tree it last saw. */
   isWarm(root: string): boolean;
   /** Stops the worker of `root`, if any: the next run there starts a new one. */
@@ -162,6 +168,7 @@ export function makeWarmEngine({ seeds, deferral, trees }: WarmEngineOptions = {
       const warm = checks.filter((check) => isServed(state, check));
       if (warm.length > 0) await runWarm(state, warm, root, tree, { seeds: primeSeeds });
     },
+    follow: (checks, root, tree) => followWarm(state, checks, root, tree),
     async runChecks(checks, root, tree) {
       // An engine made to start from seeds serves only the seeded checks; any other runs cold, as it always has.
       const warm = checks.filter((check) => isServed(state, check));
@@ -268,7 +275,7 @@ async function runWarm(
   const report = progress ? reportCheckProgress : () => undefined;
   const { deferral } = state;
   const closingsAtStart = state.closings;
-  const checksKey = JSON.stringify(checks.map(({ name, kind, options }) => ({ name, kind, options })));
+  const checksKey = makeChecksKey(checks);
   const live = await findLiveSlot(state, root, checksKey, tree);
   const firstSeeds = live.slot === undefined ? (priming?.seeds ?? state.unusedSeeds) : undefined;
   state.unusedSeeds = undefined;
@@ -300,6 +307,43 @@ async function runWarm(
   if (missing.length > 0) logDebug(`warm: running ${missing.map((check) => check.name).join(', ')} cold`);
   for (const run of await runChecks(missing, root)) outcome.runs.set(run.name, run);
   return outcome.runs;
+}
+
+/** What a worker's checks are configured as: a worker serves one such set. */
+function makeChecksKey(checks: readonly ResolvedCheck[]): string {
+  return JSON.stringify(checks.map(({ name, kind, options }) => ({ name, kind, options })));
+}
+
+/**
+ * An edit followed ahead of the check: the live worker runs the change since its last answer,
+ * nobody waiting for the runs, which it keeps. Whatever would need a new worker (none there, the
+ * checks changed, a configuration file changed, the worker went stale or died) is left to the
+ * next check, which handles it as it always has.
+ */
+async function followWarm(
+  state: EngineState,
+  checks: readonly ResolvedCheck[],
+  root: string,
+  tree: TreeState,
+): Promise<boolean> {
+  const warm = checks.filter((check) => isServed(state, check));
+  const slot = state.slots.get(root);
+  if (warm.length === 0 || slot?.tree === undefined || slot.worker.hasExited()) return false;
+  const closingsAtStart = state.closings;
+  const live = await findLiveSlot(state, root, makeChecksKey(warm), tree);
+  // The same tree as its last answer: the check's own run finds what git does not see.
+  if (live.slot === undefined || live.hint?.length === 0) return false;
+  const outcome = await request(live.slot, {
+    checks: warm,
+    root,
+    hint: live.hint,
+    report: () => undefined,
+    progress: false,
+  });
+  throwIfClosedSince(state, closingsAtStart);
+  if (outcome.ended || outcome.stale !== undefined) retireSlot(state, root);
+  else live.slot.tree = tree;
+  return true;
 }
 
 /**

@@ -5,6 +5,8 @@
  * the background (`culprit serve`) or side by side.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, afterEach, beforeEach, expect } from 'vitest';
 import { cliPath, type CliResult } from '../helpers/cli.js';
 import type { TestRepo } from '../helpers/repo.js';
@@ -194,6 +196,22 @@ export function runCliAsync(cwd: string, args: readonly string[], env: NodeJS.Pr
       },
     );
   });
+}
+
+/** `culprit mcp` in `root` (CULPRIT_DEBUG), a real MCP client connected over stdio, and its stderr so far. */
+export async function connectMcp(root: string): Promise<{ client: Client; stderr(): string }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [cliPath, 'mcp'],
+    cwd: root,
+    stderr: 'pipe',
+    env: { ...process.env, CULPRIT_DEBUG: '1' },
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const client = new Client({ name: 'culprit-test', version: '0.0.0' });
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
 }
 
 /** Processes whose working directory is `dir` or inside it: warm workers run in the tree they check. */

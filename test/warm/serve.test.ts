@@ -11,15 +11,13 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isProcessAlive, waitFor } from '../checks/helpers.js';
-import { cliPath, type JsonReport } from '../helpers/cli.js';
+import type { JsonReport } from '../helpers/cli.js';
 import { makeRepo, type TestRepo } from '../helpers/repo.js';
 import { todoFiles } from '../fixtures/sarif-todos.js';
-import { findProcessesIn, runCliAsync, startCli, useRepos, type BackgroundCli } from './helpers.js';
+import { connectMcp, findProcessesIn, runCliAsync, startCli, useRepos, type BackgroundCli } from './helpers.js';
 import { makeSmallRepo, smallEdits, smallFiles } from './workspace.js';
 
 const repos = useRepos();
@@ -57,17 +55,7 @@ async function walkCold(repo: TestRepo): Promise<{ exitCode: number; report: Jso
 
 /** The same walk through `culprit mcp`, with its stderr (CULPRIT_DEBUG). */
 async function walkMcp(repo: TestRepo): Promise<{ reports: JsonReport[]; stderr: string }> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [cliPath, 'mcp'],
-    cwd: repo.root,
-    stderr: 'pipe',
-    env: { ...process.env, CULPRIT_DEBUG: '1' },
-  });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const client = new Client({ name: 'culprit-test', version: '0.0.0' });
-  await client.connect(transport);
+  const { client, stderr } = await connectMcp(repo.root);
   try {
     const start = (await client.callTool({ name: 'start', arguments: {} })) as CallToolResult;
     expect(start.isError, JSON.stringify(start.content)).toBeFalsy();
@@ -81,7 +69,7 @@ async function walkMcp(repo: TestRepo): Promise<{ reports: JsonReport[]; stderr:
       expect(text).toBe((check.content[0] as { text: string }).text);
       reports.push(report as unknown as JsonReport);
     }
-    return { reports, stderr };
+    return { reports, stderr: stderr() };
   } finally {
     await client.close();
   }

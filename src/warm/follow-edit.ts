@@ -1,0 +1,72 @@
+/**
+ * Follows edits ahead of the check: when a long-lived culprit (`culprit serve`, `culprit mcp`)
+ * sees a file of its tree change (edit-watcher.ts), its warm worker runs the change at once, so
+ * the agent's check, which comes after the model's turn (a Stop hook, an MCP tool call) or a
+ * hook's process start, finds the programs updated and the files linted, and only confirms it.
+ * Nothing is answered or recorded here: the check still reads the tree, runs its checks (the
+ * worker finds nothing changed since) and compares as it always does, so what it answers is
+ * what it would have answered without this. A failure only means the check does the work
+ * itself; it is logged (CULPRIT_DEBUG) and never thrown. CULPRIT_SERVE_FOLLOW=0 turns it off.
+ */
+import { logDebug } from '../debug/log-debug.js';
+import type { Repository } from '../git/git.js';
+import { readTreeState } from '../snapshot/take-snapshot.js';
+import { watchEdits, type EditWatcher } from './edit-watcher.js';
+import type { PrimeContext } from './prime-warm-engine.js';
+import type { WarmEngine } from './warm-engine.js';
+
+export interface EditFollowerOptions {
+  engine: WarmEngine;
+  context: PrimeContext & { repo: Repository };
+  /** Runs a follow in the caller's queue of commands (one at a time with them; a command arriving meanwhile finds it done). */
+  enqueue: (follow: () => Promise<void>) => void;
+  /** Whether a follow may run now (not while priming: the next check's run is the priming's increment then). */
+  mayFollow: () => boolean;
+  log: (line: string) => void;
+}
+
+export interface EditFollower {
+  close(): void;
+}
+
+/** Watches the tree and follows its edits; undefined when turned off. Changes close together are one follow. */
+export function followEdits(options: EditFollowerOptions): EditFollower | undefined {
+  if (process.env['CULPRIT_SERVE_FOLLOW'] === '0') return undefined;
+  const { engine, context, enqueue, mayFollow, log } = options;
+  let queued = false;
+  let closed = false;
+  const onEdit = () => {
+    if (queued || closed) return;
+    queued = true;
+    enqueue(async () => {
+      // Changes from here on are the next follow's.
+      queued = false;
+      if (!closed && mayFollow()) await followEdit(engine, context);
+    });
+  };
+  const watcher: Promise<EditWatcher> = watchEdits({ repo: context.repo, onEdit, log }).then((edits) => {
+    // Closed while git listed the folders.
+    if (closed) edits.close();
+    else if (edits.folders > 0) logDebug(`warm: following the edits of ${context.root} (${edits.folders} folders)`);
+    return edits;
+  });
+  return {
+    close() {
+      closed = true;
+      void watcher.then((edits) => edits.close());
+    },
+  };
+}
+
+async function followEdit(engine: WarmEngine, context: PrimeContext): Promise<void> {
+  const { root, repo, settings, layout } = context;
+  if (!engine.isWarm(root)) return;
+  try {
+    const startedAt = performance.now();
+    const tree = await readTreeState({ root, repo, scratch: layout.scratch });
+    if (await engine.follow(settings.checks, root, tree))
+      logDebug(`warm: followed an edit on ${root} in ${Math.round(performance.now() - startedAt)} ms`);
+  } catch (error) {
+    logDebug(`warm: following an edit on ${root} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

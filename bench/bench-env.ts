@@ -44,3 +44,20 @@ export function median(values: readonly number[]): number {
  */
 export const mcpRounds = 14;
 export const mcpWarmUpRounds = 6;
+
+/**
+ * The model's turn between an agent's last edit and what only a turn brings: a Stop hook (Claude
+ * Code runs it when the model ends its turn) and an MCP tool call (the model asks for it). One
+ * second, shorter than a real model call; BENCH_TURN_MS sets it. A server follows an edit while
+ * the model works (warm/follow-edit.ts), so these rows measure what an agent waits for; a check a
+ * hook runs right after the edit (PostToolUse) has no turn before it, and the served re-check rows
+ * (and each row's "right after the edit" line) measure that case.
+ */
+export const turnMs = Number(process.env['BENCH_TURN_MS'] ?? '1000');
+
+export function waitForTurn(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, turnMs));
+}
+
+/** The MCP rounds after a model's turn, after the back-to-back ones. */
+export const mcpTurnRounds = 5;

@@ -27,7 +27,17 @@ import { makeBodyEdit, makeTypeEdit, type Edit } from './edits.js';
 import { generateRepo, type GeneratedRepo } from './generate-repo.js';
 import { describeMeasurement, measureProcess, type ProcessMeasure } from './measure-process.js';
 import { renderTable, type TableRow } from './render-table.js';
-import { describeLoad, makeCliEnv, makeStopHookInput, mcpRounds, mcpWarmUpRounds, median } from './bench-env.js';
+import {
+  describeLoad,
+  makeCliEnv,
+  makeStopHookInput,
+  mcpRounds,
+  mcpTurnRounds,
+  mcpWarmUpRounds,
+  median,
+  turnMs,
+  waitForTurn,
+} from './bench-env.js';
 import { startServe, stopStartedServer as stopServerStartedBy, type ServeProcess } from './serve-process.js';
 import { measureRemoteBaseline, type RemoteMeasure } from './remote-baseline.js';
 import { measureIdleCollection, type IdleCollection } from './idle-collection.js';
@@ -109,7 +119,10 @@ interface HookMeasure {
 }
 
 interface WarmHooks {
+  /** After the model's turn (bench-env.ts), as Claude Code runs a Stop hook. */
   median: HookMeasure;
+  /** Right after the edit, no turn between. */
+  rightAfter: HookMeasure;
   rounds: number;
 }
 
@@ -126,6 +139,8 @@ interface RepoMeasure {
   /** A check with no server running, outside CI: it starts the server, runs cold beside its start-up, then has it prime. */
   autostarted: CheckMeasure & { started: boolean };
   warmBody: WarmEdits;
+  /** Body edits each checked a model's turn after the edit. */
+  warmBodyAfterTurn: WarmEdits;
   warmHook: WarmHooks;
   warmType: WarmEdits;
   memory?: WarmMemory;
@@ -158,6 +173,10 @@ function readSettings(): BenchSettings {
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
+function describeHook(hook: HookMeasure, raw: RawMeasure): string {
+  return `${seconds(hook.wallMs)} (${ratio(hook.wallMs, raw.totalMs)})${hook.served ? '' : ' NOT SERVED'}${hook.answered ? '' : ' NO ANSWER'}`;
+}
+
 async function measureHook(root: string): Promise<HookMeasure> {
   const input = makeStopHookInput(root, 'bench');
   const run = await measureProcess(process.execPath, [cli, 'hook', 'claude-code'], {
@@ -174,20 +193,26 @@ async function measureHook(root: string): Promise<HookMeasure> {
   return { wallMs: run.wallMs, served: run.stderr.includes('answered by the server'), answered };
 }
 
-/** Stop hooks after one-line body edits, each a new attempt; the median is reported. */
+/** Stop hooks after one-line body edits, each a new attempt, right after the edit and after the model's turn; the medians are reported. */
 async function measureHooks(root: string, edit: Edit, raw: RawMeasure): Promise<WarmHooks> {
-  const rounds: HookMeasure[] = [];
-  for (const variant of [4, 5, 6]) {
-    edit.apply(variant);
-    const hook = await measureHook(root);
-    rounds.push(hook);
-    log(
-      `  Stop hook (claude-code), one-line body edit (variant ${variant}): ${seconds(hook.wallMs)} = ${ratio(hook.wallMs, raw.totalMs)} raw; ${hook.served ? 'served by culprit serve' : 'NOT SERVED'}${hook.answered ? '' : '; NO ANSWER'}`,
-    );
-  }
+  const measureRounds = async (variants: readonly number[], turn: boolean): Promise<HookMeasure> => {
+    const rounds: HookMeasure[] = [];
+    for (const variant of variants) {
+      edit.apply(variant);
+      if (turn) await waitForTurn();
+      const hook = await measureHook(root);
+      rounds.push(hook);
+      log(
+        `  Stop hook (claude-code), one-line body edit (variant ${variant}), ${turn ? `after a ${seconds(turnMs)} turn` : 'right after the edit'}: ${seconds(hook.wallMs)} = ${ratio(hook.wallMs, raw.totalMs)} raw; ${hook.served ? 'served by culprit serve' : 'NOT SERVED'}${hook.answered ? '' : '; NO ANSWER'}`,
+      );
+    }
+    const sorted = [...rounds].sort((a, b) => a.wallMs - b.wallMs);
+    return sorted[Math.floor((sorted.length - 1) / 2)]!;
+  };
+  const rightAfter = await measureRounds([4, 5, 6], false);
+  const median = await measureRounds([44, 45, 46], true);
   edit.revert();
-  const sorted = [...rounds].sort((a, b) => a.wallMs - b.wallMs);
-  return { median: sorted[Math.floor((sorted.length - 1) / 2)]!, rounds: rounds.length };
+  return { median, rightAfter, rounds: 6 };
 }
 
 /**
@@ -372,6 +397,7 @@ async function measureGeneratedRepo(
   const autostarted = await measureAutostart(repo.root, body, raw);
   const serve = await startServe(cli, repo.root, makeCliEnv(true));
   let warmBody: WarmEdits;
+  let warmBodyAfterTurn: WarmEdits;
   let warmHook: WarmHooks;
   let warmType: WarmEdits;
   let memory: WarmMemory | undefined;
@@ -379,6 +405,15 @@ async function measureGeneratedRepo(
     const prime = await measureCheck(repo.root, true, {}, serve);
     log(describeCheck('served check, the server starting its warm worker', prime, raw));
     warmBody = await measureEdits(repo.root, body, 'one-line body edit', raw, bodySteps, serve);
+    warmBodyAfterTurn = await measureEdits(
+      repo.root,
+      body,
+      `one-line body edit, checked ${seconds(turnMs)} after it`,
+      raw,
+      [31, 32, 33],
+      serve,
+      waitForTurn,
+    );
     warmHook = await measureHooks(repo.root, body, raw);
     warmType = await measureEdits(repo.root, type, 'exported-type edit', raw, typeSteps, serve);
     if (size === settings.memorySize) memory = await measureWarmMemory(repo.root, serve, body, settings.attempts);
@@ -398,9 +433,12 @@ async function measureGeneratedRepo(
     `  start, no server running (a tree never snapshotted): ${seconds(startFlow.start.wallMs)} = ${ratio(startFlow.start.wallMs, raw.totalMs)} raw; ${startFlow.start.served ? 'taken by the server it started' : 'NOT SERVED'}`,
   );
   log(describeCheck('first check right after start, one-line body edit', startFlow.firstCheck, raw));
-  const mcp = await measureMcpChecks(cli, repo.root, makeCliEnv(true), body, mcpRounds);
+  const mcp = await measureMcpChecks(cli, repo.root, makeCliEnv(true), body, mcpRounds, {
+    rounds: mcpTurnRounds,
+    wait: waitForTurn,
+  });
   log(
-    `  culprit mcp: start ${seconds(mcp.startMs)}; check after a body edit: ${mcp.checkMs.map((ms) => `${seconds(ms)} (${ratio(ms, raw.totalMs)})`).join(', ')}`,
+    `  culprit mcp: start ${seconds(mcp.startMs)}; check right after a body edit: ${mcp.checkMs.map((ms) => `${seconds(ms)} (${ratio(ms, raw.totalMs)})`).join(', ')}; after a ${seconds(turnMs)} turn: ${mcp.afterTurnMs.map((ms) => `${seconds(ms)} (${ratio(ms, raw.totalMs)})`).join(', ')}`,
   );
   loads.push(describeLoad());
   log(`  ${loads.at(-1)!}`);
@@ -414,6 +452,7 @@ async function measureGeneratedRepo(
     cachedType,
     autostarted,
     warmBody,
+    warmBodyAfterTurn,
     warmHook,
     warmType,
     ...(memory === undefined ? {} : { memory }),
@@ -442,11 +481,13 @@ async function measureEdits(
   raw: RawMeasure,
   steps: readonly (number | 'revert')[],
   serve: ServeProcess,
+  wait?: () => Promise<void>,
 ): Promise<WarmEdits> {
   const rounds: CheckMeasure[] = [];
   for (const [index, step] of steps.entries()) {
     if (step === 'revert') edit.revert();
     else edit.apply(step);
+    await wait?.();
     const measured = await measureCheck(root, true, {}, serve);
     rounds.push(measured);
     log(
@@ -611,12 +652,25 @@ function makeRows(
       target: '≤ 0.01×',
     },
     {
-      metric: "MCP server's warm check, body edit: median (× raw)",
+      metric: `  checked ${seconds(turnMs)} after the edit (the server follows it meanwhile)`,
+      values: each((r) => describeWarm(r.warmBodyAfterTurn.median, r.raw)),
+      target: '',
+    },
+    {
+      metric: "MCP server's warm check, body edit, after the model's turn: median (× raw)",
+      values: each((r) => {
+        const ms = median(r.mcp.afterTurnMs);
+        return `${seconds(ms)} (${ratio(ms, r.raw.totalMs)})`;
+      }),
+      target: '≤ 0.01×',
+    },
+    {
+      metric: '  right after the edit, back to back',
       values: each((r) => {
         const ms = median(r.mcp.checkMs.slice(mcpWarmUpRounds));
         return `${seconds(ms)} (${ratio(ms, r.raw.totalMs)}); warm-up ${r.mcp.checkMs.slice(0, mcpWarmUpRounds).map(seconds).join(', ')}`;
       }),
-      target: '≤ 0.01×',
+      target: '',
     },
     {
       metric: "  culprit's own work (wall − checks)",
@@ -632,12 +686,14 @@ function makeRows(
       target: '',
     },
     {
-      metric: 'Stop hook (claude-code), body edit: median (× raw)',
-      values: each(
-        (r) =>
-          `${seconds(r.warmHook.median.wallMs)} (${ratio(r.warmHook.median.wallMs, r.raw.totalMs)})${r.warmHook.median.served ? '' : ' NOT SERVED'}${r.warmHook.median.answered ? '' : ' NO ANSWER'}`,
-      ),
+      metric: "Stop hook (claude-code), body edit, after the model's turn: median (× raw)",
+      values: each((r) => describeHook(r.warmHook.median, r.raw)),
       target: '≤ 0.015×',
+    },
+    {
+      metric: '  right after the edit',
+      values: each((r) => describeHook(r.warmHook.rightAfter, r.raw)),
+      target: '',
     },
     {
       metric: 'check that starts the server (× cold cached check)',

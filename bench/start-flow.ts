@@ -18,8 +18,10 @@ export interface StartFlow<Check> {
 
 export interface McpChecks {
   startMs: number;
-  /** The `check` tool's round trips after body edits. */
+  /** The `check` tool's round trips after body edits, back to back. */
   checkMs: number[];
+  /** The same, each after the model's turn (bench-env.ts). */
+  afterTurnMs: number[];
 }
 
 export interface FlowTools<Check> {
@@ -66,6 +68,7 @@ export async function measureMcpChecks(
   env: NodeJS.ProcessEnv,
   body: Edit,
   rounds: number,
+  turn?: { rounds: number; wait: () => Promise<void> },
 ): Promise<McpChecks> {
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -80,15 +83,20 @@ export async function measureMcpChecks(
     const startedAt = performance.now();
     await client.callTool({ name: 'start', arguments: {} });
     const startMs = performance.now() - startedAt;
-    const checkMs: number[] = [];
-    for (let round = 1; round <= rounds; round += 1) {
-      body.apply(41_000 + round);
+    const check = async (variant: number, wait?: () => Promise<void>): Promise<number> => {
+      body.apply(variant);
+      await wait?.();
       const before = performance.now();
       const result = await client.callTool({ name: 'check', arguments: {} });
-      checkMs.push(performance.now() - before);
       if (result.isError === true) throw new Error(`the MCP check failed: ${JSON.stringify(result.content)}`);
-    }
-    return { startMs, checkMs };
+      return performance.now() - before;
+    };
+    const checkMs: number[] = [];
+    for (let round = 1; round <= rounds; round += 1) checkMs.push(await check(41_000 + round));
+    const afterTurnMs: number[] = [];
+    for (let round = 1; round <= (turn?.rounds ?? 0); round += 1)
+      afterTurnMs.push(await check(42_000 + round, turn?.wait));
+    return { startMs, checkMs, afterTurnMs };
   } finally {
     body.revert();
     await client.close();

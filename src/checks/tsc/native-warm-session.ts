@@ -13,7 +13,7 @@
  * A first run from a baseline (a cold check against a cached one) checks only what the edit
  * reaches and takes the base run's results for the rest (native-seed.ts).
  */
-import type { CheckRequest } from '../check.js';
+import type { CheckOutput, CheckRequest } from '../check.js';
 import type { TscOptions } from './index.js';
 import { importTool } from '../runner/resolve-tool.js';
 import { resolveConfigPath } from './config-path.js';
@@ -110,6 +110,8 @@ export async function openNativeTscSession(
   /** Whether a file's last text could declare globals. */
   const declaresGlobals = new Map<string, boolean>();
   let snapshot: NativeSnapshot | undefined;
+  /** The last run's answer: a run that finds nothing changed gives it again (no global diagnostics asked). */
+  let last: { output: CheckOutput; checkedPaths: string[] } | undefined;
 
   /** The files to check again: the changed ones and their importers, or all (undefined). */
   const findRecheck = (
@@ -142,6 +144,12 @@ export async function openNativeTscSession(
         const found = findRecheck(hint);
         recheck = found.recheck;
         const { changed, created, deleted } = found.changes;
+        const kept = last;
+        // Nothing changed (the server often ran this tree already, as it followed the edit).
+        if (changed.length + created.length + deleted.length === 0 && hint !== null && kept !== undefined) {
+          logDebug('tsc 7: found nothing changed');
+          return { affected: new Set(), checkedPaths: kept.checkedPaths, finish: () => kept.output };
+        }
         if (changed.length + created.length + deleted.length > 0 || hint === null) {
           const previous = snapshot;
           snapshot = api.updateSnapshot({
@@ -176,10 +184,15 @@ export async function openNativeTscSession(
         owned.map(({ fileName }) => fileName),
         checker.toRepoPath,
       );
+      const checkedPaths = described.checkedPaths ?? [];
       return {
         affected: recheck ?? 'all',
-        checkedPaths: described.checkedPaths ?? [],
-        finish: () => ({ version, ...finishRun(projects, checker, owned, recheck), ...described }),
+        checkedPaths,
+        finish: () => {
+          const output = { version, ...finishRun(projects, checker, owned, recheck), ...described };
+          last = { output, checkedPaths };
+          return output;
+        },
       };
     },
   };

@@ -3,28 +3,162 @@
  * adds everything (tracked and untracked, not ignored) into a private copy of the index and
  * writes a tree from it. The objects it writes are unreferenced and git's gc removes them.
  */
-import { copyFileSync, statSync, utimesSync } from 'node:fs';
+import { copyFileSync, mkdirSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeUserError } from '../core/errors.js';
+import { releaseTemporaryPath, trackTemporaryPath } from '../state/temporary-paths.js';
 import { runGit, type Repository } from './git.js';
 import { withPrivateIndex } from './private-index.js';
 
-export async function makeWorkTreeId(repo: Repository, scratchDir: string): Promise<string> {
-  return withPrivateIndex(scratchDir, async (index) => {
-    // Starting from a copy of the real index lets git reuse its stat cache, so only changed files are hashed.
-    try {
-      copyPreservingTime(join(repo.gitDir, 'index'), index);
-    } catch {
-      // A repository without commits or index yet: start from empty.
-    }
-    const env = { ...process.env, GIT_INDEX_FILE: index, GIT_OPTIONAL_LOCKS: '0' };
-    // Untracked files that are not ignored are part of the edit; an unignored node_modules is not.
-    await runGit(['add', '--all', '--ignore-errors', '--', '.', ':(exclude,glob)**/node_modules/**'], {
-      cwd: repo.root,
-      env,
+/** Untracked files that are not ignored are part of the edit; an unignored node_modules is not. */
+const treePathspec = ['--', '.', ':(exclude,glob)**/node_modules/**'];
+
+/**
+ * A long-lived culprit's last reading of its work tree's identity, with the private index it
+ * wrote (warm/warm-memory.ts). When nothing was seen to change since (the check after the server
+ * followed the edit: its edit watcher calls `touch` on every change it sees), the reading is
+ * confirmed by one `git status` against that index, which is the very tree the last reading
+ * named: no tracked file differs (git compares content where a stat cannot be trusted) and no
+ * file is untracked. Anything else — a change seen, status finding one, the user's index or
+ * `.git/info/exclude` changed, the kept index not as written — reads afresh, as a cold reading
+ * does (copy the user's index, `add`, `write-tree`), so the tree named is always the one a fresh
+ * reading names. One reading at a time: git locks the index it writes.
+ */
+export interface KeptIndex {
+  /** Something in the work tree changed (the next reading starts afresh, without asking status first). */
+  touch(): void;
+  /** Removes the index (its folder is a tracked temporary path: a signal removes it too). */
+  close(): void;
+}
+
+interface KeptReading {
+  dir: string;
+  treeId: string | undefined;
+  /** The kept index's stat when written, and the user's index's and exclude file's then. */
+  stamps: string | undefined;
+  touched: boolean;
+}
+
+interface KeptIndexState extends KeptIndex {
+  /** By repository root. */
+  readonly kept: Map<string, KeptReading>;
+  queue: Promise<unknown>;
+}
+
+export function makeKeptIndex(): KeptIndex {
+  const state: KeptIndexState = {
+    kept: new Map(),
+    queue: Promise.resolve(),
+    touch() {
+      for (const reading of state.kept.values()) reading.touched = true;
+    },
+    close() {
+      for (const { dir } of state.kept.values()) releaseTemporaryPath(dir);
+      state.kept.clear();
+    },
+  };
+  return state;
+}
+
+export async function makeWorkTreeId(repo: Repository, scratchDir: string, kept?: KeptIndex): Promise<string> {
+  if (kept === undefined)
+    return withPrivateIndex(scratchDir, (index) => {
+      copyUserIndex(repo, index);
+      return addWorkTree(repo, index);
     });
-    return (await runGit(['write-tree'], { cwd: repo.root, env })).trim();
-  });
+  const state = kept as KeptIndexState;
+  const reading = state.queue.then(() => readKept(state, repo, scratchDir));
+  state.queue = reading.catch(() => undefined);
+  return reading;
+}
+
+async function readKept(state: KeptIndexState, repo: Repository, scratchDir: string): Promise<string> {
+  let reading = state.kept.get(repo.root);
+  if (reading === undefined) {
+    const dir = join(scratchDir, `index-${process.pid}-kept-${state.kept.size}`);
+    mkdirSync(dir, { recursive: true });
+    trackTemporaryPath(dir);
+    reading = { dir, treeId: undefined, stamps: undefined, touched: true };
+    state.kept.set(repo.root, reading);
+  }
+  const index = join(reading.dir, 'index');
+  const { treeId, stamps, touched } = reading;
+  reading.touched = false;
+  if (
+    !touched &&
+    treeId !== undefined &&
+    readStamps(repo, index, treeId) === stamps &&
+    (await isWorkTreeAsIndexed(repo, index))
+  )
+    return treeId;
+  reading.treeId = undefined;
+  copyUserIndex(repo, index);
+  const written = await addWorkTree(repo, index);
+  reading.stamps = readStamps(repo, index, written);
+  reading.treeId = written;
+  return written;
+}
+
+/** The work tree added to `index` (every file not ignored), and the tree written from it. */
+async function addWorkTree(repo: Repository, index: string): Promise<string> {
+  const env = { ...process.env, GIT_INDEX_FILE: index, GIT_OPTIONAL_LOCKS: '0' };
+  await runGit(['add', '--all', '--ignore-errors', ...treePathspec], { cwd: repo.root, env });
+  return (await runGit(['write-tree'], { cwd: repo.root, env })).trim();
+}
+
+/**
+ * Whether the work tree is what `index` holds: no tracked file differs from it (status's second
+ * column; the first compares the index with HEAD, which does not matter here) and none is
+ * untracked. git compares content where an entry's stat cannot be trusted (racily clean).
+ */
+async function isWorkTreeAsIndexed(repo: Repository, index: string): Promise<boolean> {
+  const env = { ...process.env, GIT_INDEX_FILE: index, GIT_OPTIONAL_LOCKS: '0' };
+  const status = await runGit(
+    [
+      'status',
+      '--porcelain=v2',
+      '-z',
+      '--untracked-files=all',
+      '--no-renames',
+      '--ignore-submodules=none',
+      ...treePathspec,
+    ],
+    { cwd: repo.root, env },
+  );
+  // `1 XY …` (`2` for a rename): Y is the work tree against the index; `?` untracked, `u` unmerged.
+  return status
+    .split('\0')
+    .every((entry) => entry === '' || ((entry.startsWith('1 ') || entry.startsWith('2 ')) && entry[3] === '.'));
+}
+
+/** Starting from a copy of the user's index lets git reuse its stat cache, so only changed files are hashed. */
+function copyUserIndex(repo: Repository, index: string): void {
+  try {
+    copyPreservingTime(join(repo.gitDir, 'index'), index);
+  } catch {
+    // A repository without commits or index yet: start from empty.
+  }
+}
+
+/**
+ * The kept index; the user's index (its copy is where the kept one started) and the repository's
+ * exclude file; and where the tree's object lies, loose, and the packs: nothing references the
+ * objects a reading wrote, so a `git prune` or `gc` may remove them, which moves those folders,
+ * and the tree is then written again rather than named by an id git no longer has.
+ */
+function readStamps(repo: Repository, index: string, treeId: string): string {
+  const objects = join(repo.commonDir, 'objects');
+  const paths = [index, join(repo.gitDir, 'index'), join(repo.commonDir, 'info', 'exclude')];
+  return [...paths, join(objects, treeId.slice(0, 2)), join(objects, 'pack')]
+    .map((path) => {
+      try {
+        const stats = statSync(path, { bigint: true });
+        return `${stats.size}:${stats.ino}:${stats.mtimeNs}:${stats.ctimeNs}`;
+      } catch {
+        return 'missing';
+      }
+    })
+    .join(' ');
 }
 
 /**

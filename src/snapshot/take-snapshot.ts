@@ -7,7 +7,7 @@ import { runChecks, type CheckRunner } from '../checks/runner/run-check.js';
 import { makeAnchor } from '../core/identity/fingerprint.js';
 import { makeModuleGraph, type ModuleGraph } from '../core/graph/module-graph.js';
 import type { Repository } from '../git/git.js';
-import { makeWorkTreeId } from '../git/tree-id.js';
+import { makeWorkTreeId, type KeptIndex } from '../git/tree-id.js';
 import { logDebug } from '../debug/log-debug.js';
 import { hashFiles } from '../tree/file-hashes.js';
 import type { Snapshot, SnapshotCheck, TreeState } from '../core/snapshot.js';
@@ -65,9 +65,12 @@ export async function runAnchoredChecks(
   return { checks: runs.map((run) => anchorRun(run, sources)), graph, sources };
 }
 
-export async function readTreeState(request: Pick<SnapshotRequest, 'root' | 'repo' | 'scratch'>): Promise<TreeState> {
+/** `index`: a long-lived culprit's last reading, confirmed by one `git status` when nothing changed since (git/tree-id.ts). */
+export async function readTreeState(
+  request: Pick<SnapshotRequest, 'root' | 'repo' | 'scratch'> & { index?: KeptIndex | undefined },
+): Promise<TreeState> {
   if (request.repo === null) return { kind: 'files', hashes: hashFiles(request.root) };
-  return { kind: 'git', treeId: await makeWorkTreeId(request.repo, request.scratch) };
+  return { kind: 'git', treeId: await makeWorkTreeId(request.repo, request.scratch, request.index) };
 }
 
 function anchorRun(run: CheckRun, sources: SourceCache): SnapshotCheck {

@@ -517,7 +517,12 @@ async function compareTaskTrees(
  * warm engine then find those diffs kept instead of asking git again.
  */
 async function readWorkTreeState(context: TaskContext): Promise<TreeState> {
-  const state = await readTreeState({ root: context.root, repo: context.repo, scratch: context.layout.scratch });
+  const state = await readTreeState({
+    root: context.root,
+    repo: context.repo,
+    scratch: context.layout.scratch,
+    index: context.memory?.index,
+  });
   if (context.memory !== undefined && context.repo !== null && state.kind === 'git')
     await context.memory.trees
       .prefetch(context.repo, state.treeId)

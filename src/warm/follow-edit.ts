@@ -36,6 +36,8 @@ export function followEdits(options: EditFollowerOptions): EditFollower | undefi
   let queued = false;
   let closed = false;
   const onEdit = () => {
+    // The next reading of the tree's identity starts afresh rather than asking git whether it changed.
+    context.memory?.index.touch();
     if (queued || closed) return;
     queued = true;
     enqueue(async () => {
@@ -63,7 +65,7 @@ async function followEdit(engine: WarmEngine, context: PrimeContext): Promise<vo
   if (!engine.isWarm(root)) return;
   try {
     const startedAt = performance.now();
-    const tree = await readTreeState({ root, repo, scratch: layout.scratch });
+    const tree = await readTreeState({ root, repo, scratch: layout.scratch, index: context.memory?.index });
     if (await engine.follow(settings.checks, root, tree))
       logDebug(`warm: followed an edit on ${root} in ${Math.round(performance.now() - startedAt)} ms`);
   } catch (error) {

@@ -76,7 +76,7 @@ export async function primeWarmEngine(
 ): Promise<void> {
   const { root, repo, settings, layout } = context;
   if (!isPrimeNeeded(engine, root)) return;
-  const readTree = () => readTreeState({ root, repo, scratch: layout.scratch });
+  const readTree = () => readTreeState({ root, repo, scratch: layout.scratch, index: context.memory?.index });
   const names = settings.checks.map((check) => check.name).join(', ');
   try {
     let primed = options.tree ?? (await readTree());

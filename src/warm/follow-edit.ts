@@ -15,6 +15,9 @@ import { watchEdits, type EditWatcher } from './edit-watcher.js';
 import type { PrimeContext } from './prime-warm-engine.js';
 import type { WarmEngine } from './warm-engine.js';
 
+/** How long after a change its follow is queued, so the changes of one edit are one follow. */
+const settleMs = 10;
+
 export interface EditFollowerOptions {
   engine: WarmEngine;
   context: PrimeContext & { repo: Repository };
@@ -40,11 +43,16 @@ export function followEdits(options: EditFollowerOptions): EditFollower | undefi
     context.memory?.index.touch();
     if (queued || closed) return;
     queued = true;
-    enqueue(async () => {
-      // Changes from here on are the next follow's.
-      queued = false;
-      if (!closed && mayFollow()) await followEdit(engine, context);
-    });
+    // A write is several events (truncate, write), an edit often several files: one follow for them.
+    setTimeout(
+      () =>
+        enqueue(async () => {
+          // Changes from here on are the next follow's.
+          queued = false;
+          if (!closed && mayFollow()) await followEdit(engine, context);
+        }),
+      settleMs,
+    ).unref();
   };
   const watcher: Promise<EditWatcher> = watchEdits({ repo: context.repo, onEdit, log }).then((edits) => {
     // Closed while git listed the folders.
@@ -60,12 +68,16 @@ export function followEdits(options: EditFollowerOptions): EditFollower | undefi
   };
 }
 
-async function followEdit(engine: WarmEngine, context: PrimeContext): Promise<void> {
+async function followEdit(engine: WarmEngine, context: PrimeContext & { repo: Repository }): Promise<void> {
   const { root, repo, settings, layout } = context;
   if (!engine.isWarm(root)) return;
   try {
     const startedAt = performance.now();
     const tree = await readTreeState({ root, repo, scratch: layout.scratch, index: context.memory?.index });
+    // As a check does: the diffs with the trees compared last (the worker's, the baseline's) in
+    // one request to the kept git process, which the worker's hint and the check then find.
+    if (context.memory !== undefined && tree.kind === 'git')
+      await context.memory.trees.prefetch(repo, tree.treeId).catch(() => undefined);
     if (await engine.follow(settings.checks, root, tree))
       logDebug(`warm: followed an edit on ${root} in ${Math.round(performance.now() - startedAt)} ms`);
   } catch (error) {

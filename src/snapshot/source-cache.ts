@@ -46,46 +46,45 @@ export function makeSourceCache(root: string, store?: SourceStore): SourceCache 
 
 export function makeSourceStore(): SourceStore {
   const states = makeFileStates();
+  // Kept by the path findings name (relative to the root: no join per lookup), stat'ed by the
+  // absolute one, which names the paths it was read by.
   const files = new Map<string, ReadFile>();
+  const named = new Map<string, string[]>();
   const anchored = new WeakMap<Diagnostic, { lines: readonly string[] | undefined; anchored: AnchoredDiagnostic }>();
   let storeRoot: string | undefined;
   return {
     open(root) {
       if (root !== storeRoot) {
-        for (const file of files.keys()) states.forget(file);
+        for (const file of named.keys()) states.forget(file);
         files.clear();
+        named.clear();
         storeRoot = root;
       }
-      for (const changed of states.takeChanged()) files.delete(changed);
-      const cache = makeCacheOver(
-        files,
-        (path) => {
-          const file = join(root, path);
-          // Recorded before it is read: a write during the read is then seen as a change next time.
-          states.record(file);
-          // Frozen: every later check reads the same array.
-          const lines = readLines(file);
-          return { lines: lines === undefined ? undefined : Object.freeze(lines) };
-        },
-        (path) => join(root, path),
-      );
+      for (const changed of states.takeChanged()) {
+        for (const path of named.get(changed) ?? []) files.delete(path);
+        named.delete(changed);
+      }
+      const cache = makeCacheOver(files, (path) => {
+        const file = join(root, path);
+        named.set(file, [...(named.get(file) ?? []), path]);
+        // Recorded before it is read: a write during the read is then seen as a change next time.
+        states.record(file);
+        // Frozen: every later check reads the same array.
+        const lines = readLines(file);
+        return { lines: lines === undefined ? undefined : Object.freeze(lines) };
+      });
       return { ...cache, anchored };
     },
   };
 }
 
-/** `key`: what `files` is keyed by (the absolute path for a store, the relative one otherwise). */
-function makeCacheOver(
-  files: Map<string, ReadFile>,
-  read: (path: string) => ReadFile,
-  key: (path: string) => string = (path) => path,
-): SourceCache {
+/** `files`: by the path findings name, relative to the root. */
+function makeCacheOver(files: Map<string, ReadFile>, read: (path: string) => ReadFile): SourceCache {
   const load = (path: string): ReadFile => {
-    const name = key(path);
-    let file = files.get(name);
+    let file = files.get(path);
     if (file === undefined) {
       file = read(path);
-      files.set(name, file);
+      files.set(path, file);
     }
     return file;
   };

@@ -6,10 +6,10 @@
  * CULPRIT_SERVE_FOLLOW=0 turns it off. `culprit mcp` follows the edits of the tree its calls found. Real tsc, ESLint and git, through the built CLI
  * (`npm run build` first).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { waitFor } from '../checks/helpers.js';
 import type { JsonReport } from '../helpers/cli.js';
 import { connectMcp, runCliAsync, startCli, useRepos, type BackgroundCli } from '../warm/helpers.js';
@@ -43,7 +43,16 @@ describe('a server following edits', () => {
     const repo = repos.add(makeSmallRepo());
     const start = await runCliAsync(repo.root, ['start', '--json'], { CULPRIT_NO_SERVE: '1' });
     expect(start.exitCode, start.stderr).toBe(0);
-    const server = await startServer(repo.root);
+    // git's own trace of what the server (and the worker) asked it.
+    const trace = join(repo.root, '..', `${basename(repo.root)}-git-trace.log`);
+    onTestFinished(() => rmSync(trace, { force: true }));
+    const server = await startServer(repo.root, { GIT_TRACE: trace });
+    const askedGit = () =>
+      [...readFileSync(trace, 'utf8').matchAll(/trace: built-in: git (\w[\w-]*)/g)].map((match) => match[1]!);
+
+    // A first check: the server has found the client's repository (one git rev-parse) before the edit.
+    const first = await runCliAsync(repo.root, ['check', '--json'], { CULPRIT_DEBUG: '1' });
+    expect(first.stderr).toContain('culprit debug: serve: answered by the server');
 
     // An edit while the priming still reads the tree again is the priming's (it primes again),
     // not followed: the edit is written again, a comment added at its end, until one is followed.
@@ -54,8 +63,11 @@ describe('a server following edits', () => {
     }
     expect(countFollowed(server), server.stderr()).toBeGreaterThanOrEqual(1);
     const before = server.stderr().length;
+    const askedBefore = askedGit().length;
     const served = await runCliAsync(repo.root, ['check', '--json'], { CULPRIT_DEBUG: '1' });
     expect(served.stderr).toContain('culprit debug: serve: answered by the server');
+    // The tree the follow read is confirmed by one git status (git/tree-id.ts), and nothing else is asked.
+    expect(askedGit().slice(askedBefore)).toEqual(['status']);
     // The worker's lines reach the server's stderr through a pipe of their own, maybe after the answer.
     const found = 'culprit debug: warm: tsc found nothing changed';
     expect(await waitFor(() => server.stderr().slice(before).includes(found), 10_000), server.stderr()).toBe(true);

@@ -38,7 +38,7 @@ export interface WorkerProcess {
  */
 export function forkWorkerProcess(module: URL, cwd: string, env?: NodeJS.ProcessEnv): WorkerProcess {
   const entry = resolveWorkerEntry(module);
-  const child = fork(entry.path, [], {
+  const child = fork(entry.path, entry.args, {
     cwd,
     execArgv: entry.execArgv,
     serialization: 'advanced',
@@ -122,14 +122,20 @@ export function spawnWorker(
 }
 
 /**
- * The compiled worker module. When culprit runs from its TypeScript sources (tests, tsx), the
+ * The compiled worker module, through worker-entry.js (node's compile cache first, then the
+ * module named by its argument). When culprit runs from its TypeScript sources (tests, tsx), the
  * worker's .ts is loaded through tsx — but only that module and what it imports, in a tsx
  * namespace: with a global `--import tsx` the tool's own imports (a repository's
  * eslint.config.js) would be compiled by tsx too, and behave unlike they do in production.
  * With `--eval`, node runs the bootstrap instead of the module path, which stays in `process.argv[1]`.
  */
-function resolveWorkerEntry(module: URL): { path: string; execArgv: string[] } {
-  if (!import.meta.url.endsWith('.ts')) return { path: fileURLToPath(`${module.href}.js`), execArgv: [] };
+function resolveWorkerEntry(module: URL): { path: string; args: string[]; execArgv: string[] } {
+  if (!import.meta.url.endsWith('.ts'))
+    return {
+      path: fileURLToPath(new URL('./worker-entry.js', import.meta.url)),
+      args: [fileURLToPath(`${module.href}.js`)],
+      execArgv: [],
+    };
   const tsxApi = pathToFileURL(resolveTsxEsmApi()).href;
   const bootstrap = [
     `const { register } = await import(${JSON.stringify(tsxApi)});`,
@@ -137,7 +143,7 @@ function resolveWorkerEntry(module: URL): { path: string; execArgv: string[] } {
     `const worker = pathToFileURL(process.argv[1]).href;`,
     `await register({ namespace: 'culprit-worker' }).import(worker, worker);`,
   ].join('\n');
-  return { path: fileURLToPath(`${module.href}.ts`), execArgv: ['--input-type=module', '--eval', bootstrap] };
+  return { path: fileURLToPath(`${module.href}.ts`), args: [], execArgv: ['--input-type=module', '--eval', bootstrap] };
 }
 
 /** tsx's ES module API; `require.resolve` would pick its CommonJS build, which cannot register ES hooks from here. */

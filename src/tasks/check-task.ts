@@ -52,7 +52,8 @@ import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOption
 import { makeDeferringRunner, makeWorkerDeferral, type DeferralContext } from '../attempt/defer-checks.js';
 import { readSeeds } from '../warm/seeds.js';
 import { isRestartFile } from '../warm/warm-engine.js';
-import { makeSeededRunner } from '../seeded/seeded-runner.js';
+import { forkSeededWorker, makeSeededRunner } from '../seeded/seeded-runner.js';
+import { stopSpareWorkers } from '../checks/runner/spawn-worker.js';
 import {
   addProjection,
   prepareLedgerAttempt,
@@ -157,7 +158,24 @@ const keptAttempts = 20;
 
 export async function checkTask(options: CheckTaskOptions = {}): Promise<CheckResult> {
   const context = await resolveTaskContext(options, { mayCheckNothing: true });
-  return withWorkTreeLock(context, 'check', () => checkLocked(context, options, true));
+  if (!mayStartFromBaseline(context, options))
+    return withWorkTreeLock(context, 'check', () => checkLocked(context, options, true));
+  // The first worker of a run from the baseline starts while the baseline is read.
+  forkSeededWorker(context.settings.checks, context.root);
+  try {
+    return await withWorkTreeLock(context, 'check', () => checkLocked(context, options, true));
+  } finally {
+    stopSpareWorkers();
+  }
+}
+
+/** Whether this check's checks may run from the baseline (seeded/seeded-runner.ts): a cold check in git, incremental. */
+function mayStartFromBaseline(context: TaskContext, options: CheckTaskOptions): boolean {
+  return (
+    options.runChecks === undefined &&
+    context.repo !== null &&
+    (options.incremental ?? process.env['CULPRIT_INCREMENTAL'] !== '0')
+  );
 }
 
 /**
@@ -334,10 +352,9 @@ async function takeCheckSides(
   // since it may have changed meanwhile. A plain edit against the baseline starts from it.
   const takeCurrent = async (): Promise<TakenSnapshot> => {
     const state = resolved.source === 'run' ? await readWorkTreeState(context) : workTreeState;
-    const fromBaseline =
-      options.runChecks === undefined && (options.incremental ?? process.env['CULPRIT_INCREMENTAL'] !== '0')
-        ? await makeRunnerFromBaseline(context, trees, resolved.snapshot, state, mayDefer ? deferral : undefined)
-        : undefined;
+    const fromBaseline = mayStartFromBaseline(context, options)
+      ? await makeRunnerFromBaseline(context, trees, resolved.snapshot, state, mayDefer ? deferral : undefined)
+      : undefined;
     return takeAfter(state, fromBaseline ?? deferring);
   };
   // No check runs now: each of the baseline's is one the edit removed; with none there either, there is nothing to check.

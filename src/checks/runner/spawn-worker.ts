@@ -31,12 +31,45 @@ export interface WorkerProcess {
   hasExited(): boolean;
 }
 
+/** Workers forked before anyone asked for them (forkSpareWorker), each with its module and directory. */
+const spares: { module: string; cwd: string; worker: WorkerProcess }[] = [];
+
+/**
+ * Forks a worker of `module` in `cwd` ahead of need: the next forkWorkerProcess of that module
+ * there (with the parent's environment) takes it instead of forking. Node's start and the
+ * worker's modules then load while the caller does other work (a cold check reads git and its
+ * baseline meanwhile). It does not keep culprit running; stopSpareWorkers stops those not taken.
+ */
+export function forkSpareWorker(module: URL, cwd: string): void {
+  const worker = spawnWorkerProcess(module, cwd, undefined);
+  worker.child.unref();
+  worker.child.channel?.unref();
+  spares.push({ module: module.href, cwd, worker });
+}
+
+/** Stops the spare workers nobody took. */
+export function stopSpareWorkers(): void {
+  for (const { worker } of spares.splice(0)) killProcessGroup(worker.child);
+}
+
 /**
  * Forks a worker module (its URL without extension; `.js` next to the compiled code, `.ts` when
  * culprit runs from its sources) as the leader of a new process group, tracked so it is killed
- * with culprit.
+ * with culprit; or takes the spare forked for it (forkSpareWorker).
  */
 export function forkWorkerProcess(module: URL, cwd: string, env?: NodeJS.ProcessEnv): WorkerProcess {
+  const index =
+    env === undefined
+      ? spares.findIndex((spare) => spare.module === module.href && spare.cwd === cwd && !spare.worker.hasExited())
+      : -1;
+  const worker = index === -1 ? spawnWorkerProcess(module, cwd, env) : spares.splice(index, 1)[0]!.worker;
+  // A spare, as a worker forked now: it keeps culprit running until its caller lets it go.
+  worker.child.ref();
+  worker.child.channel?.ref();
+  return worker;
+}
+
+function spawnWorkerProcess(module: URL, cwd: string, env: NodeJS.ProcessEnv | undefined): WorkerProcess {
   const entry = resolveWorkerEntry(module);
   const child = fork(entry.path, entry.args, {
     cwd,

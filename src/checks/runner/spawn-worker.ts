@@ -66,7 +66,34 @@ export function forkWorkerProcess(module: URL, cwd: string, env?: NodeJS.Process
   // A spare, as a worker forked now: it keeps culprit running until its caller lets it go.
   worker.child.ref();
   worker.child.channel?.ref();
+  awaitFirstMessage(worker.child);
   return worker;
+}
+
+/** Workers handed out that have sent nothing yet, and what waits for them all to have (whenWorkersHeard). */
+const unheard = new Set<ChildProcess>();
+const waitingForWorkers: (() => void)[] = [];
+
+function awaitFirstMessage(child: ChildProcess): void {
+  unheard.add(child);
+  const heard = () => {
+    unheard.delete(child);
+    if (unheard.size > 0) return;
+    for (const callback of waitingForWorkers.splice(0)) callback();
+  };
+  child.once('message', heard);
+  child.once('exit', heard);
+}
+
+/**
+ * Calls back once every worker handed out so far has sent something (it has its request: a warm
+ * worker says which check it starts, a check worker its progress or its reply) or exited. Work
+ * that holds culprit's thread waits for this: a large request (a seed) is written to its worker a
+ * piece at a time, each when the thread is free.
+ */
+export function whenWorkersHeard(callback: () => void): void {
+  if (unheard.size === 0) callback();
+  else waitingForWorkers.push(callback);
 }
 
 function spawnWorkerProcess(module: URL, cwd: string, env: NodeJS.ProcessEnv | undefined): WorkerProcess {

@@ -9,7 +9,6 @@ import { hasTouched } from '../core/coverage/removed-checks.js';
 import type { RatchetSides } from '../core/coverage/ratchet-growth.js';
 import { ratchetFileName, type RatchetFile } from '../core/gate/ratchet-file.js';
 import type { TreeChanges, TreeState } from '../core/snapshot.js';
-import { parseRatchetFile } from '../config/ratchet-file.js';
 import { readBlobTexts } from '../git/read-blobs.js';
 import type { Repository } from '../git/git.js';
 
@@ -19,6 +18,15 @@ export async function readRatchetSides(
   changes: TreeChanges,
 ): Promise<RatchetSides | undefined> {
   if (context.repo === null || base.kind !== 'git' || !hasTouched(changes, ratchetFileName)) return undefined;
+  // Its schema (zod) loads only for an edit that touched the file, off every other check's path.
+  const { parseRatchetFile } = await import('../config/ratchet-file.js');
+  const parseOrWhy = (text: string): RatchetFile | string => {
+    try {
+      return parseRatchetFile(text);
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
   const [beforeText] = await readBlobTexts(context.repo, [`${base.treeId}:${ratchetFileName}`]).catch(() => [
     undefined,
   ]);
@@ -33,12 +41,4 @@ export async function readRatchetSides(
     return { before, after: null };
   }
   return { before, after: parseOrWhy(afterText) };
-}
-
-function parseOrWhy(text: string): RatchetFile | string {
-  try {
-    return parseRatchetFile(text);
-  } catch (error) {
-    return (error as Error).message;
-  }
 }

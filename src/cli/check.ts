@@ -1,6 +1,5 @@
 import { definitionOf, type CheckKind, type ResolvedCheckOf } from '../checks/registry.js';
-import { exitCodeOf } from '../core/report/report.js';
-import { renderers, type FormatName } from '../render/index.js';
+import type { FormatName } from '../render/index.js';
 import type { CheckRunner } from '../checks/runner/run-check.js';
 import type { WarmMemory } from '../warm/warm-memory.js';
 import { checkTask } from '../tasks/check-task.js';
@@ -30,8 +29,12 @@ export interface CheckCommandOptions {
   afterAnswer?: ((write: () => Promise<void>) => void) | undefined;
 }
 
+/** The report's and the renderers' modules: a cold check loads them while its checks run, not before they start. */
+const loadRendering = () => Promise.all([import('../core/report/report.js'), import('../render/index.js')]);
+
 export async function runCheckCommand(options: CheckCommandOptions): Promise<CommandOutcome> {
   const { report, sources, context, details } = await checkTask({
+    whileChecking: () => void loadRendering().catch(() => undefined),
     runChecks: options.runChecks,
     memory: options.memory,
     isWanted: options.isWanted,
@@ -45,6 +48,7 @@ export async function runCheckCommand(options: CheckCommandOptions): Promise<Com
     budgetSeconds: options.budgetSeconds,
     ...taskWords,
   });
+  const [{ exitCodeOf }, { renderers }] = await loadRendering();
   const format: FormatName = options.json ? 'json' : (options.format ?? 'text');
   const stdout = renderers[format](report, {
     outputLimit: context.settings.outputLimit,

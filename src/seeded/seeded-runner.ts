@@ -15,6 +15,7 @@ import type { WarmSeed } from '../checks/check-definition.js';
 import type { CheckRun, ResolvedCheck } from '../checks/check.js';
 import { checkDefinitions } from '../checks/registry.js';
 import { runChecks, type CheckRunner } from '../checks/runner/run-check.js';
+import { forkSpareWorker } from '../checks/runner/spawn-worker.js';
 import type { TreeState } from '../core/snapshot.js';
 import { makeWarmEngine, type Deferral } from '../warm/warm-engine.js';
 import { logDebug } from '../debug/log-debug.js';
@@ -31,13 +32,15 @@ export function makeSeededRunner(
     if (apart.length === 0 || together.length === 0) return runSeeded(checks, seeds, root, tree, deferral);
     for (const check of apart) logDebug(`${check.name} starts from the baseline in a worker of its own, beside tsc`);
     const startedAt = performance.now();
+    // Started first, it takes the worker forked ahead (forkSeededWorker).
+    const firstRuns = runSeeded(together, pickSeeds(seeds, together), root, tree, deferral);
     const beside = makeWarmEngine({ seeds: pickSeeds(seeds, apart) });
     const besideRuns = beside.runChecks(apart, root, tree).finally(() => beside.close());
     // Closed early below when tsc defers the lint checks: its run then fails on purpose, and is not waited for.
     besideRuns.catch(() => undefined);
     let first: CheckRun[];
     try {
-      first = await runSeeded(together, pickSeeds(seeds, together), root, tree, deferral);
+      first = await firstRuns;
     } catch (error) {
       beside.close();
       throw error;
@@ -67,6 +70,20 @@ export function makeSeededRunner(
     return checks.map((check) => byName.get(check.name)!);
   };
 }
+
+/**
+ * Forks, before the baseline and the seeds are read, the warm worker a run of `checks` from the
+ * baseline starts first (the one of the checks run together, tsc's, which the others wait on or
+ * run beside): node's start and its modules then load beside the command's own work, on the core
+ * that work leaves idle. Its engine takes it when it starts (checks/runner/spawn-worker.ts); the
+ * caller stops it if nobody does (stopSpareWorkers), when the edit is not one a baseline seeds.
+ */
+export function forkSeededWorker(checks: readonly ResolvedCheck[], root: string): void {
+  if (checks.some((check) => checkDefinitions[check.kind].warm !== undefined)) forkSpareWorker(warmWorkerModule, root);
+}
+
+/** The module a warm engine forks its workers from (warm/warm-engine.ts). */
+const warmWorkerModule = new URL('../warm/warm-worker', import.meta.url);
 
 async function runSeeded(
   checks: readonly ResolvedCheck[],

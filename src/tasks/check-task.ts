@@ -8,13 +8,13 @@ import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ratchetFileName } from '../core/gate/ratchet-file.js';
 import type { CheckRun } from '../checks/check.js';
-import type { CheckRunner } from '../checks/runner/run-check.js';
+import { runChecks as runColdChecks, type CheckRunner } from '../checks/runner/run-check.js';
 import type { Attribution } from '../core/attribute.js';
 import type { AnchoredDiagnostic } from '../core/diagnostic.js';
 import type { TreeChanges } from '../core/snapshot.js';
 import { logDebug } from '../debug/log-debug.js';
 import type { ModuleGraph } from '../core/graph/module-graph.js';
-import { makeReport, type Report } from '../core/report/report.js';
+import type { Report } from '../core/report/report.js';
 import type { DeclarationTables } from '../core/declaration-table.js';
 import { makeTreeKey, type Snapshot, type TreeState } from '../core/snapshot.js';
 import { readTreeState, takeSnapshot, type TakenSnapshot } from '../snapshot/take-snapshot.js';
@@ -52,7 +52,8 @@ import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOption
 import { makeDeferringRunner, makeWorkerDeferral, type DeferralContext } from '../attempt/defer-checks.js';
 import { readSeeds } from '../warm/seeds.js';
 import { isRestartFile } from '../warm/warm-engine.js';
-import { makeSeededRunner } from '../seeded/seeded-runner.js';
+import { forkSeededWorker, makeSeededRunner } from '../seeded/seeded-runner.js';
+import { stopSpareWorkers, whenWorkersHeard } from '../checks/runner/spawn-worker.js';
 import {
   addProjection,
   prepareLedgerAttempt,
@@ -144,6 +145,11 @@ export interface CheckTaskOptions extends TaskOptions {
    * process made in between is kept, not overwritten.
    */
   afterAnswer?: ((write: () => Promise<void>) => void) | undefined;
+  /**
+   * Called once the checks of the tree have started (their workers forked and asked): what the
+   * caller needs only after them loads meanwhile (the command line's renderers), not on their path.
+   */
+  whileChecking?: (() => void) | undefined;
 }
 
 /** What one check made, as `isAttempt` is asked with it. */
@@ -157,7 +163,24 @@ const keptAttempts = 20;
 
 export async function checkTask(options: CheckTaskOptions = {}): Promise<CheckResult> {
   const context = await resolveTaskContext(options, { mayCheckNothing: true });
-  return withWorkTreeLock(context, 'check', () => checkLocked(context, options, true));
+  if (!mayStartFromBaseline(context, options))
+    return withWorkTreeLock(context, 'check', () => checkLocked(context, options, true));
+  // The first worker of a run from the baseline starts while the baseline is read.
+  forkSeededWorker(context.settings.checks, context.root);
+  try {
+    return await withWorkTreeLock(context, 'check', () => checkLocked(context, options, true));
+  } finally {
+    stopSpareWorkers();
+  }
+}
+
+/** Whether this check's checks may run from the baseline (seeded/seeded-runner.ts): a cold check in git, incremental. */
+function mayStartFromBaseline(context: TaskContext, options: CheckTaskOptions): boolean {
+  return (
+    options.runChecks === undefined &&
+    context.repo !== null &&
+    (options.incremental ?? process.env['CULPRIT_INCREMENTAL'] !== '0')
+  );
 }
 
 /**
@@ -217,6 +240,7 @@ async function checkLocked(
   const tree = makeTreeKey(after.snapshot.tree);
   const attempts = baseline.session.attempts;
   const rereads = (options.oncePerTree ?? true) && attempts.at(-1)?.tree === tree;
+  const { makeReport } = await loadReportModule();
   const {
     report: triaged,
     attemptRecord,
@@ -306,7 +330,10 @@ async function takeCheckSides(
       checks: settings.checks,
       scratch: layout.scratch,
       tree: known,
-      runChecks,
+      runChecks: withBeside(runChecks ?? runColdChecks, () => {
+        void loadReportModule().catch(() => undefined);
+        options.whileChecking?.();
+      }),
       sources: context.memory?.sources,
     });
   // Never run a check twice on one tree: a baseline missing from the cache that is the work
@@ -334,16 +361,32 @@ async function takeCheckSides(
   // since it may have changed meanwhile. A plain edit against the baseline starts from it.
   const takeCurrent = async (): Promise<TakenSnapshot> => {
     const state = resolved.source === 'run' ? await readWorkTreeState(context) : workTreeState;
-    const fromBaseline =
-      options.runChecks === undefined && (options.incremental ?? process.env['CULPRIT_INCREMENTAL'] !== '0')
-        ? await makeRunnerFromBaseline(context, trees, resolved.snapshot, state, mayDefer ? deferral : undefined)
-        : undefined;
+    const fromBaseline = mayStartFromBaseline(context, options)
+      ? await makeRunnerFromBaseline(context, trees, resolved.snapshot, state, mayDefer ? deferral : undefined)
+      : undefined;
     return takeAfter(state, fromBaseline ?? deferring);
   };
   // No check runs now: each of the baseline's is one the edit removed; with none there either, there is nothing to check.
   if (settings.checks.length === 0 && resolved.snapshot.checks.length === 0)
     throw makeUserError(settings.nothingToCheck ?? `nothing to check in ${context.root}`);
   return { sessions, resolved, after: shared ?? (await takeCurrent()) };
+}
+
+/** The report's modules (zod's schemas among them, some 50 ms of a cold check): loaded beside the checks, not before them. */
+function loadReportModule(): Promise<typeof import('../core/report/report.js')> {
+  return import('../core/report/report.js');
+}
+
+/**
+ * `runner`, with `beside` called once its checks have started: their workers forked (in the
+ * microtasks after the call) and each holding its request, so that what it loads delays none.
+ */
+function withBeside(runner: CheckRunner, beside: () => void): CheckRunner {
+  return (checks, root, tree) => {
+    const runs = runner(checks, root, tree);
+    setImmediate(() => whenWorkersHeard(beside));
+    return runs;
+  };
 }
 
 /** What recording an attempt takes: the report made, and what it was made from. */

@@ -12,7 +12,7 @@ import { resolveCommit } from '../git/git.js';
 import { readCommitTree } from '../git/tree-id.js';
 import { countFindings } from '../core/snapshot.js';
 import { describeFailedChecks } from '../core/check-run.js';
-import { locateRemote } from '../core/report/report-codes.js';
+import { locateRemote } from '../core/report/locate-remote.js';
 import { readTreeState, takeSnapshot } from '../snapshot/take-snapshot.js';
 import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
 

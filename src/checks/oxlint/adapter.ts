@@ -82,7 +82,7 @@ export function makeOxlintCommand(
   return {
     name: () => 'oxlint',
     locate: ({ root, options }) => ({
-      executable: findExecutable('oxlint', { local: ['node'], roots: [root, options.workTree] }),
+      executable: findOxlint(root, options.workTree),
       missing: `oxlint is not installed: no node_modules/.bin/oxlint in ${root} or above, and none on PATH`,
     }),
     env: (): Record<string, string> => (plan.tsgolint === undefined ? {} : { OXLINT_TSGOLINT_PATH: plan.tsgolint }),
@@ -90,8 +90,7 @@ export function makeOxlintCommand(
     beside: async (run) => {
       const rulesCache =
         plan.mode.typeAware && !plan.rulesRead ? resolveRulesCacheFile(run.executable, run.root) : undefined;
-      const cached = rulesCache === undefined ? undefined : readCachedRules(rulesCache);
-      if (cached !== undefined) takeTypeAwareRules(plan, cached);
+      readCachedTypeAwareRules(plan, rulesCache);
       const [listing, rules] = await Promise.all([
         reads.listFiles ? run.call(['--debug=files', ...run.options.targets], 'oxlint --debug=files') : undefined,
         plan.mode.typeAware && !plan.rulesRead ? run.call(['--rules', '--format=json'], 'oxlint --rules') : undefined,
@@ -157,6 +156,27 @@ const oxlintDirectives: DirectiveDialect = {
   },
   phase: 'lint',
 };
+
+function findOxlint(root: string, workTree: string): string | null {
+  return findExecutable('oxlint', { local: ['node'], roots: [root, workTree] });
+}
+
+/**
+ * The type-aware rules before any run, where the listing kept across processes has them
+ * (rules-cache.ts): a warm session started from a baseline's run tells its type-aware findings
+ * by them, so that one a re-lint finds again keeps what it was traced to instead of being traced
+ * again (which opens TypeScript 7's API). Without them it learns them with its first run.
+ */
+export function readKnownTypeAwareRules(plan: OxlintPlan, root: string, workTree: string): void {
+  if (!plan.mode.typeAware || plan.rulesRead) return;
+  const executable = findOxlint(root, workTree);
+  readCachedTypeAwareRules(plan, executable === null ? undefined : resolveRulesCacheFile(executable, root));
+}
+
+function readCachedTypeAwareRules(plan: OxlintPlan, rulesCache: string | undefined): void {
+  const cached = rulesCache === undefined ? undefined : readCachedRules(rulesCache);
+  if (cached !== undefined) takeTypeAwareRules(plan, cached);
+}
 
 function takeTypeAwareRules(plan: OxlintPlan, rules: ReadonlySet<string>): void {
   for (const rule of rules) plan.typeAwareRules.add(rule);

@@ -34,7 +34,13 @@ import { parseJsonc } from '../output/read-jsonc.js';
 import { runCommandCheck } from '../runner/command-check.js';
 import { isFile, makeFileStates } from '../../tree/file-states.js';
 import { makeFolderListings } from '../../tree/folder-listings.js';
-import { makeOxlintCommand, planOxlint, traceTypeAwareFindings, type OxlintPlan } from './adapter.js';
+import {
+  makeOxlintCommand,
+  planOxlint,
+  readKnownTypeAwareRules,
+  traceTypeAwareFindings,
+  type OxlintPlan,
+} from './adapter.js';
 import { findGlobalEdit } from '../typescript/declares-globals.js';
 import { collectImporters, invertImports } from '../typescript/import-graph.js';
 
@@ -153,6 +159,7 @@ export function openOxlintSession(request: CheckRequest<OxlintOptions>, shared?:
     async run(hint, typed, seed) {
       let reach = readTypedReach(typed);
       if (held === undefined && seed !== undefined) {
+        readKnownTypeAwareRules(plan, root, request.options.workTree);
         const seeded = makeSeededHeld(seed, root, plan, toRepoPath);
         if (seeded !== undefined) {
           keep(seeded);

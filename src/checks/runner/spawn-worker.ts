@@ -31,14 +31,74 @@ export interface WorkerProcess {
   hasExited(): boolean;
 }
 
+/** Workers forked before anyone asked for them (forkSpareWorker), each with its module and directory. */
+const spares: { module: string; cwd: string; worker: WorkerProcess }[] = [];
+
+/**
+ * Forks a worker of `module` in `cwd` ahead of need: the next forkWorkerProcess of that module
+ * there (with the parent's environment) takes it instead of forking. Node's start and the
+ * worker's modules then load while the caller does other work (a cold check reads git and its
+ * baseline meanwhile). It does not keep culprit running; stopSpareWorkers stops those not taken.
+ */
+export function forkSpareWorker(module: URL, cwd: string): void {
+  const worker = spawnWorkerProcess(module, cwd, undefined);
+  worker.child.unref();
+  worker.child.channel?.unref();
+  spares.push({ module: module.href, cwd, worker });
+}
+
+/** Stops the spare workers nobody took. */
+export function stopSpareWorkers(): void {
+  for (const { worker } of spares.splice(0)) killProcessGroup(worker.child);
+}
+
 /**
  * Forks a worker module (its URL without extension; `.js` next to the compiled code, `.ts` when
  * culprit runs from its sources) as the leader of a new process group, tracked so it is killed
- * with culprit.
+ * with culprit; or takes the spare forked for it (forkSpareWorker).
  */
 export function forkWorkerProcess(module: URL, cwd: string, env?: NodeJS.ProcessEnv): WorkerProcess {
+  const index =
+    env === undefined
+      ? spares.findIndex((spare) => spare.module === module.href && spare.cwd === cwd && !spare.worker.hasExited())
+      : -1;
+  const worker = index === -1 ? spawnWorkerProcess(module, cwd, env) : spares.splice(index, 1)[0]!.worker;
+  // A spare, as a worker forked now: it keeps culprit running until its caller lets it go.
+  worker.child.ref();
+  worker.child.channel?.ref();
+  awaitFirstMessage(worker.child);
+  return worker;
+}
+
+/** Workers handed out that have sent nothing yet, and what waits for them all to have (whenWorkersHeard). */
+const unheard = new Set<ChildProcess>();
+const waitingForWorkers: (() => void)[] = [];
+
+function awaitFirstMessage(child: ChildProcess): void {
+  unheard.add(child);
+  const heard = () => {
+    unheard.delete(child);
+    if (unheard.size > 0) return;
+    for (const callback of waitingForWorkers.splice(0)) callback();
+  };
+  child.once('message', heard);
+  child.once('exit', heard);
+}
+
+/**
+ * Calls back once every worker handed out so far has sent something (it has its request: a warm
+ * worker says which check it starts, a check worker its progress or its reply) or exited. Work
+ * that holds culprit's thread waits for this: a large request (a seed) is written to its worker a
+ * piece at a time, each when the thread is free.
+ */
+export function whenWorkersHeard(callback: () => void): void {
+  if (unheard.size === 0) callback();
+  else waitingForWorkers.push(callback);
+}
+
+function spawnWorkerProcess(module: URL, cwd: string, env: NodeJS.ProcessEnv | undefined): WorkerProcess {
   const entry = resolveWorkerEntry(module);
-  const child = fork(entry.path, [], {
+  const child = fork(entry.path, entry.args, {
     cwd,
     execArgv: entry.execArgv,
     serialization: 'advanced',
@@ -122,14 +182,20 @@ export function spawnWorker(
 }
 
 /**
- * The compiled worker module. When culprit runs from its TypeScript sources (tests, tsx), the
+ * The compiled worker module, through worker-entry.js (node's compile cache first, then the
+ * module named by its argument). When culprit runs from its TypeScript sources (tests, tsx), the
  * worker's .ts is loaded through tsx — but only that module and what it imports, in a tsx
  * namespace: with a global `--import tsx` the tool's own imports (a repository's
  * eslint.config.js) would be compiled by tsx too, and behave unlike they do in production.
  * With `--eval`, node runs the bootstrap instead of the module path, which stays in `process.argv[1]`.
  */
-function resolveWorkerEntry(module: URL): { path: string; execArgv: string[] } {
-  if (!import.meta.url.endsWith('.ts')) return { path: fileURLToPath(`${module.href}.js`), execArgv: [] };
+function resolveWorkerEntry(module: URL): { path: string; args: string[]; execArgv: string[] } {
+  if (!import.meta.url.endsWith('.ts'))
+    return {
+      path: fileURLToPath(new URL('./worker-entry.js', import.meta.url)),
+      args: [fileURLToPath(`${module.href}.js`)],
+      execArgv: [],
+    };
   const tsxApi = pathToFileURL(resolveTsxEsmApi()).href;
   const bootstrap = [
     `const { register } = await import(${JSON.stringify(tsxApi)});`,
@@ -137,7 +203,7 @@ function resolveWorkerEntry(module: URL): { path: string; execArgv: string[] } {
     `const worker = pathToFileURL(process.argv[1]).href;`,
     `await register({ namespace: 'culprit-worker' }).import(worker, worker);`,
   ].join('\n');
-  return { path: fileURLToPath(`${module.href}.ts`), execArgv: ['--input-type=module', '--eval', bootstrap] };
+  return { path: fileURLToPath(`${module.href}.ts`), args: [], execArgv: ['--input-type=module', '--eval', bootstrap] };
 }
 
 /** tsx's ES module API; `require.resolve` would pick its CommonJS build, which cannot register ES hooks from here. */

@@ -36,7 +36,7 @@ import type { TscRun } from './warm-session.js';
 import type { WarmSeed, WarmShared } from '../check-definition.js';
 import { logDebug } from '../../debug/log-debug.js';
 import { readSeededResults } from './native-seed.js';
-import { readDeclaresGlobals } from '../typescript/declares-globals.js';
+import { isGlobalText, readDeclaresGlobals } from '../typescript/declares-globals.js';
 import { collectImporters, invertImports } from '../typescript/import-graph.js';
 import { readModuleSurface } from '../typescript/module-surface.js';
 import type { Syntax } from '../typescript/checker-view.js';
@@ -107,11 +107,22 @@ export async function openNativeTscSession(
   const api: NativeApi = new API({ cwd: request.root });
   const tracing = await loadNativeTracing(request.root);
   const results = new Map<string, NativeFileResult>();
-  /** Whether a file's last text could declare globals. */
-  const declaresGlobals = new Map<string, boolean>();
   let snapshot: NativeSnapshot | undefined;
   /** The last run's answer: a run that finds nothing changed gives it again (no global diagnostics asked). */
   let last: { output: CheckOutput; checkedPaths: string[] } | undefined;
+
+  /**
+   * Whether the text of a file the last snapshot checked could declare globals (one it lacks may):
+   * asked of the few files an edit changed, where reading every checked file after each run would
+   * put a read of each on every run's path.
+   */
+  const declaredGlobals = (path: string): boolean => {
+    for (const configPath of configPaths) {
+      const file = snapshot?.getProject(configPath)?.program.getSourceFile(path);
+      if (file !== undefined) return isGlobalText(file.text, path);
+    }
+    return true;
+  };
 
   /** The files to check again: the changed ones and their importers, or all (undefined). */
   const findRecheck = (
@@ -127,7 +138,7 @@ export async function openNativeTscSession(
     }
     if (hint === null || changes.created.length > 0 || changes.deleted.length > 0)
       return { changes, recheck: undefined };
-    if (changes.changed.some((path) => declaresGlobals.get(path) !== false || readDeclaresGlobals(path)))
+    if (changes.changed.some((path) => declaredGlobals(path) || readDeclaresGlobals(path)))
       return { changes, recheck: undefined };
     const imports = new Map([...results].map(([fileName, result]) => [fileName, result.imports]));
     return { changes, recheck: collectImporters(changes.changed, invertImports(imports)) };
@@ -214,10 +225,8 @@ export async function openNativeTscSession(
         result = checker.checkFile(project, fileName) ?? { diagnostics: [], imports: [] };
         fresh.push(result);
         results.set(fileName, result);
-        declaresGlobals.set(fileName, readDeclaresGlobals(fileName));
       }
       // A file taken from a seed is watched as one checked here.
-      if (!declaresGlobals.has(fileName)) declaresGlobals.set(fileName, readDeclaresGlobals(fileName));
       if (!documents.has(fileName)) {
         documents.record(fileName);
         folders.watchFileFolder(fileName);
@@ -228,7 +237,6 @@ export async function openNativeTscSession(
     for (const fileName of [...results.keys()]) {
       if (current.has(fileName)) continue;
       results.delete(fileName);
-      declaresGlobals.delete(fileName);
       documents.forget(fileName);
     }
     retraceShort(request.root, configPaths.at(-1)!, fresh);

@@ -9,7 +9,7 @@ const globalDeclaration = /\bdeclare\s+(?:global|module)\b/;
 const moduleSyntax = /^\s*(?:import|export)\b/m;
 
 /** Whether a file with this text may declare globals: a script, `declare global`, `declare module`, a .d.ts. */
-function isGlobalText(text: string, fileName: string): boolean {
+export function isGlobalText(text: string, fileName: string): boolean {
   return globalDeclaration.test(text) || !moduleSyntax.test(text) || fileName.endsWith('.d.ts');
 }
 

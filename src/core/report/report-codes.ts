@@ -71,15 +71,3 @@ export type CheckErrorCode = z.infer<typeof checkErrorSchema>;
 export function makeCodedNote(note: ReportNote): CodedNote {
   return typeof note === 'string' ? { code: 'text', text: note } : note;
 }
-
-/** A remote cache's API URL without credentials, as notes and errors name it; null when it is no URL. */
-export function locateRemote(api: string): string | null {
-  try {
-    const url = new URL(api);
-    url.username = '';
-    url.password = '';
-    return `${url.origin}${url.pathname === '/' ? '' : url.pathname}`;
-  } catch {
-    return null;
-  }
-}

@@ -148,6 +148,24 @@ describe('oxlint kept warm', () => {
     expect(reach(imported.lines)[1]).toMatch(/^tsc 7: checked 1 of \d+ files$/);
   });
 
+  it('from a baseline on TypeScript 7, keeps what a type-aware finding found again in a re-linted file was traced to, as in full', async () => {
+    const loose = 'export function loose(): any {\n  return 1;\n}\n';
+    const user = "import { loose } from './loose';\n\nexport const kept: string = loose();\nexport const count = 1;\n";
+    const repo = repos.add(
+      makeRepo({ typescript: '7', files: { ...files, 'src/loose.ts': loose, 'src/user.ts': user } }),
+    );
+    linkLinter(repo.root, 'oxlint');
+    linkTsgolint(repo.root);
+    const compare = await makeSeededComparison(repo, debug);
+
+    // The finding on line 3 is the same (rule, message, line text); the edit is a line below it.
+    repo.write('src/user.ts', user.replace('count = 1', 'count = 2'));
+    const below = await compare('an edit below a type-aware finding');
+    expect(below.unseeded).toBeUndefined();
+    expect(below.lines).toContain('oxlint warm: re-linting 1 of 6 files');
+    expect(below.findings).toContain('oxlint src/user.ts:3 typescript/no-unsafe-assignment');
+  });
+
   it('lints everything again when a rule can read other files (the import plugin)', async () => {
     const config = JSON.stringify({ plugins: ['import', 'typescript'], rules: { 'import/no-cycle': 'error' } });
     const repo = repos.add(makeRepo({ typescript: '6.0', files: { ...files, '.oxlintrc.json': config } }));

@@ -54,7 +54,11 @@ describe("TypeScript 7's warm session", () => {
       const edit = async (path: string, text: string) => {
         repo.write(path, text);
         await settle();
-        const { output } = await session.run([join(repo.root, path)], { sessions: [], affected: new Set() });
+        const { output } = await session.run([join(repo.root, path)], {
+          sessions: [],
+          affected: new Set(),
+          typescriptPath: undefined,
+        });
         const findings = listFindings(await output);
         expect(findings, path).toEqual(listFindings(await runTsc(request(repo))));
         return { findings, checked: debug.take().filter((line) => line.startsWith('tsc 7: checked')) };
@@ -62,7 +66,13 @@ describe("TypeScript 7's warm session", () => {
       const all = [expect.stringMatching(/^tsc 7: checked (\d+) of \1 files$/)];
 
       await settle();
-      expect(listFindings(await (await session.run(null, { sessions: [], affected: new Set() })).output)).toEqual([]);
+      expect(
+        listFindings(
+          await (
+            await session.run(null, { sessions: [], affected: new Set(), typescriptPath: undefined })
+          ).output,
+        ),
+      ).toEqual([]);
       debug.take();
 
       // A body edit of a plain module: only that file is checked again.

@@ -15,8 +15,8 @@ const treePathspec = ['--', '.', ':(exclude,glob)**/node_modules/**'];
 
 /**
  * A long-lived culprit's last reading of its work tree's identity, with the private index it
- * wrote (warm/warm-memory.ts). When nothing was seen to change since (the check after the server
- * followed the edit: its edit watcher calls `touch` on every change it sees), the reading is
+ * wrote (warm/warm-memory.ts). Where an edit watcher tells it of every change it sees (`watched`,
+ * `touch`) and saw none since (the check after the server followed the edit), the reading is
  * confirmed by one `git status` against that index, which is the very tree the last reading
  * named: no tracked file differs (git compares content where a stat cannot be trusted) and no
  * file is untracked. Anything else — a change seen, status finding one, the user's index or
@@ -25,6 +25,11 @@ const treePathspec = ['--', '.', ':(exclude,glob)**/node_modules/**'];
  * reading names. One reading at a time: git locks the index it writes.
  */
 export interface KeptIndex {
+  /**
+   * Whether an edit watcher tells this index of changes: only then is status asked first (without
+   * one, most readings follow a change, and status would be a third process before the two).
+   */
+  watched: boolean;
   /** Something in the work tree changed (the next reading starts afresh, without asking status first). */
   touch(): void;
   /** Removes the index (its folder is a tracked temporary path: a signal removes it too). */
@@ -47,6 +52,7 @@ interface KeptIndexState extends KeptIndex {
 
 export function makeKeptIndex(): KeptIndex {
   const state: KeptIndexState = {
+    watched: false,
     kept: new Map(),
     queue: Promise.resolve(),
     touch() {
@@ -85,6 +91,7 @@ async function readKept(state: KeptIndexState, repo: Repository, scratchDir: str
   const { treeId, stamps, touched } = reading;
   reading.touched = false;
   if (
+    state.watched &&
     !touched &&
     treeId !== undefined &&
     readStamps(repo, index, treeId) === stamps &&

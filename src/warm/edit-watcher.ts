@@ -23,6 +23,8 @@ export interface EditWatcherOptions {
   repo: Repository;
   /** Called on every change reported in a watched folder (many per edit: the caller coalesces). */
   onEdit: () => void;
+  /** Called once if watching is given up after it began (a watch the system refused). */
+  onGiveUp?: (() => void) | undefined;
   log: (line: string) => void;
   /** The most folders watched; more and the tree is not watched at all (default 4096). */
   maxFolders?: number | undefined;
@@ -43,6 +45,7 @@ export async function watchEdits(options: EditWatcherOptions): Promise<EditWatch
     if (closed) return;
     close();
     log(`culprit serve: not following edits: ${why}`);
+    options.onGiveUp?.();
   };
   const add = (folder: string) => {
     if (closed || watchers.has(folder)) return;

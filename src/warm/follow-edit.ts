@@ -54,15 +54,24 @@ export function followEdits(options: EditFollowerOptions): EditFollower | undefi
       settleMs,
     ).unref();
   };
-  const watcher: Promise<EditWatcher> = watchEdits({ repo: context.repo, onEdit, log }).then((edits) => {
+  // The kept reading of the tree's identity asks git status first only while every change is told (git/tree-id.ts).
+  const index = context.memory?.index;
+  const onGiveUp = () => {
+    if (index !== undefined) index.watched = false;
+  };
+  const watcher: Promise<EditWatcher> = watchEdits({ repo: context.repo, onEdit, onGiveUp, log }).then((edits) => {
     // Closed while git listed the folders.
     if (closed) edits.close();
-    else if (edits.folders > 0) logDebug(`warm: following the edits of ${context.root} (${edits.folders} folders)`);
+    else if (edits.folders > 0) {
+      if (index !== undefined) index.watched = true;
+      logDebug(`warm: following the edits of ${context.root} (${edits.folders} folders)`);
+    }
     return edits;
   });
   return {
     close() {
       closed = true;
+      onGiveUp();
       void watcher.then((edits) => edits.close());
     },
   };

@@ -76,6 +76,9 @@ describe('a kept index (a long-lived culprit)', () => {
       const first = await read(repo, kept);
       expect(first.commands).toEqual(['add', 'write-tree']);
       expect(first.treeId).toBe(writeFreshTree(repo.root));
+      // No edit watcher tells it of changes: every reading is a fresh one, no status first.
+      expect(await read(repo, kept)).toEqual({ treeId: first.treeId, commands: ['add', 'write-tree'] });
+      kept.watched = true;
       const again = await read(repo, kept);
       expect(again).toEqual({ treeId: first.treeId, commands: ['status'] });
 

@@ -169,7 +169,10 @@ function serve<Args>(
 ): (args: Args) => Promise<CallToolResult> {
   return (args: Args): Promise<CallToolResult> => {
     const run = state.queue
-      .then(() => handler(args))
+      .then(() => {
+        state.follows?.follower?.commandStarted();
+        return handler(args);
+      })
       .catch((error: unknown): CallToolResult => {
         if (!isUserError(error))
           state.log(

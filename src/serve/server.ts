@@ -419,6 +419,7 @@ async function runQueuedCommand(
   isWanted: () => boolean,
 ): Promise<ServedRuns | undefined> {
   const runChecks = await chooseRunner(state, request.command);
+  state.edits?.commandStarted();
   const writes = makeAnswerWrites();
   const runner: ServedRunner = { memory: state.memory, runChecks, afterAnswer: writes.afterAnswer };
   const stopSending =

@@ -29,6 +29,8 @@ export interface EditFollowerOptions {
 }
 
 export interface EditFollower {
+  /** A command's turn began (it reads the tree itself): a follow of the changes before it has nothing left to do. */
+  commandStarted(): void;
   close(): void;
 }
 
@@ -38,9 +40,13 @@ export function followEdits(options: EditFollowerOptions): EditFollower | undefi
   const { engine, context, enqueue, mayFollow, log } = options;
   let queued = false;
   let closed = false;
+  // Changes seen, and how many of them a command that read the tree since had seen.
+  let seen = 0;
+  let seenByCommand = 0;
   const onEdit = () => {
     // The next reading of the tree's identity starts afresh rather than asking git whether it changed.
     context.memory?.index.touch();
+    seen += 1;
     if (queued || closed) return;
     queued = true;
     // A write is several events (truncate, write), an edit often several files: one follow for them.
@@ -49,7 +55,7 @@ export function followEdits(options: EditFollowerOptions): EditFollower | undefi
         enqueue(async () => {
           // Changes from here on are the next follow's.
           queued = false;
-          if (!closed && mayFollow()) await followEdit(engine, context);
+          if (!closed && seenByCommand < seen && mayFollow()) await followEdit(engine, context);
         }),
       settleMs,
     ).unref();
@@ -69,6 +75,9 @@ export function followEdits(options: EditFollowerOptions): EditFollower | undefi
     return edits;
   });
   return {
+    commandStarted() {
+      seenByCommand = seen;
+    },
     close() {
       closed = true;
       onGiveUp();

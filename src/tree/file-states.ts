@@ -64,12 +64,17 @@ export function makeSharedStats(): SharedStats {
 /**
  * `compareContent`: keep a hash of each file's content and report a file only when its content
  * changed (for configuration files: few, small, and a false alarm costs a cold restart).
+ * `hashChanged`: a file reported changed is recorded with the hash of its content then, which its
+ * reader reads after (a tool that reads the files itself: tsgo, oxlint), so the next look reports
+ * it again only when its content differs from that, not because its stat is racily clean (the
+ * check right after the server followed the edit) or was touched; no file is read before it changed.
  * `stats`: where stats are read, when a worker shares them between its sessions.
  */
 export function makeFileStates({
   compareContent = false,
+  hashChanged = false,
   stats: shared,
-}: { compareContent?: boolean; stats?: SharedStats | undefined } = {}): FileStates {
+}: { compareContent?: boolean; hashChanged?: boolean; stats?: SharedStats | undefined } = {}): FileStates {
   const states = new Map<string, FileState>();
   const readStatsOf = shared === undefined ? readStats : shared.read;
   const record = (path: string, content?: string) => {
@@ -93,12 +98,12 @@ export function makeFileStates({
         const stats = readStatsOf(path);
         const racy = stats !== undefined && state.recordedAtNs - state.mtimeNs < racyWindowNs;
         if (makeStamp(stats) === state.stamp && !racy) continue;
-        if (!compareContent && state.content !== undefined) {
+        if (!compareContent && (state.content !== undefined || hashChanged)) {
           // The content its reader used is known: read before the stat is taken again, so a write
           // in between leaves the new stat racy, and the next look compares again.
           const content = readContentHash(path);
           record(path, content);
-          if (content !== state.content) changed.push(path);
+          if (state.content === undefined || content !== state.content) changed.push(path);
           continue;
         }
         record(path);

@@ -75,6 +75,21 @@ describe('file states that know the content their reader used', () => {
     expect(states.takeChanged()).toEqual([path]);
   });
 
+  it('with hashChanged, report a changed file, then again only when its content is another', () => {
+    const path = makeOldFile('export const a = 1;\n');
+    const states = makeFileStates({ hashChanged: true });
+    states.record(path);
+    writeFileSync(path, 'export const a = 2;\n');
+    // Changed, and recorded with the content its reader (a tool reading files itself) reads next.
+    expect(states.takeChanged()).toEqual([path]);
+    // Racily clean now, but the same content: not again (the check after a followed edit).
+    expect(states.takeChanged()).toEqual([]);
+    writeFileSync(path, 'export const a = 2;\n');
+    expect(states.takeChanged()).toEqual([]);
+    writeFileSync(path, 'export const a = 3;\n');
+    expect(states.takeChanged()).toEqual([path]);
+  });
+
   it('without the content, report a racily clean file as possibly changed, as before', () => {
     const path = makeOldFile('export const a = 1;\n');
     const states = makeFileStates();

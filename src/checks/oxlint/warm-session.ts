@@ -68,7 +68,8 @@ export function openOxlintSession(request: CheckRequest<OxlintOptions>, shared?:
   const plan = planOxlint(root, request.options.workTree);
   const toRepoPath = makeRepoPath(root);
   const crossFile = readCrossFileReason(root);
-  const documents = makeFileStates({ stats: shared?.stats });
+  // oxlint reads a changed file after it is reported: its content then decides the next look (file-states.ts).
+  const documents = makeFileStates({ stats: shared?.stats, hashChanged: true });
   const folders = makeFolderListings(root);
   let held: Held | undefined;
 
@@ -85,12 +86,13 @@ export function openOxlintSession(request: CheckRequest<OxlintOptions>, shared?:
 
   const runFull = async (): Promise<CheckOutput> => {
     held = undefined;
+    // Everything is read now: what changed before this run is in it. Taken before oxlint reads the
+    // files, so a content recorded is one it read or an older one (never newer: file-states.ts).
+    documents.takeChanged();
+    folders.takeAdded();
     const output = await runCommandCheck(makeOxlintCommand(plan), request);
     const traced = await traceTypeAwareFindings(request, plan, output, output.diagnostics);
     if (output.checkedPaths !== undefined) keep(makeHeld(traced, readText(root), plan));
-    // Everything was read now: what changed before this run is in it.
-    documents.takeChanged();
-    folders.takeAdded();
     return traced;
   };
 

@@ -101,7 +101,8 @@ export async function openNativeTscSession(
   const configPaths = readProjectReferences(resolveConfigPath(request.root, request.options.project));
   const configFiles = makeFileStates({ compareContent: true });
   for (const path of configPaths) configFiles.record(path);
-  const documents = makeFileStates({ stats: shared?.stats });
+  // tsgo reads a changed file after it is reported: its content then decides the next look (file-states.ts).
+  const documents = makeFileStates({ stats: shared?.stats, hashChanged: true });
   const folders = makeFolderListings(request.root);
   // The API spawns tsgo here: it starts while the tracing modules load (which never throws).
   const api: NativeApi = new API({ cwd: request.root });

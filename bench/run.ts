@@ -883,11 +883,21 @@ async function measureNativeStack(settings: BenchSettings): Promise<string> {
     body.revert();
     const serve = await startServe(cli, repo.root, makeCliEnv(true));
     let warm: WarmEdits;
+    let warmAfterTurn: WarmEdits;
     let memory: ReturnType<ServeProcess['readMemory']>;
     try {
       const prime = await measureCheck(repo.root, true, {}, serve);
       log(describeCheck('served check, the server starting its warm worker', prime, raw));
       warm = await measureEdits(repo.root, body, 'one-line body edit', raw, bodySteps, serve);
+      warmAfterTurn = await measureEdits(
+        repo.root,
+        body,
+        `one-line body edit, checked ${seconds(turnMs)} after it`,
+        raw,
+        [31, 32, 33],
+        serve,
+        waitForTurn,
+      );
       memory = serve.readMemory();
     } finally {
       await serve.stop();
@@ -921,6 +931,11 @@ async function measureNativeStack(settings: BenchSettings): Promise<string> {
           target: '≤ 0.1×',
         },
         { metric: "  checks; culprit's own work", values: [`${checks(warm.median)}; ${own(warm.median)}`], target: '' },
+        {
+          metric: `  checked ${seconds(turnMs)} after the edit (the server follows it meanwhile)`,
+          values: [describeWarm(warmAfterTurn.median, raw)],
+          target: '',
+        },
         {
           metric: 'warm server RSS after the edits (serve + workers)',
           values: [`${megabytes(memory.totalKb)} (${megabytes(memory.serveKb)} + ${megabytes(memory.workersKb)})`],

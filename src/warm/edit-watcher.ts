@@ -44,7 +44,7 @@ export async function watchEdits(options: EditWatcherOptions): Promise<EditWatch
   const giveUp = (why: string) => {
     if (closed) return;
     close();
-    log(`culprit serve: not following edits: ${why}`);
+    log(`culprit: not following edits: ${why}`);
     options.onGiveUp?.();
   };
   const add = (folder: string) => {

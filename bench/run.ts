@@ -405,15 +405,7 @@ async function measureGeneratedRepo(
     const prime = await measureCheck(repo.root, true, {}, serve);
     log(describeCheck('served check, the server starting its warm worker', prime, raw));
     warmBody = await measureEdits(repo.root, body, 'one-line body edit', raw, bodySteps, serve);
-    warmBodyAfterTurn = await measureEdits(
-      repo.root,
-      body,
-      `one-line body edit, checked ${seconds(turnMs)} after it`,
-      raw,
-      [31, 32, 33],
-      serve,
-      waitForTurn,
-    );
+    warmBodyAfterTurn = await measureEditsAfterTurn(repo.root, body, raw, serve);
     warmHook = await measureHooks(repo.root, body, raw);
     warmType = await measureEdits(repo.root, type, 'exported-type edit', raw, typeSteps, serve);
     if (size === settings.memorySize) memory = await measureWarmMemory(repo.root, serve, body, settings.attempts);
@@ -501,6 +493,12 @@ async function measureEdits(
   edit.revert();
   const sorted = [...rounds].sort((a, b) => a.wallMs - b.wallMs);
   return { median: sorted[Math.floor((sorted.length - 1) / 2)]!, first: rounds[0]!, rounds: rounds.length };
+}
+
+/** Body edits each checked a model's turn after the edit, the server following it meanwhile. */
+function measureEditsAfterTurn(root: string, body: Edit, raw: RawMeasure, serve: ServeProcess): Promise<WarmEdits> {
+  const label = `one-line body edit, checked ${seconds(turnMs)} after it`;
+  return measureEdits(root, body, label, raw, [31, 32, 33], serve, waitForTurn);
 }
 
 const bodySteps = [1, 2, 3, 'revert'] as const;
@@ -889,15 +887,7 @@ async function measureNativeStack(settings: BenchSettings): Promise<string> {
       const prime = await measureCheck(repo.root, true, {}, serve);
       log(describeCheck('served check, the server starting its warm worker', prime, raw));
       warm = await measureEdits(repo.root, body, 'one-line body edit', raw, bodySteps, serve);
-      warmAfterTurn = await measureEdits(
-        repo.root,
-        body,
-        `one-line body edit, checked ${seconds(turnMs)} after it`,
-        raw,
-        [31, 32, 33],
-        serve,
-        waitForTurn,
-      );
+      warmAfterTurn = await measureEditsAfterTurn(repo.root, body, raw, serve);
       memory = serve.readMemory();
     } finally {
       await serve.stop();

@@ -22,7 +22,7 @@ interface FileState {
 
 export interface FileStates {
   /**
-   * Remembers the file as it is now. `content`: the hash (hashContent) of the text its reader
+   * Remembers the file as it is now. `content`: the hash (readContentHash) of the text its reader
    * used, read before using it, when the reader has it: a file whose stat says "maybe" (racily
    * clean, or touched) is then reported only when its content is another.
    */

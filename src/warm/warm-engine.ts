@@ -159,10 +159,7 @@ export function makeWarmEngine({ seeds, deferral, trees }: WarmEngineOptions = {
       for (const root of [...state.slots.keys()]) retireSlot(state, root);
     },
     retire: (root) => retireSlot(state, root),
-    isWarm(root) {
-      const slot = state.slots.get(root);
-      return slot !== undefined && !slot.worker.hasExited() && slot.tree !== undefined;
-    },
+    isWarm: (root) => isWarmSlot(state, root),
     async prime(checks, root, tree, primeSeeds) {
       // Only the warm kinds: a check no worker keeps has nothing to warm.
       const warm = checks.filter((check) => isServed(state, check));
@@ -183,6 +180,12 @@ export function makeWarmEngine({ seeds, deferral, trees }: WarmEngineOptions = {
       return checks.map((check) => byName.get(check.name)!);
     },
   };
+}
+
+/** Whether `root` has a live worker that has answered. */
+function isWarmSlot(state: EngineState, root: string): boolean {
+  const slot = state.slots.get(root);
+  return slot !== undefined && !slot.worker.hasExited() && slot.tree !== undefined;
 }
 
 function isServed(state: EngineState, check: ResolvedCheck): boolean {
@@ -327,8 +330,7 @@ async function followWarm(
   tree: TreeState,
 ): Promise<boolean> {
   const warm = checks.filter((check) => isServed(state, check));
-  const slot = state.slots.get(root);
-  if (warm.length === 0 || slot?.tree === undefined || slot.worker.hasExited()) return false;
+  if (warm.length === 0 || !isWarmSlot(state, root)) return false;
   const closingsAtStart = state.closings;
   const live = await findLiveSlot(state, root, makeChecksKey(warm), tree);
   // The same tree as its last answer: the check's own run finds what git does not see.

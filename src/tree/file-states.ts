@@ -21,12 +21,8 @@ interface FileState {
 }
 
 export interface FileStates {
-  /**
-   * Remembers the file as it is now. `content`: the hash (readContentHash) of the text its reader
-   * used, read before using it, when the reader has it: a file whose stat says "maybe" (racily
-   * clean, or touched) is then reported only when its content is another.
-   */
-  record(path: string, content?: string): void;
+  /** Remembers the file as it is now. */
+  record(path: string): void;
   /** Forgets a file no one reads any more. */
   forget(path: string): void;
   has(path: string): boolean;
@@ -86,7 +82,7 @@ export function makeFileStates({
     states.set(path, state);
   };
   return {
-    record,
+    record: (path) => record(path),
     forget: (path) => void states.delete(path),
     has: (path) => states.has(path),
     get size() {
@@ -98,9 +94,9 @@ export function makeFileStates({
         const stats = readStatsOf(path);
         const racy = stats !== undefined && state.recordedAtNs - state.mtimeNs < racyWindowNs;
         if (makeStamp(stats) === state.stamp && !racy) continue;
-        if (!compareContent && (state.content !== undefined || hashChanged)) {
-          // The content its reader used is known: read before the stat is taken again, so a write
-          // in between leaves the new stat racy, and the next look compares again.
+        if (hashChanged) {
+          // Read before the reader reads the file: it reads this content or a later one, and a
+          // later one differs from what is recorded here, so the next look reports it.
           const content = readContentHash(path);
           record(path, content);
           if (state.content === undefined || content !== state.content) changed.push(path);
@@ -132,7 +128,7 @@ function readStats(path: string): BigIntStats | undefined {
 }
 
 /** The hash FileStates compares contents by, of a file as it is now; undefined when it cannot be read. */
-export function readContentHash(path: string): string | undefined {
+function readContentHash(path: string): string | undefined {
   try {
     return hash('sha1', readFileSync(path), 'hex');
   } catch {

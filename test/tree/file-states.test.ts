@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeFileStates, makeSharedStats, readContentHash } from '../../src/tree/file-states.js';
+import { makeFileStates, makeSharedStats } from '../../src/tree/file-states.js';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -51,11 +51,16 @@ describe('file states with shared stats', () => {
   });
 });
 
-describe('file states that know the content their reader used', () => {
+describe("file states that record a changed file's content (hashChanged)", () => {
   it('report a file rewritten with the same text (or racily clean) only when its content is another', () => {
     const path = makeOldFile('export const a = 1;\n');
-    const states = makeFileStates();
-    states.record(path, readContentHash(path));
+    const states = makeFileStates({ hashChanged: true });
+    states.record(path);
+    // Found changed once (nothing knew its content yet), and its content is recorded then.
+    writeFileSync(path, 'export const a = 0;\n');
+    expect(states.takeChanged()).toEqual([path]);
+    writeFileSync(path, 'export const a = 1;\n');
+    expect(states.takeChanged()).toEqual([path]);
     writeFileSync(path, 'export const a = 1;\n');
     // The stat moved, and it is racily clean now: the content decides, and it is the same.
     expect(states.takeChanged()).toEqual([]);
@@ -66,12 +71,14 @@ describe('file states that know the content their reader used', () => {
     expect(states.takeChanged()).toEqual([]);
   });
 
-  it('report a file written after its reader read it, though its stat was taken after the write', () => {
+  it('report a file written after it was found changed, while its reader reads it', () => {
     const path = makeOldFile('export const a = 1;\n');
-    const states = makeFileStates();
-    const read = readContentHash(path);
-    writeFileSync(path, 'export const a = 22;\n');
-    states.record(path, read);
+    const states = makeFileStates({ hashChanged: true });
+    states.record(path);
+    writeFileSync(path, 'export const a = 2;\n');
+    expect(states.takeChanged()).toEqual([path]);
+    // The reader reads it now; a write meanwhile is found at the next look.
+    writeFileSync(path, 'export const a = 3;\n');
     expect(states.takeChanged()).toEqual([path]);
   });
 

@@ -46,7 +46,7 @@ import { makeConfigReader, type ConfigReader, type FileConfig } from './strength
 import { makeProgramCapture, traceLintResults, type ProgramCapture } from './trace-findings.js';
 import { loadTypescriptEstree, type TypescriptEstree } from './typescript-estree.js';
 import { readLocalImports } from './config-imports.js';
-import { isFile, makeFileStates, readContentHash, type FileStates } from '../../tree/file-states.js';
+import { isFile, makeFileStates, type FileStates } from '../../tree/file-states.js';
 import { makeFolderListings, type FolderListings } from '../../tree/folder-listings.js';
 import { makeStaleSessionError } from '../stale-session.js';
 
@@ -117,7 +117,9 @@ export async function openEslintSession(
     estree: loadTypescriptEstree(loaded.cwd),
     results: new Map(),
     sources: new Map(),
-    linted: makeFileStates({ stats: shared?.stats }),
+    // ESLint reads a changed file after it is reported: its content then decides the next look
+    // (file-states.ts), so one rewritten with the same text, or only racily clean, is not linted again.
+    linted: makeFileStates({ stats: shared?.stats, hashChanged: true }),
     folders: makeFolderListings(root),
     isUnderPatterns: makePatternMatcher(loaded.cwd, options.patterns),
     crossFile: false,
@@ -199,21 +201,22 @@ async function makeOverride(
   }));
 }
 
-/** `contents`: each file's content hash as read before it was linted, where known (FileStates.record). */
 async function storeResults(
   state: EslintSessionState,
   eslint: EslintInstance,
   capture: ProgramCapture,
   lintResults: readonly EslintInstance.LintResult[],
-  contents?: ReadonlyMap<string, string | undefined>,
 ): Promise<void> {
   for (const result of lintResults) await readFileConfig(state, result.filePath);
   const traced = traceLintResults(state.root, eslint, capture, lintResults, state.readResult);
   state.output = undefined;
   for (const result of lintResults) {
     state.results.set(result.filePath, traced.get(result.filePath) ?? []);
-    state.linted.record(result.filePath, contents?.get(result.filePath));
-    state.folders.watchFileFolder(result.filePath);
+    // A file known already was recorded (with its content) when it was found changed, before this lint.
+    if (!state.linted.has(result.filePath)) {
+      state.linted.record(result.filePath);
+      state.folders.watchFileFolder(result.filePath);
+    }
   }
 }
 
@@ -226,13 +229,10 @@ async function relintFiles(
   const { loaded, options, root } = state;
   const capture = makeProgramCapture();
   const eslint = makeEslint(loaded, options, [...(await makeOverride(state, relint, typed)), capture.config]);
-  // Read before ESLint reads them: a file rewritten with the same text (or only racily clean)
-  // is then not linted again, and one rewritten meanwhile differs from what is recorded.
-  const contents = new Map([...relint].map((file) => [file, readContentHash(file)]));
   const relinted = await lint(eslint, [...relint], loaded, root);
   state.output = undefined;
   for (const file of relint) state.results.delete(file);
-  await storeResults(state, eslint, capture, relinted, contents);
+  await storeResults(state, eslint, capture, relinted);
 }
 
 /**

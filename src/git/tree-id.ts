@@ -32,6 +32,12 @@ export interface KeptIndex {
   watched: boolean;
   /** Something in the work tree changed (the next reading starts afresh, without asking status first). */
   touch(): void;
+  /**
+   * The tree id the next reading of `root` will most likely name: the kept one, when an edit
+   * watcher saw no change since it was read (status then only confirms it). A guess, for work
+   * that can start before the reading ends; the reading decides.
+   */
+  expect(root: string): string | undefined;
   /** Removes the index (its folder is a tracked temporary path: a signal removes it too). */
   close(): void;
 }
@@ -57,6 +63,10 @@ export function makeKeptIndex(): KeptIndex {
     queue: Promise.resolve(),
     touch() {
       for (const reading of state.kept.values()) reading.touched = true;
+    },
+    expect(root) {
+      const reading = state.kept.get(root);
+      return state.watched && reading !== undefined && !reading.touched ? reading.treeId : undefined;
     },
     close() {
       for (const { dir } of state.kept.values()) releaseTemporaryPath(dir);

@@ -420,6 +420,7 @@ async function runQueuedCommand(
 ): Promise<ServedRuns | undefined> {
   const runChecks = await chooseRunner(state, request.command);
   state.edits?.commandStarted();
+  const dropExpected = runChecks === undefined ? undefined : expectTree(state);
   const writes = makeAnswerWrites();
   const runner: ServedRunner = { memory: state.memory, runChecks, afterAnswer: writes.afterAnswer };
   const stopSending =
@@ -431,6 +432,7 @@ async function runQueuedCommand(
     outcome = await runCommand(state.options, request, runner, isWanted);
   } finally {
     stopSending?.();
+    dropExpected?.();
   }
   const served = state.recorder.take();
   await reply(outcome);
@@ -484,6 +486,17 @@ async function chooseRunner(
     return state.recorder.runChecks;
   }
   return state.primed && state.priming === undefined ? state.recorder.runChecks : undefined;
+}
+
+/**
+ * The worker starts the command's run while git confirms the tree, when that is most likely the
+ * tree the worker last answered (the server followed the edit, and nothing changed since): the
+ * command's run takes that answer if the tree is confirmed (WarmEngine.expect).
+ */
+function expectTree(state: ServerState): (() => void) | undefined {
+  const { repo, settings } = state.context;
+  const treeId = repo === null ? undefined : state.memory.index.expect(repo.root);
+  return treeId === undefined ? undefined : state.engine.expect(settings.checks, state.root, { kind: 'git', treeId });
 }
 
 /** Primes after the command under way (never beside one), and lets the commands after it run beside the priming. */

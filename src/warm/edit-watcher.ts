@@ -21,8 +21,8 @@ export interface EditWatcher {
 
 export interface EditWatcherOptions {
   repo: Repository;
-  /** Called on every change reported in a watched folder (many per edit: the caller coalesces). */
-  onEdit: () => void;
+  /** Called on every change reported in a watched folder (many per edit: the caller coalesces), with the absolute path of what changed when the system names it. */
+  onEdit: (path: string | undefined) => void;
   /** Called once if watching is given up after it began (a watch the system refused). */
   onGiveUp?: (() => void) | undefined;
   log: (line: string) => void;
@@ -57,9 +57,10 @@ export async function watchEdits(options: EditWatcherOptions): Promise<EditWatch
       const watcher = watch(folder, { persistent: false }, (_event, name) => {
         // git's own files (culprit's state is in there too) are not the work tree's.
         if (name !== null && isInsideGit(name)) return;
-        options.onEdit();
+        const path = name === null ? undefined : join(folder, name);
+        options.onEdit(path);
         // A folder made since is watched too (its files are new to git, not ignored or not).
-        if (name !== null) addIfFolder(join(folder, name));
+        if (path !== undefined) addIfFolder(path);
       });
       watcher.on('error', () => {
         watcher.close();

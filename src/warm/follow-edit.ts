@@ -14,9 +14,10 @@ import { readTreeState } from '../snapshot/take-snapshot.js';
 import { watchEdits, type EditWatcher } from './edit-watcher.js';
 import type { PrimeContext } from './prime-warm-engine.js';
 import type { WarmEngine } from './warm-engine.js';
+import type { TreeState } from '../core/snapshot.js';
 
-/** How long after a change its follow is queued, so the changes of one edit are one follow. */
-const settleMs = 10;
+/** How long after a change its follow is queued, so the events of one write (truncate, write) are one follow. */
+const settleMs = 4;
 
 export interface EditFollowerOptions {
   engine: WarmEngine;
@@ -43,10 +44,14 @@ export function followEdits(options: EditFollowerOptions): EditFollower | undefi
   // Changes seen, and how many of them a command that read the tree since had seen.
   let seen = 0;
   let seenByCommand = 0;
-  const onEdit = () => {
+  // What changed since the last follow or command; undefined once a change came unnamed.
+  let paths: Set<string> | undefined = new Set();
+  const onEdit = (path: string | undefined) => {
     // The next reading of the tree's identity starts afresh rather than asking git whether it changed.
     context.memory?.index.touch();
     seen += 1;
+    if (path === undefined) paths = undefined;
+    else paths?.add(path);
     if (queued || closed) return;
     queued = true;
     // A write is several events (truncate, write), an edit often several files: one follow for them.
@@ -55,7 +60,11 @@ export function followEdits(options: EditFollowerOptions): EditFollower | undefi
         enqueue(async () => {
           // Changes from here on are the next follow's.
           queued = false;
-          if (!closed && seenByCommand < seen && mayFollow()) await followEdit(engine, context);
+          const changed = paths;
+          paths = new Set();
+          if (closed || seenByCommand === seen || !mayFollow() || changed === undefined) return;
+          const seenAtStart = seen;
+          await followEdit(engine, context, [...changed], () => seen === seenAtStart);
         }),
       settleMs,
     ).unref();
@@ -77,6 +86,7 @@ export function followEdits(options: EditFollowerOptions): EditFollower | undefi
   return {
     commandStarted() {
       seenByCommand = seen;
+      paths = new Set();
     },
     close() {
       closed = true;
@@ -86,19 +96,41 @@ export function followEdits(options: EditFollowerOptions): EditFollower | undefi
   };
 }
 
-async function followEdit(engine: WarmEngine, context: PrimeContext & { repo: Repository }): Promise<void> {
+/**
+ * Sends the worker the changed paths at once, and reads the tree while it runs them (in the
+ * caller's queue turn, which a command's own reading of the tree waits for); the worker's run
+ * goes on after the turn, and a check that comes meanwhile asks the worker once it has ended
+ * (WarmEngine.follow). `unchanged`: whether nothing changed since the paths were taken, so the
+ * tree read is the one the worker saw.
+ */
+async function followEdit(
+  engine: WarmEngine,
+  context: PrimeContext & { repo: Repository },
+  paths: readonly string[],
+  unchanged: () => boolean,
+): Promise<void> {
   const { root, repo, settings, layout } = context;
-  if (!engine.isWarm(root)) return;
+  const startedAt = performance.now();
+  const followed = engine.follow(settings.checks, root, paths);
+  if (followed === undefined) return;
+  let tree: TreeState | undefined;
   try {
-    const startedAt = performance.now();
-    const tree = await readTreeState({ root, repo, scratch: layout.scratch, index: context.memory?.index });
+    tree = await readTreeState({ root, repo, scratch: layout.scratch, index: context.memory?.index });
     // As a check does: the diffs with the trees compared last (the worker's, the baseline's) in
-    // one request to the kept git process, which the worker's hint and the check then find.
+    // one request to the kept git process, which the check then finds.
     if (context.memory !== undefined && tree.kind === 'git')
       await context.memory.trees.prefetch(repo, tree.treeId).catch(() => undefined);
-    if (await engine.follow(settings.checks, root, tree))
-      logDebug(`warm: followed an edit on ${root} in ${Math.round(performance.now() - startedAt)} ms`);
   } catch (error) {
-    logDebug(`warm: following an edit on ${root} failed: ${error instanceof Error ? error.message : String(error)}`);
+    logDebug(`warm: reading the tree of ${root} failed: ${describeError(error)}`);
   }
+  void followed.settle(unchanged() ? tree : undefined).then(
+    (ran) => {
+      if (ran) logDebug(`warm: followed an edit on ${root} in ${Math.round(performance.now() - startedAt)} ms`);
+    },
+    (error: unknown) => logDebug(`warm: following an edit on ${root} failed: ${describeError(error)}`),
+  );
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -48,11 +48,22 @@ export interface WarmEngine {
     seeds?: Record<string, WarmSeed>,
   ): Promise<void>;
   /**
-   * Runs the warm checks of `root` on `tree` when its worker is warm and can follow the change
-   * there (an edit the server saw, warm/follow-edit.ts), so the check after it finds the work
-   * done. Never starts a worker and runs nothing cold: false when there was nothing to follow.
+   * Sends the warm worker of `root` the change to `paths` (an edit the server saw, absolute
+   * paths: warm/follow-edit.ts) when it is warm and can follow it, so the check after it finds
+   * the work done. The worker starts at once: the caller reads the tree meanwhile and hands it to
+   * `settle` (undefined when it cannot tell the tree the worker saw), which resolves once the
+   * worker has run the change. A run that comes meanwhile waits for that before it asks the
+   * worker. Never starts a worker and runs nothing cold: undefined when there is nothing to follow.
    */
-  follow(checks: readonly ResolvedCheck[], root: string, tree: TreeState): Promise<boolean>;
+  follow(checks: readonly ResolvedCheck[], root: string, paths: readonly string[]): FollowedEdit | undefined;
+  /**
+   * Asks the warm worker of `root` to run now, before the caller knows its tree, when it will most
+   * likely be `tree`, the one the worker last answered (a check the server followed the edit of):
+   * the worker finds what changed by itself while git confirms the tree. The next run on
+   * that very tree takes the answer; a run on another tree waits for it and asks again. Returns
+   * what drops the run when the caller is done (a run not taken by then is nobody's).
+   */
+  expect(checks: readonly ResolvedCheck[], root: string, tree: TreeState): () => void;
   /** Whether `root` has a live worker that has answered: its next run is incremental from the tree it last saw. */
   isWarm(root: string): boolean;
   /** Stops the worker of `root`, if any: the next run there starts a new one. */
@@ -63,12 +74,33 @@ export interface WarmEngine {
   close(): void;
 }
 
+/** A change a warm worker runs ahead of the check (WarmEngine.follow). */
+export interface FollowedEdit {
+  /** `tree`: the tree the worker saw, as the caller read it while the worker ran. True when the worker ran the change. */
+  settle(tree: TreeState | undefined): Promise<boolean>;
+}
+
+interface ExpectedRun {
+  tree: TreeState;
+  checksKey: string;
+  id: number;
+  outcome: Promise<RequestOutcome>;
+}
+
 interface WarmSlot {
   worker: WorkerProcess;
   /** What the worker's checks were configured as. */
   checksKey: string;
   /** The tree of the worker's last complete answer. */
   tree: TreeState | undefined;
+  /** The id of the request whose answer `tree` is: a follow that ends after a later request's answer leaves it. */
+  treeId: number;
+  /** An edit the worker follows (WarmEngine.follow): a run waits for it, so its hint starts from the tree it leaves. */
+  following: Promise<unknown> | undefined;
+  /** Requests under way. */
+  asking: number;
+  /** A run asked for ahead of its tree (WarmEngine.expect). */
+  expected: ExpectedRun | undefined;
   nextId: number;
   /** Each check's last reply, which the worker's next one is a change to (reply-delta.ts). */
   replies: DeltaReceiver;
@@ -165,7 +197,8 @@ export function makeWarmEngine({ seeds, deferral, trees }: WarmEngineOptions = {
       const warm = checks.filter((check) => isServed(state, check));
       if (warm.length > 0) await runWarm(state, warm, root, tree, { seeds: primeSeeds });
     },
-    follow: (checks, root, tree) => followWarm(state, checks, root, tree),
+    follow: (checks, root, paths) => followWarm(state, checks, root, paths),
+    expect: (checks, root, tree) => expectRun(state, checks, root, tree),
     async runChecks(checks, root, tree) {
       // An engine made to start from seeds serves only the seeded checks; any other runs cold, as it always has.
       const warm = checks.filter((check) => isServed(state, check));
@@ -212,6 +245,10 @@ function spawnSlot(state: EngineState, root: string, checksKey: string): WarmSlo
     worker,
     checksKey,
     tree: undefined,
+    treeId: 0,
+    following: undefined,
+    asking: 0,
+    expected: undefined,
     nextId: 1,
     replies: makeDeltaReceiver(),
     normalized: new WeakMap(),
@@ -279,22 +316,30 @@ async function runWarm(
   const { deferral } = state;
   const closingsAtStart = state.closings;
   const checksKey = makeChecksKey(checks);
+  // An edit the worker follows: this run's hint starts from the tree that leaves (nothing to redo).
+  await state.slots.get(root)?.following;
   const live = await findLiveSlot(state, root, checksKey, tree);
   const firstSeeds = live.slot === undefined ? (priming?.seeds ?? state.unusedSeeds) : undefined;
   state.unusedSeeds = undefined;
   let slot = live.slot ?? spawnSlot(state, root, checksKey);
   const requestedAt = performance.now();
-  let outcome = await request(slot, { checks, root, hint: live.hint, seeds: firstSeeds, deferral, report, progress });
+  const expected = await takeExpected(slot, { checksKey, tree, hint: live.hint, progress });
+  let requestId = expected?.id ?? slot.nextId;
+  let outcome =
+    expected === undefined
+      ? await request(slot, { checks, root, hint: live.hint, seeds: firstSeeds, deferral, report, progress })
+      : await expected.outcome;
   throwIfClosedSince(state, closingsAtStart);
   if (outcome.stale !== undefined) {
     logDebug(`warm: the worker is stale (${outcome.stale}); starting a new one, cold`);
     retireSlot(state, root);
     slot = spawnSlot(state, root, checksKey);
+    requestId = slot.nextId;
     outcome = await request(slot, { checks, root, hint: null, report, progress });
     throwIfClosedSince(state, closingsAtStart);
   }
   if (outcome.ended || outcome.stale !== undefined) retireSlot(state, root);
-  else slot.tree = tree;
+  else keepTree(slot, tree, requestId);
   const { decidedBy } = outcome;
   if (decidedBy !== undefined && deferral !== undefined)
     for (const check of checks)
@@ -318,34 +363,98 @@ function makeChecksKey(checks: readonly ResolvedCheck[]): string {
 }
 
 /**
- * An edit followed ahead of the check: the live worker runs the change since its last answer,
- * nobody waiting for the runs, which it keeps. Whatever would need a new worker (none there, the
- * checks changed, a configuration file changed, the worker went stale or died) is left to the
- * next check, which handles it as it always has.
+ * A run asked for ahead of its tree (WarmEngine.expect): only while the worker is warm on that
+ * very tree, nothing else is asked of it, and no edit is being followed.
  */
-async function followWarm(
+function expectRun(state: EngineState, checks: readonly ResolvedCheck[], root: string, tree: TreeState): () => void {
+  const nothing = () => undefined;
+  const warm = checks.filter((check) => isServed(state, check));
+  const slot = state.slots.get(root);
+  if (warm.length === 0 || slot === undefined || !isWarmSlot(state, root) || state.deferral !== undefined)
+    return nothing;
+  if (slot.asking > 0 || slot.following !== undefined || slot.expected !== undefined) return nothing;
+  const checksKey = makeChecksKey(warm);
+  if (slot.checksKey !== checksKey || !isSameTree(slot.tree, tree)) return nothing;
+  const id = slot.nextId;
+  const outcome = request(slot, { checks: warm, root, hint: [], report: () => undefined, progress: false });
+  slot.expected = { tree, checksKey, id, outcome };
+  return () => {
+    if (slot.expected?.id === id) slot.expected = undefined;
+  };
+}
+
+/**
+ * The run asked for ahead of its tree, when it is this run's: the same checks on the tree it
+ * expected, which the worker had last answered (`hint` empty). Another run waits for it to end
+ * and then asks the worker itself.
+ */
+async function takeExpected(
+  slot: WarmSlot,
+  run: { checksKey: string; tree: TreeState | undefined; hint: string[] | null; progress: boolean },
+): Promise<ExpectedRun | undefined> {
+  const { expected } = slot;
+  if (expected === undefined) return undefined;
+  slot.expected = undefined;
+  const { checksKey, tree, hint, progress } = run;
+  if (!progress && expected.checksKey === checksKey && hint?.length === 0 && isSameTree(expected.tree, tree))
+    return expected;
+  await expected.outcome;
+  return undefined;
+}
+
+function isSameTree(a: TreeState | undefined, b: TreeState | undefined): boolean {
+  return a?.kind === 'git' && b?.kind === 'git' && a.treeId === b.treeId;
+}
+
+/** Records `tree` as what the worker's answer to request `id` saw, unless a later request's answer did already. */
+function keepTree(slot: WarmSlot, tree: TreeState | undefined, id: number): void {
+  if (id < slot.treeId) return;
+  slot.tree = tree;
+  slot.treeId = id;
+}
+
+/**
+ * An edit followed ahead of the check: the live worker runs the changed paths the server saw,
+ * nobody waiting for the runs, which it keeps. Whatever would need a new worker (none there, the
+ * checks changed, a configuration file changed) is left to the next check, which handles it as it
+ * always has; so is a worker that goes stale or dies on the way.
+ */
+function followWarm(
   state: EngineState,
   checks: readonly ResolvedCheck[],
   root: string,
-  tree: TreeState,
-): Promise<boolean> {
+  paths: readonly string[],
+): FollowedEdit | undefined {
   const warm = checks.filter((check) => isServed(state, check));
-  if (warm.length === 0 || !isWarmSlot(state, root)) return false;
+  const slot = state.slots.get(root);
+  if (warm.length === 0 || slot === undefined || !isWarmSlot(state, root) || paths.length === 0) return undefined;
+  if (slot.checksKey !== makeChecksKey(warm) || paths.some((path) => isRestartFile(basename(path)))) return undefined;
   const closingsAtStart = state.closings;
-  const live = await findLiveSlot(state, root, makeChecksKey(warm), tree);
-  // The same tree as its last answer: the check's own run finds what git does not see.
-  if (live.slot === undefined || live.hint?.length === 0) return false;
-  const outcome = await request(live.slot, {
-    checks: warm,
-    root,
-    hint: live.hint,
-    report: () => undefined,
-    progress: false,
+  const id = slot.nextId;
+  const outcome = request(slot, { checks: warm, root, hint: [...paths], report: () => undefined, progress: false });
+  let tree: (value: TreeState | undefined) => void = () => undefined;
+  const seen = new Promise<TreeState | undefined>((resolve) => (tree = resolve));
+  const followed = Promise.all([outcome, seen]).then(([{ ended, stale }, seenTree]) => {
+    if (state.closings !== closingsAtStart) return false;
+    // A later worker may serve the tree by now: only this one is retired.
+    if (ended || stale !== undefined) {
+      if (state.slots.get(root) === slot) retireSlot(state, root);
+      return false;
+    }
+    // Without the tree the worker saw, the next run's hint starts from the last one known (and names this change again).
+    if (seenTree !== undefined) keepTree(slot, seenTree, id);
+    return true;
   });
-  throwIfClosedSince(state, closingsAtStart);
-  if (outcome.ended || outcome.stale !== undefined) retireSlot(state, root);
-  else live.slot.tree = tree;
-  return true;
+  const following = followed.finally(() => {
+    if (slot.following === following) slot.following = undefined;
+  });
+  slot.following = following;
+  return {
+    settle(seenTree) {
+      tree(seenTree);
+      return followed;
+    },
+  };
 }
 
 /**
@@ -385,8 +494,11 @@ interface AskState {
 
 function request(slot: WarmSlot, ask: WarmAsk): Promise<RequestOutcome> {
   const { child } = slot.worker;
-  child.ref();
-  child.channel?.ref();
+  // Requests can overlap (a followed edit and the check after it): the worker holds culprit until the last is answered.
+  if (slot.asking++ === 0) {
+    child.ref();
+    child.channel?.ref();
+  }
   return new Promise((resolve) => {
     const id = slot.nextId++;
     const state: AskState = {
@@ -446,8 +558,10 @@ function finishAsk(state: AskState, outcome: Omit<RequestOutcome, 'runs'>): void
     runs.set(timedOut.name, makeCheckRun(timedOut, { kind: 'timed-out' }, Math.round(performance.now() - startedAt)));
     state.ask.report({ kind: 'finished', check: timedOut.name, status: 'timed-out' });
   }
-  child.unref();
-  child.channel?.unref();
+  if (--state.slot.asking === 0) {
+    child.unref();
+    child.channel?.unref();
+  }
   state.resolve({ runs, ...outcome });
 }
 

@@ -80,6 +80,16 @@ describe('a server following edits', () => {
     expect(withoutDurations(servedReport)).toEqual(withoutDurations(JSON.parse(cold.stdout) as JsonReport));
     expect(served.exitCode).toBe(cold.exitCode);
 
+    // A check right after an edit comes while the follow's run is under way: it reads the tree
+    // meanwhile, then asks the worker once the run has ended, and answers as a cold check does.
+    repo.write('src/read.ts', `${readFileSync(join(repo.root, 'src/read.ts'), 'utf8')}export const late = 1;\n`);
+    const rightAfter = await runCliAsync(repo.root, ['check', '--json'], { CULPRIT_DEBUG: '1' });
+    expect(rightAfter.stderr).toContain('culprit debug: serve: answered by the server');
+    const coldAfter = await runCliAsync(repo.root, ['check', '--json'], { CULPRIT_NO_SERVE: '1' });
+    expect(withoutDurations(JSON.parse(rightAfter.stdout) as JsonReport)).toEqual(
+      withoutDurations(JSON.parse(coldAfter.stdout) as JsonReport),
+    );
+
     // A folder made since the server started is watched from when it appears.
     mkdirSync(join(repo.root, 'src', 'extra'));
     await new Promise((resolve) => setTimeout(resolve, 500));

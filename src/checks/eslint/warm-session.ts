@@ -319,7 +319,11 @@ async function runEslintSession(
   const first = state.results.size === 0 && state.linted.size === 0;
   if (first && seed !== undefined && (await runFromSeed(state, seed, typed))) return readOutput(state);
   if (first) await lintAll(state, typed);
-  else await relintFiles(state, await findRelint(state, hint, typed), typed);
+  else {
+    const relint = await findRelint(state, hint, typed);
+    if (relint.size > 0) logDebug(`warm: eslint linted ${relint.size} file(s) again`);
+    await relintFiles(state, relint, typed);
+  }
   return readOutput(state);
 }
 

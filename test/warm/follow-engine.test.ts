@@ -1,0 +1,95 @@
+/**
+ * An edit the warm engine follows (WarmEngine.follow): the worker starts on the changed paths at
+ * once, and a run asked for while it works waits for it, then finds nothing left to do, yet
+ * answers what a cold run answers. Whatever needs a new worker is not followed. Real tsc,
+ * ESLint and git on the small repository.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runChecks } from '../../src/checks/runner/run-check.js';
+import { readTreeState } from '../../src/snapshot/take-snapshot.js';
+import { resolveTaskContext } from '../../src/tasks/context.js';
+import { waitFor } from '../checks/helpers.js';
+import { makeComparable, useDebugLines, useRepos, useWarmEngine } from './helpers.js';
+import { makeSmallRepo, smallEdits } from './workspace.js';
+
+const repos = useRepos();
+const makeEngine = useWarmEngine();
+const debug = useDebugLines();
+
+describe('an edit the warm engine follows', () => {
+  it('is run at once, and a run asked for meanwhile waits for it and answers as a cold run does', async () => {
+    const repo = repos.add(makeSmallRepo());
+    const context = await resolveTaskContext({ cwd: repo.root });
+    const { checks } = context.settings;
+    const readTree = () => readTreeState({ root: context.root, repo: context.repo, scratch: context.layout.scratch });
+    const engine = makeEngine();
+    await engine.runChecks(checks, context.root, await readTree());
+    debug.take();
+
+    // Nothing to follow: no paths, a configuration file (a new worker's), or a root no worker serves.
+    expect(engine.follow(checks, context.root, [])).toBeUndefined();
+    expect(engine.follow(checks, context.root, [join(context.root, 'tsconfig.json')])).toBeUndefined();
+    expect(engine.follow(checks, join(context.root, 'src'), [join(context.root, 'src/read.ts')])).toBeUndefined();
+
+    for (const [path, content] of Object.entries(smallEdits[0]!)) repo.write(path, content);
+    const followed = engine.follow(checks, context.root, [join(context.root, 'src/settings.ts')]);
+    expect(followed).toBeDefined();
+    // The check's run is asked for before the follow knows its tree: it waits for the follow to end.
+    const tree = await readTree();
+    const run = engine.runChecks(checks, context.root, tree);
+    expect(await followed!.settle(tree)).toBe(true);
+    const [warm, cold] = await Promise.all([run, runChecks(checks, context.root)]);
+    expect(warm.map(makeComparable)).toEqual(cold.map(makeComparable));
+    // The follow checked the edit; the run after it found nothing changed (its hint started from
+    // the follow's tree). The worker's lines come through a pipe of their own, maybe after the answer.
+    const lines: string[] = [];
+    const found = 'warm: tsc found nothing changed';
+    expect(
+      await waitFor(() => lines.push(...debug.take()) >= 0 && lines.includes(found), 10_000),
+      lines.join('\n'),
+    ).toBe(true);
+    expect(lines.filter((line) => /warm: tsc checked \d+ file\(s\) again/.test(line))).toHaveLength(1);
+    expect(lines.filter((line) => /warm: eslint linted \d+ file\(s\) again/.test(line))).toHaveLength(1);
+  });
+
+  it('runs ahead of a check on the tree it expects, and a check on another tree asks again', async () => {
+    const repo = repos.add(makeSmallRepo());
+    const context = await resolveTaskContext({ cwd: repo.root });
+    const { checks } = context.settings;
+    const readTree = () => readTreeState({ root: context.root, repo: context.repo, scratch: context.layout.scratch });
+    const engine = makeEngine();
+    const tree = await readTree();
+    await engine.runChecks(checks, context.root, tree);
+    const lines: string[] = [];
+    const waitForLine = (line: string) =>
+      waitFor(() => lines.push(...debug.take()) >= 0 && lines.includes(line), 10_000);
+    debug.take();
+
+    // The tree the worker last answered: the check's run is the one asked ahead, not a second one.
+    const drop = engine.expect(checks, context.root, tree);
+    const warm = await engine.runChecks(checks, context.root, tree);
+    drop();
+    expect(warm.map(makeComparable)).toEqual((await runChecks(checks, context.root)).map(makeComparable));
+    expect(await waitForLine('warm: tsc found nothing changed')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    lines.push(...debug.take());
+    expect(lines.filter((line) => line === 'warm: tsc found nothing changed')).toHaveLength(1);
+
+    // The tree changed after the run was asked ahead: the check waits for it, then asks for its own tree.
+    lines.length = 0;
+    const dropAgain = engine.expect(checks, context.root, tree);
+    for (const [path, content] of Object.entries(smallEdits[0]!)) repo.write(path, content);
+    const edited = await engine.runChecks(checks, context.root, await readTree());
+    dropAgain();
+    expect(edited.map(makeComparable)).toEqual((await runChecks(checks, context.root)).map(makeComparable));
+    // Whichever run met the edit (the worker may have read the tree after it was written) checked it.
+    expect(
+      await waitFor(
+        () => lines.push(...debug.take()) >= 0 && lines.some((line) => /tsc checked [1-9]/.test(line)),
+        10_000,
+      ),
+      lines.join('\n'),
+    ).toBe(true);
+  });
+});

@@ -17,15 +17,22 @@ const repos = useRepos();
 const makeEngine = useWarmEngine();
 const debug = useDebugLines();
 
+/** The small repository, its checks, and an engine warm on its tree (the debug lines so far dropped). */
+async function makeWarmRepo() {
+  const repo = repos.add(makeSmallRepo());
+  const context = await resolveTaskContext({ cwd: repo.root });
+  const { checks } = context.settings;
+  const readTree = () => readTreeState({ root: context.root, repo: context.repo, scratch: context.layout.scratch });
+  const engine = makeEngine();
+  const tree = await readTree();
+  await engine.runChecks(checks, context.root, tree);
+  debug.take();
+  return { repo, context, checks, readTree, engine, tree };
+}
+
 describe('an edit the warm engine follows', () => {
   it('is run at once, and a run asked for meanwhile waits for it and answers as a cold run does', async () => {
-    const repo = repos.add(makeSmallRepo());
-    const context = await resolveTaskContext({ cwd: repo.root });
-    const { checks } = context.settings;
-    const readTree = () => readTreeState({ root: context.root, repo: context.repo, scratch: context.layout.scratch });
-    const engine = makeEngine();
-    await engine.runChecks(checks, context.root, await readTree());
-    debug.take();
+    const { repo, context, checks, readTree, engine } = await makeWarmRepo();
 
     // Nothing to follow: no paths, a configuration file (a new worker's), or a root no worker serves.
     expect(engine.follow(checks, context.root, [])).toBeUndefined();
@@ -54,17 +61,10 @@ describe('an edit the warm engine follows', () => {
   });
 
   it('runs ahead of a check on the tree it expects, and a check on another tree asks again', async () => {
-    const repo = repos.add(makeSmallRepo());
-    const context = await resolveTaskContext({ cwd: repo.root });
-    const { checks } = context.settings;
-    const readTree = () => readTreeState({ root: context.root, repo: context.repo, scratch: context.layout.scratch });
-    const engine = makeEngine();
-    const tree = await readTree();
-    await engine.runChecks(checks, context.root, tree);
+    const { repo, context, checks, readTree, engine, tree } = await makeWarmRepo();
     const lines: string[] = [];
     const waitForLine = (line: string) =>
       waitFor(() => lines.push(...debug.take()) >= 0 && lines.includes(line), 10_000);
-    debug.take();
 
     // The tree the worker last answered: the check's run is the one asked ahead, not a second one.
     const drop = engine.expect(checks, context.root, tree);

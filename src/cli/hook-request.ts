@@ -8,6 +8,7 @@ import type { HookAgentName } from '../hooks/agent-names.js';
 import { readAgentTrigger } from '../hooks/hook-events.js';
 import { parseHookInput } from '../hooks/hook-input.js';
 import type { ServedCommandRequest } from '../serve/protocol.js';
+import { readProcessStart } from '../serve/ask-server.js';
 
 /**
  * The hook's request with its input as the agent sent it; undefined when no check is due (the
@@ -26,7 +27,12 @@ export function makeServedHookRequest(
     return undefined;
   }
   if (trigger === null) return undefined;
-  return { version, command: 'hook', options: { agent, input, cwd: resolve(cwd ?? trigger.cwd ?? process.cwd()) } };
+  const startedAt = readProcessStart();
+  return {
+    version,
+    command: 'hook',
+    options: { agent, input, cwd: resolve(cwd ?? trigger.cwd ?? process.cwd()), startedAt },
+  };
 }
 
 /** The hook's answer out: stderr, then stdout (flushed before the exit code is set). */

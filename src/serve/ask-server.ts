@@ -142,5 +142,10 @@ export function makeServedCheckRequest(
 ): ServedCommandRequest & { command: 'check' } {
   const cwd = resolve(options.cwd ?? process.cwd());
   const verify = isVerifyRequested() ? { verify: true } : {};
-  return { version, command: 'check', options: { ...options, cwd, ...verify } };
+  return { version, command: 'check', options: { ...options, cwd, startedAt: readProcessStart(), ...verify } };
+}
+
+/** When this process began, to the millisecond (ms since the epoch): what a served command sends as `startedAt`. */
+export function readProcessStart(): number {
+  return Math.floor(performance.timeOrigin);
 }

@@ -27,8 +27,15 @@ const revision = z.string().min(1).max(1024);
 /** `version` and `command` of a request of any culprit version. */
 export const envelopeSchema = z.object({ version, command: z.string().min(1).max(100) });
 
+/**
+ * When the client's process began (ms since the epoch): a warm run the worker began since then on
+ * the very tree checked may answer the command (warm/warm-engine.ts).
+ */
+const startedAt = z.number().nonnegative().max(Number.MAX_SAFE_INTEGER);
+
 const checkOptionsSchema = z.strictObject({
   cwd,
+  startedAt: startedAt.optional(),
   json: z.boolean().optional(),
   format: z.enum(formatNames).optional(),
   maxFiles: count.optional(),
@@ -56,7 +63,12 @@ const fixOptionsSchema = z.strictObject({
 const startOptionsSchema = z.strictObject({ cwd, json: z.boolean().optional(), progress: z.boolean().optional() });
 
 /** The agent's hook input as it came on stdin; `cwd` is `-C`'s, or else the input's own, made absolute by the client. */
-const hookOptionsSchema = z.strictObject({ agent: z.string().min(1).max(100), input: z.string(), cwd });
+const hookOptionsSchema = z.strictObject({
+  agent: z.string().min(1).max(100),
+  input: z.string(),
+  cwd,
+  startedAt: startedAt.optional(),
+});
 
 /** Every request a server of the same version answers. */
 export const requestSchema = z.discriminatedUnion('command', [

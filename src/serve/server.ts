@@ -147,6 +147,8 @@ interface ServerState {
   priming: Promise<void> | undefined;
   /** How many commands are queued or running. */
   checksWaiting: number;
+  /** When the client of the command under way began (its request's `startedAt`). */
+  commandSince: number | undefined;
   /** Watches the tree so the warm worker follows each edit before its check (warm/follow-edit.ts). */
   edits: EditFollower | undefined;
   /** A server a command started answers that command cold, then primes: the command waits what it would have cold. */
@@ -181,7 +183,9 @@ function listen(options: ServeOptions, context: TaskContext, socketPath: string)
     socketPath,
     memory,
     engine,
-    recorder: recordServedRuns(engine.runChecks),
+    // A command's runs may be answered by a run its client's start came before (WarmEngine.runChecks).
+    recorder: recordServedRuns((checks, root, tree) => engine.runChecks(checks, root, tree, state.commandSince)),
+    commandSince: undefined,
     queue: Promise.resolve(),
     priming: undefined,
     checksWaiting: 0,
@@ -421,6 +425,7 @@ async function runQueuedCommand(
   const runChecks = await chooseRunner(state, request.command);
   state.edits?.commandStarted();
   const dropExpected = runChecks === undefined ? undefined : expectTree(state);
+  state.commandSince = 'startedAt' in request.options ? request.options.startedAt : undefined;
   const writes = makeAnswerWrites();
   const runner: ServedRunner = { memory: state.memory, runChecks, afterAnswer: writes.afterAnswer };
   const stopSending =
@@ -433,6 +438,7 @@ async function runQueuedCommand(
   } finally {
     stopSending?.();
     dropExpected?.();
+    state.commandSince = undefined;
   }
   const served = state.recorder.take();
   await reply(outcome);

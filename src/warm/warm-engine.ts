@@ -34,7 +34,12 @@ import { normalizeDiagnostic } from '../checks/output/normalize-diagnostic.js';
 import { makeDeltaReceiver, type DeltaReceiver } from './reply-delta.js';
 
 export interface WarmEngine {
-  runChecks(checks: readonly ResolvedCheck[], root: string, tree?: TreeState): Promise<CheckRun[]>;
+  /**
+   * `since` (ms since the epoch): when the command asking began. A run the worker began since then
+   * on this very tree (an edit followed while the client started) answers it without asking the
+   * worker again: it read the files after the command began.
+   */
+  runChecks(checks: readonly ResolvedCheck[], root: string, tree?: TreeState, since?: number): Promise<CheckRun[]>;
   /**
    * Warms the worker of `root` on `tree` ahead of the next check (prime-warm-engine.ts): as
    * runChecks, but a new worker's sessions start from `seeds` (a baseline's runs and the edit
@@ -80,10 +85,19 @@ export interface FollowedEdit {
   settle(tree: TreeState | undefined): Promise<boolean>;
 }
 
+/** A worker's answer, kept with the tree it was for (WarmSlot.tree). */
+interface AnsweredRun {
+  runs: ReadonlyMap<string, CheckRun>;
+  /** When it was asked of the worker (ms since the epoch). */
+  askedAt: number;
+  checksKey: string;
+}
+
 interface ExpectedRun {
   tree: TreeState;
   checksKey: string;
   id: number;
+  askedAt: number;
   outcome: Promise<RequestOutcome>;
 }
 
@@ -101,6 +115,8 @@ interface WarmSlot {
   asking: number;
   /** A run asked for ahead of its tree (WarmEngine.expect). */
   expected: ExpectedRun | undefined;
+  /** The answer `tree` is from. */
+  answered: AnsweredRun | undefined;
   nextId: number;
   /** Each check's last reply, which the worker's next one is a change to (reply-delta.ts). */
   replies: DeltaReceiver;
@@ -199,11 +215,11 @@ export function makeWarmEngine({ seeds, deferral, trees }: WarmEngineOptions = {
     },
     follow: (checks, root, paths) => followWarm(state, checks, root, paths),
     expect: (checks, root, tree) => expectRun(state, checks, root, tree),
-    async runChecks(checks, root, tree) {
+    async runChecks(checks, root, tree, since) {
       // An engine made to start from seeds serves only the seeded checks; any other runs cold, as it always has.
       const warm = checks.filter((check) => isServed(state, check));
       const [warmRuns, coldRuns] = await Promise.all([
-        warm.length === 0 ? new Map<string, CheckRun>() : runWarm(state, warm, root, tree),
+        warm.length === 0 ? new Map<string, CheckRun>() : runWarm(state, warm, root, tree, undefined, since),
         runChecks(
           checks.filter((check) => !isServed(state, check)),
           root,
@@ -249,6 +265,7 @@ function spawnSlot(state: EngineState, root: string, checksKey: string): WarmSlo
     following: undefined,
     asking: 0,
     expected: undefined,
+    answered: undefined,
     nextId: 1,
     replies: makeDeltaReceiver(),
     normalized: new WeakMap(),
@@ -309,6 +326,7 @@ async function runWarm(
   root: string,
   tree: TreeState | undefined,
   priming?: { seeds: Record<string, WarmSeed> | undefined },
+  since?: number,
 ): Promise<Map<string, CheckRun>> {
   // A priming run is nobody's command: its checks' progress is not reported (nor asked of the worker).
   const progress = priming === undefined && isCheckProgressHeard();
@@ -321,9 +339,17 @@ async function runWarm(
   const live = await findLiveSlot(state, root, checksKey, tree);
   const firstSeeds = live.slot === undefined ? (priming?.seeds ?? state.unusedSeeds) : undefined;
   state.unusedSeeds = undefined;
+  const answered =
+    live.slot === undefined || progress ? undefined : findAnswered(live.slot, checks, checksKey, live.hint, since);
+  if (answered !== undefined) {
+    logDebug(`warm: answered by the run begun ${answered.askedAt - since!} ms after the command`);
+    return new Map(answered.runs);
+  }
   let slot = live.slot ?? spawnSlot(state, root, checksKey);
   const requestedAt = performance.now();
   const expected = await takeExpected(slot, { checksKey, tree, hint: live.hint, progress });
+  // When the worker was asked: it reads the files after that.
+  let askedAt = expected?.askedAt ?? Date.now();
   let requestId = expected?.id ?? slot.nextId;
   let outcome =
     expected === undefined
@@ -335,11 +361,13 @@ async function runWarm(
     retireSlot(state, root);
     slot = spawnSlot(state, root, checksKey);
     requestId = slot.nextId;
+    askedAt = Date.now();
     outcome = await request(slot, { checks, root, hint: null, report, progress });
     throwIfClosedSince(state, closingsAtStart);
   }
   if (outcome.ended || outcome.stale !== undefined) retireSlot(state, root);
-  else keepTree(slot, tree, requestId);
+  // A copy: what ran cold or was deferred below is added to the runs answered, and is not the worker's.
+  else keepTree(slot, tree, requestId, { runs: new Map(outcome.runs), askedAt, checksKey });
   const { decidedBy } = outcome;
   if (decidedBy !== undefined && deferral !== undefined)
     for (const check of checks)
@@ -376,8 +404,9 @@ function expectRun(state: EngineState, checks: readonly ResolvedCheck[], root: s
   const checksKey = makeChecksKey(warm);
   if (slot.checksKey !== checksKey || !isSameTree(slot.tree, tree)) return nothing;
   const id = slot.nextId;
+  const askedAt = Date.now();
   const outcome = request(slot, { checks: warm, root, hint: [], report: () => undefined, progress: false });
-  slot.expected = { tree, checksKey, id, outcome };
+  slot.expected = { tree, checksKey, id, askedAt, outcome };
   return () => {
     if (slot.expected?.id === id) slot.expected = undefined;
   };
@@ -407,10 +436,30 @@ function isSameTree(a: TreeState | undefined, b: TreeState | undefined): boolean
 }
 
 /** Records `tree` as what the worker's answer to request `id` saw, unless a later request's answer did already. */
-function keepTree(slot: WarmSlot, tree: TreeState | undefined, id: number): void {
+function keepTree(slot: WarmSlot, tree: TreeState | undefined, id: number, answered: AnsweredRun): void {
   if (id < slot.treeId) return;
   slot.tree = tree;
   slot.treeId = id;
+  slot.answered = answered;
+}
+
+/**
+ * The worker's last answer on the tree it last answered, when it can answer a run on that tree
+ * (`hint` empty) for a command that began at `since`: the same checks, asked of the worker since
+ * then (their files read after the command began, as the command's own run would read them).
+ */
+function findAnswered(
+  slot: WarmSlot,
+  checks: readonly ResolvedCheck[],
+  checksKey: string,
+  hint: string[] | null,
+  since: number | undefined,
+): AnsweredRun | undefined {
+  const { answered } = slot;
+  if (answered === undefined || since === undefined || hint?.length !== 0) return undefined;
+  if (answered.checksKey !== checksKey || answered.askedAt < since) return undefined;
+  // Every check answered by the worker (one it could not answer ran cold then, and must run again now).
+  return checks.every((check) => answered.runs.has(check.name)) ? answered : undefined;
 }
 
 /**
@@ -431,10 +480,11 @@ function followWarm(
   if (slot.checksKey !== makeChecksKey(warm) || paths.some((path) => isRestartFile(basename(path)))) return undefined;
   const closingsAtStart = state.closings;
   const id = slot.nextId;
+  const askedAt = Date.now();
   const outcome = request(slot, { checks: warm, root, hint: [...paths], report: () => undefined, progress: false });
   let tree: (value: TreeState | undefined) => void = () => undefined;
   const seen = new Promise<TreeState | undefined>((resolve) => (tree = resolve));
-  const followed = Promise.all([outcome, seen]).then(([{ ended, stale }, seenTree]) => {
+  const followed = Promise.all([outcome, seen]).then(([{ ended, stale, runs }, seenTree]) => {
     if (state.closings !== closingsAtStart) return false;
     // A later worker may serve the tree by now: only this one is retired.
     if (ended || stale !== undefined) {
@@ -442,7 +492,9 @@ function followWarm(
       return false;
     }
     // Without the tree the worker saw, the next run's hint starts from the last one known (and names this change again).
-    if (seenTree !== undefined) keepTree(slot, seenTree, id);
+    if (seenTree !== undefined) keepTree(slot, seenTree, id, { runs, askedAt, checksKey: slot.checksKey });
+    // The worker has moved past the answer kept for the tree it last answered.
+    else if (id > slot.treeId) slot.answered = undefined;
     return true;
   });
   const following = followed.finally(() => {

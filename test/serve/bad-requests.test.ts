@@ -98,6 +98,13 @@ describe('a running server given bad requests', () => {
     expect(
       await ask(server.socket, { version, command: 'check', options: { cwd: repo.root, shell: 'rm -rf /' } }),
     ).toMatchObject({ kind: 'error', message: expect.stringContaining('Unrecognized key: "shell"') });
+    // When the client began: a time, never a word or a date before the epoch.
+    expect(
+      await ask(server.socket, { version, command: 'check', options: { cwd: repo.root, startedAt: 'now' } }),
+    ).toMatchObject({ kind: 'error', message: expect.stringContaining('options.startedAt: Invalid input') });
+    expect(
+      await ask(server.socket, { version, command: 'check', options: { cwd: repo.root, startedAt: -1 } }),
+    ).toMatchObject({ kind: 'error', message: expect.stringContaining('options.startedAt: Too small') });
     expect(await ask(server.socket, { version: '0.0.1', command: 'check', options: {} })).toEqual({
       kind: 'refused',
       reason: `this server is culprit ${version}, the client 0.0.1`,

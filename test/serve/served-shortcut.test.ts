@@ -171,12 +171,21 @@ describe('the served shortcut', () => {
     try {
       for (const [args, input] of commandLines) {
         const runs = [];
+        const began = Date.now();
         for (const entry of [cliPath, fullCommandLine]) {
           runs.push(await runAsync(entry, repo.root, args, input));
           expect(runs.at(-1), args.join(' ')).toEqual({ stdout: 'served\n', exitCode: 0 });
         }
-        const [shortcut, full] = heard.splice(0);
-        expect(shortcut, args.join(' ')).toEqual(full);
+        const [shortcut, full] = heard.splice(0) as { options: { startedAt?: number } }[];
+        // Each says when its own process began, within this command line's runs.
+        for (const request of [shortcut!, full!]) {
+          expect(request.options.startedAt, args.join(' ')).toBeGreaterThanOrEqual(began - 1);
+          expect(request.options.startedAt, args.join(' ')).toBeLessThanOrEqual(Date.now());
+        }
+        expect({ ...shortcut, options: { ...shortcut!.options, startedAt: 0 } }, args.join(' ')).toEqual({
+          ...full,
+          options: { ...full!.options, startedAt: 0 },
+        });
       }
     } finally {
       server.close();

@@ -93,3 +93,35 @@ describe('an edit the warm engine follows', () => {
     ).toBe(true);
   });
 });
+
+describe('a run for a command that began before the worker was last asked', () => {
+  it('is answered by that run, on the very tree it answered; a command begun later asks the worker', async () => {
+    const { repo, context, checks, readTree, engine } = await makeWarmRepo();
+    const lines: string[] = [];
+    const take = () => lines.push(...debug.take());
+
+    // The command began, then the edit was followed: the follow read the files after it began.
+    const since = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    for (const [path, content] of Object.entries(smallEdits[0]!)) repo.write(path, content);
+    const followed = engine.follow(checks, context.root, [join(context.root, 'src/settings.ts')]);
+    const tree = await readTree();
+    expect(await followed!.settle(tree)).toBe(true);
+    const [answered, cold] = await Promise.all([
+      engine.runChecks(checks, context.root, tree, since),
+      runChecks(checks, context.root),
+    ]);
+    expect(answered.map(makeComparable)).toEqual(cold.map(makeComparable));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    take();
+    expect(lines.some((line) => line.startsWith('warm: answered by the run begun '))).toBe(true);
+    expect(lines).not.toContain('warm: tsc found nothing changed');
+
+    // A command that began after the follow was asked: the worker looks again.
+    lines.length = 0;
+    const later = await engine.runChecks(checks, context.root, tree, Date.now());
+    expect(later.map(makeComparable)).toEqual(cold.map(makeComparable));
+    expect(await waitFor(() => take() >= 0 && lines.includes('warm: tsc found nothing changed'), 10_000)).toBe(true);
+    expect(lines.some((line) => line.startsWith('warm: answered by the run begun '))).toBe(false);
+  });
+});

@@ -905,7 +905,7 @@ async function measureNativeStack(settings: BenchSettings): Promise<string> {
           target: '',
         },
         { metric: 'check, cached baseline, body edit (× raw)', values: [describeCold(cached, raw)], target: '≤ 1.0×' },
-        // From the baseline tsc and oxlint run side by side in two warm workers (oxlint finds its reach in the
+        // From the baseline tsc runs in a warm worker and oxlint beside it in culprit's process (it finds its reach in the
         // base graph); in full, side by side in their own workers.
         {
           metric: cached.fromBaseline

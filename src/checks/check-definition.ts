@@ -159,8 +159,8 @@ export interface WarmSupport<Options> {
   configFiles: RegExp;
   /**
    * Its first run from a seed with a graph (WarmSeed.graph) finds what the edit reaches there,
-   * as tsc's run would: a cold check from the baseline runs it in a worker of its own, beside
-   * tsc rather than after it (seeded/seeded-runner.ts).
+   * as tsc's run would: a cold check from the baseline runs it in culprit's own process, beside
+   * tsc's worker rather than after it (seeded/seeded-runner.ts, seeded/run-beside.ts).
    */
   reachFromGraph?: boolean | undefined;
   /** Opens the session; loads the warm modules on first use. `shared`: what the worker's sessions share. */

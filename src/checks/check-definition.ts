@@ -148,6 +148,11 @@ export interface WarmSession {
 /** What a warm worker's sessions share: the stats of the request under way (tree/file-states.ts's SharedStats). */
 export interface WarmShared {
   stats: { read(path: string): BigIntStats | undefined; renew(): void };
+  /**
+   * The session runs once and is closed (a cold check's run beside tsc's worker:
+   * seeded/run-beside.ts): it need not note what a next run would compare the tree with.
+   */
+  once?: boolean | undefined;
 }
 
 export interface WarmSupport<Options> {

@@ -90,7 +90,7 @@ async function answerFromSeed(check: ResolvedCheck, seed: WarmSeed, root: string
   try {
     const session = await checkDefinitions[check.kind].warm!.open(
       { root, options: check.options as never },
-      { stats: makeSharedStats() },
+      { stats: makeSharedStats(), once: true },
     );
     try {
       const run = await session.run(null, { sessions: [], affected: new Set(), typescriptPath: undefined }, seed);

@@ -36,16 +36,16 @@ export function runBeside(
   root: string,
   begin: Promise<void>,
 ): BesideRuns {
-  const live = new Set<ChildProcess>();
+  // Every group, its leader gone or not: a child it started may still be in it (a group's id is not reused while it has members).
+  const taken: ChildProcess[] = [];
   let stopped = false;
   const stop = () => {
     stopped = true;
-    for (const child of live) killProcessGroup(child);
+    for (const child of taken) killProcessGroup(child);
   };
   const take = (child: ChildProcess) => {
     trackWorker(child);
-    live.add(child);
-    child.once('exit', () => live.delete(child));
+    taken.push(child);
     if (stopped) killProcessGroup(child);
   };
   const runs = begin.then(() => Promise.all(checks.map((check) => runFromSeed(check, seeds[check.name]!, root, take))));

@@ -283,6 +283,8 @@ async function runWarm(
   const firstSeeds = live.slot === undefined ? (priming?.seeds ?? state.unusedSeeds) : undefined;
   state.unusedSeeds = undefined;
   let slot = live.slot ?? spawnSlot(state, root, checksKey);
+  // The worker primes its side alike when it gets the seeds (reply-delta.ts).
+  for (const [name, seed] of Object.entries(firstSeeds ?? {})) slot.replies.prime(name, seed.base);
   const requestedAt = performance.now();
   let outcome = await request(slot, { checks, root, hint: live.hint, seeds: firstSeeds, deferral, report, progress });
   throwIfClosedSince(state, closingsAtStart);

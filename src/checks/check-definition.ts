@@ -148,6 +148,11 @@ export interface WarmSession {
 /** What a warm worker's sessions share: the stats of the request under way (tree/file-states.ts's SharedStats). */
 export interface WarmShared {
   stats: { read(path: string): BigIntStats | undefined; renew(): void };
+  /**
+   * The session runs once and is closed (a cold check's run beside tsc's worker:
+   * seeded/run-beside.ts): it need not note what a next run would compare the tree with.
+   */
+  once?: boolean | undefined;
 }
 
 export interface WarmSupport<Options> {
@@ -159,8 +164,8 @@ export interface WarmSupport<Options> {
   configFiles: RegExp;
   /**
    * Its first run from a seed with a graph (WarmSeed.graph) finds what the edit reaches there,
-   * as tsc's run would: a cold check from the baseline runs it in a worker of its own, beside
-   * tsc rather than after it (seeded/seeded-runner.ts).
+   * as tsc's run would: a cold check from the baseline runs it in culprit's own process, beside
+   * tsc's worker rather than after it (seeded/seeded-runner.ts, seeded/run-beside.ts).
    */
   reachFromGraph?: boolean | undefined;
   /** Opens the session; loads the warm modules on first use. `shared`: what the worker's sessions share. */

@@ -6,19 +6,21 @@
  * (checks/tsc/lint-reach.ts), checks only that and takes the baseline's findings for the rest;
  * ESLint lints only the files tsc found reached, with tsc's programs, and takes the baseline's
  * results for the rest. A check that can find that reach in the base tree's module graph itself
- * (oxlint, whose seed carries the graph: WarmSupport.reachFromGraph) runs in a worker of its own
- * beside them, not after tsc: on two cores the two tools overlap. The workers stop with the
- * check: nothing outlives it. A session that cannot use its seed runs in full there; a check the
- * baseline gave no seed, and every other kind, runs cold beside them in a worker of its own.
+ * (oxlint, whose seed carries the graph: WarmSupport.reachFromGraph) runs beside them, not after
+ * tsc, in culprit's own process (run-beside.ts): on two cores the two tools overlap. The workers
+ * and the tools stop with the check: nothing outlives it. A session that cannot use its seed runs
+ * in full there; a check the baseline gave no seed, and every other kind, runs cold beside them
+ * in a worker of its own.
  */
 import type { WarmSeed } from '../checks/check-definition.js';
 import type { CheckRun, ResolvedCheck } from '../checks/check.js';
 import { checkDefinitions } from '../checks/registry.js';
 import { runChecks, type CheckRunner } from '../checks/runner/run-check.js';
-import { forkSpareWorker } from '../checks/runner/spawn-worker.js';
+import { forkSpareWorker, whenWorkersHeard } from '../checks/runner/spawn-worker.js';
 import type { TreeState } from '../core/snapshot.js';
 import { makeWarmEngine, type Deferral } from '../warm/warm-engine.js';
 import { logDebug } from '../debug/log-debug.js';
+import { runBeside } from './run-beside.js';
 
 /** `defer`: how the checks of the tree at `root` defer (attempt/defer-checks.ts), as a cold check's do. */
 export function makeSeededRunner(
@@ -30,23 +32,24 @@ export function makeSeededRunner(
     const apart = checks.filter((check) => seeds[check.name]?.graph !== undefined);
     const together = checks.filter((check) => !apart.includes(check));
     if (apart.length === 0 || together.length === 0) return runSeeded(checks, seeds, root, tree, deferral);
-    for (const check of apart) logDebug(`${check.name} starts from the baseline in a worker of its own, beside tsc`);
+    for (const check of apart) logDebug(`${check.name} starts from the baseline in culprit's process, beside tsc`);
     const startedAt = performance.now();
     // Started first, it takes the worker forked ahead (forkSeededWorker).
     const firstRuns = runSeeded(together, pickSeeds(seeds, together), root, tree, deferral);
-    const beside = makeWarmEngine({ seeds: pickSeeds(seeds, apart) });
-    const besideRuns = beside.runChecks(apart, root, tree).finally(() => beside.close());
-    // Closed early below when tsc defers the lint checks: its run then fails on purpose, and is not waited for.
-    besideRuns.catch(() => undefined);
+    // Once tsc's worker holds its request (its seed is written a piece at a time, when culprit's thread is free).
+    const heard = new Promise<void>((resolve) => setImmediate(() => whenWorkersHeard(resolve)));
+    const beside = runBeside(apart, seeds, root, heard);
+    // Stopped early below when tsc defers the lint checks: its runs are then not waited for.
+    beside.runs.catch(() => undefined);
     let first: CheckRun[];
     try {
       first = await firstRuns;
     } catch (error) {
-      beside.close();
+      beside.stop();
       throw error;
     }
     const byName = new Map(first.map((run) => [run.name, run]));
-    // A worker of its own is not stopped by tsc's deferral as the shared one is: it is stopped here, and answers deferred.
+    // Run apart, it is not stopped by tsc's deferral as the shared worker's checks are: it is stopped here, and answers deferred.
     const decider = first.find(
       (run) => checkDefinitions[checks.find((check) => check.name === run.name)!.kind].deferral === 'decider',
     );
@@ -57,7 +60,7 @@ export function makeSeededRunner(
       apart.some((check) => checkDefinitions[check.kind].deferral === 'deferrable') &&
       (await deferral.decide(decider));
     if (deferred) {
-      beside.close();
+      beside.stop();
       for (const check of apart)
         byName.set(
           check.name,
@@ -66,7 +69,7 @@ export function makeSeededRunner(
             : // A check that does not defer runs cold, as a stopped worker's would.
               (await runChecks([check], root))[0]!,
         );
-    } else for (const run of await besideRuns) byName.set(run.name, run);
+    } else for (const run of await beside.runs) byName.set(run.name, run);
     return checks.map((check) => byName.get(check.name)!);
   };
 }

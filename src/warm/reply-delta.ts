@@ -18,8 +18,15 @@
  * Both sides count each check's replies; a delta names the count it builds on, and an engine
  * that did not apply that one (a reply lost with a killed worker) takes it as no answer: the
  * check runs cold and the worker is replaced, never answered from a stale reply.
+ *
+ * A check whose first request carries a seed (a run from the baseline: warm/seeds.ts) has both
+ * sides take the seed's base run as the reply before the first (`prime`, from the same seed, so
+ * alike): that first reply then sends only what differs from the baseline, not again every
+ * unchanged file's findings and tables the engine sent the worker in the seed (on the bench,
+ * tsc's ~0.6 MB answer of a cold check after a body edit, on its path).
  */
 import type { Diagnostic } from '../core/diagnostic.js';
+import type { SeedRun } from '../checks/check-definition.js';
 import type { CheckOutput } from '../core/check-run.js';
 import type { WorkerReply } from '../checks/runner/worker-protocol.js';
 
@@ -63,12 +70,37 @@ interface KeptReply {
 
 interface KeptParts {
   order: string[];
-  /** Each key's part, and (the worker's side) its JSON, which decides whether a part that is another object changed. */
+  /**
+   * Each key's part, and (the worker's side) its JSON, which decides whether a part that is another
+   * object changed; read when first needed (a primed part the run kept as the very object never is).
+   */
   parts: Map<string, { value: unknown; text?: string | undefined }>;
+}
+
+/** The seed's base run as the reply before the first (sequence 0): its findings by file, its imports and tables. */
+function makePrimedReply(base: SeedRun): KeptReply {
+  const kept: KeptReply = { sequence: 0, keyed: {}, whole: {} };
+  const groups = groupByFile(base.diagnostics);
+  const fields: Partial<Record<KeyedField, [string, unknown][] | undefined>> = {
+    diagnostics: groups === undefined ? undefined : [...groups],
+    imports: readEntries(base.imports),
+    declarations: readEntries(base.declarations),
+  };
+  for (const field of keyedFields) {
+    const entries = fields[field];
+    if (entries === undefined) continue;
+    kept.keyed[field] = {
+      order: entries.map(([key]) => key),
+      parts: new Map(entries.map(([key, value]) => [key, { value }])),
+    };
+  }
+  return kept;
 }
 
 /** The worker's side: what it sent last of each check. */
 export interface DeltaSender {
+  /** Before the first reply of a check whose request carries a seed: its base run is the reply the first builds on. */
+  prime(name: string, base: SeedRun): void;
   /** The reply to send in place of `reply`, and the delta beside it (none for a failed run, or findings not grouped by file). */
   compress(name: string, reply: WorkerReply): { reply: WorkerReply; delta?: ReplyDelta };
 }
@@ -76,6 +108,7 @@ export interface DeltaSender {
 export function makeDeltaSender(): DeltaSender {
   const sent = new Map<string, KeptReply>();
   return {
+    prime: (name, base) => void sent.set(name, makePrimedReply(base)),
     compress(name, reply) {
       const last = sent.get(name);
       const groups = reply.ok ? groupByFile(reply.output.diagnostics) : undefined;
@@ -96,9 +129,11 @@ export function makeDeltaSender(): DeltaSender {
         for (const [key, value] of entries) {
           const before = lastParts?.parts.get(key);
           // The same object is the same part (a warm session keeps what no edit reached); another is compared as JSON.
-          const text = before !== undefined && isSamePart(before.value, value) ? before.text : JSON.stringify(value);
+          const same = before !== undefined && isSamePart(before.value, value);
+          const text = same ? before.text : JSON.stringify(value);
           parts.parts.set(key, { value, text });
-          if (before === undefined || text !== before.text) change.changed.push([key, value]);
+          if (before === undefined || (!same && text !== (before.text ??= JSON.stringify(before.value))))
+            change.changed.push([key, value]);
         }
         if (lastParts === undefined || !isSameOrder(parts.order, lastParts.order)) change.order = parts.order;
         kept.keyed[field] = parts;
@@ -158,6 +193,8 @@ function groupByFile(diagnostics: readonly Diagnostic[]): Map<string, Diagnostic
 
 /** The engine's side, one per worker: each check's last reply, kept as the worker sent it. */
 export interface DeltaReceiver {
+  /** When it sends a check's seed: its base run is the reply the first builds on, as on the worker's side. */
+  prime(name: string, base: SeedRun): void;
   /** The whole reply, or undefined when the delta builds on a reply this side did not apply. */
   expand(name: string, reply: WorkerReply, delta: ReplyDelta | undefined): WorkerReply | undefined;
 }
@@ -165,6 +202,7 @@ export interface DeltaReceiver {
 export function makeDeltaReceiver(): DeltaReceiver {
   const received = new Map<string, KeptReply>();
   return {
+    prime: (name, base) => void received.set(name, makePrimedReply(base)),
     expand(name, reply, delta) {
       if (delta === undefined || !reply.ok) {
         received.delete(name);

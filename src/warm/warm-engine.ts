@@ -346,6 +346,8 @@ async function runWarm(
     return new Map(answered.runs);
   }
   let slot = live.slot ?? spawnSlot(state, root, checksKey);
+  // The worker primes its side alike when it gets the seeds (reply-delta.ts).
+  for (const [name, seed] of Object.entries(firstSeeds ?? {})) slot.replies.prime(name, seed.base);
   const requestedAt = performance.now();
   const expected = await takeExpected(slot, { checksKey, tree, hint: live.hint, progress });
   // When the worker was asked: it reads the files after that.

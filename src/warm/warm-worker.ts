@@ -37,6 +37,8 @@ const collector = makeIdleCollector(500);
 
 process.on('message', (request: WarmRequest) => {
   collector.busy();
+  // The engine primed its side alike when it sent the seeds (reply-delta.ts).
+  for (const [name, seed] of Object.entries(request.seeds ?? {})) deltas.prime(name, seed.base);
   queue = queue
     .then(() => {
       // Only a request whose command shows its progress on a terminal hears of files done.

@@ -173,7 +173,7 @@ test(
 );
 
 test(
-  'oxlint beside TypeScript 7, run from the baseline in a worker of its own, is deferred while tsc shows introduced syntax errors, and lints what the edit reaches after',
+  "oxlint beside TypeScript 7, run from the baseline in culprit's process, is deferred while tsc shows introduced syntax errors (its processes stopped), and lints what the edit reaches after",
   { timeout: 120_000 },
   () => {
     repo = makeRepo({
@@ -193,9 +193,7 @@ test(
 
     repo.write('src/price.ts', 'export function price(amount: number): number {\n  return amount * 2;\n');
     const broken = runCli(repo.root, ['check', '--json'], { env: debug });
-    expect(broken.stderr).toMatch(
-      /^culprit debug: oxlint starts from the baseline in a worker of its own, beside tsc$/m,
-    );
+    expect(broken.stderr).toMatch(/^culprit debug: oxlint starts from the baseline in culprit's process, beside tsc$/m);
     const first = JSON.parse(broken.stdout) as ReturnType<typeof checkJson>['report'];
     expect(first.checks.map((check) => [check.name, check.status])).toEqual([
       ['tsc', 'ok'],

@@ -9,6 +9,7 @@ import type { Diagnostic } from '../../src/core/diagnostic.js';
 import type { DeclarationRow } from '../../src/core/declaration-table.js';
 import type { WorkerReply } from '../../src/checks/runner/worker-protocol.js';
 import { makeDeltaReceiver, makeDeltaSender, type ReplyDelta } from '../../src/warm/reply-delta.js';
+import type { SeedRun } from '../../src/checks/check-definition.js';
 
 function finding(path: string | null, line: number, code = 'prefer-const'): Diagnostic {
   return { tool: 'eslint', code, severity: 'error', phase: 'lint', path, line, column: 1, message: `${code} ${line}` };
@@ -160,4 +161,46 @@ describe('warm reply deltas', () => {
     expect(rebuiltThird).toEqual(third);
     expect(Object.keys(outputOf(rebuiltThird)?.declarations ?? {})).toEqual(['a.ts', 'b.ts', 'c.ts']);
   });
+
+  it("builds a seeded worker's first reply on the seed's base run, primed alike on both sides: only what differs travels", () => {
+    const base: SeedRun = {
+      version: '7.0.2',
+      diagnostics: [finding('a.ts', 1, 'TS2322'), finding('b.ts', 2, 'TS2345')],
+      declarations: { 'a.ts': [declarationRow('a')], 'b.ts': [declarationRow('b')] },
+      imports: { 'b.ts': ['a.ts'] },
+    };
+    // The worker gets its own copy of the seed, through the channel.
+    const workerBase = JSON.parse(JSON.stringify(base)) as SeedRun;
+    const sender = makeDeltaSender();
+    const receiver = makeDeltaReceiver();
+    sender.prime('tsc', workerBase);
+    receiver.prime('tsc', base);
+    // A body edit of b.ts: a.ts's findings and table are the seed's very objects, b.ts's are new.
+    const output = {
+      version: '7.0.2',
+      diagnostics: [workerBase.diagnostics[0]!, finding('b.ts', 2, 'TS2345'), finding('b.ts', 5, 'TS2304')],
+      declarations: { 'a.ts': workerBase.declarations!['a.ts']!, 'b.ts': [declarationRow('b')] },
+      imports: { 'b.ts': ['a.ts'] },
+      checkedPaths: ['a.ts', 'b.ts'],
+    };
+    const sent = send(sender.compress('tsc', { ok: true, output }));
+    expect(sent.delta?.since).toBe(0);
+    expect(sent.delta?.keyed.diagnostics?.changed.map(([key]) => key)).toEqual(['b.ts']);
+    // Another object, the same JSON: b.ts's table and imports stay home too.
+    expect(sent.delta?.keyed.declarations).toEqual({ changed: [] });
+    expect(sent.delta?.keyed.imports).toEqual({ changed: [] });
+    const rebuilt = receiver.expand('tsc', sent.reply, sent.delta);
+    expect(rebuilt).toEqual({ ok: true, output });
+    const rebuiltOutput = rebuilt?.ok === true ? rebuilt.output : undefined;
+    // What stayed is the engine's own seed: the objects it already had.
+    expect(rebuiltOutput?.diagnostics[0]).toBe(base.diagnostics[0]);
+    expect(rebuiltOutput?.declarations?.['b.ts']).toBe(base.declarations!['b.ts']);
+
+    // An engine that did not prime cannot rebuild it, and says so (the check runs cold, the worker is replaced).
+    expect(makeDeltaReceiver().expand('tsc', sent.reply, sent.delta)).toBeUndefined();
+  });
 });
+
+function declarationRow(name: string): DeclarationRow {
+  return [name, 'function', 1, 'export (): void'];
+}

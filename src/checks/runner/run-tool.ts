@@ -2,9 +2,12 @@
  * Runs a tool's executable from inside a check worker: an argument array, never a shell, with
  * stdout collected up to a bound. The child stays in the worker's process group, so the
  * worker's timeout and its end kill it with everything it started; this file only has to stop
- * a child that prints more than culprit is willing to hold.
+ * a child that prints more than culprit is willing to hold. A check run in culprit's own process
+ * (seeded/run-beside.ts) runs its tools under runToolsInOwnGroups instead: each leads a process
+ * group of its own, handed to the caller, which stops it and what it started.
  */
-import { spawn } from 'node:child_process';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { makeMissingToolError } from '../check.js';
 import { defaultMaxOutputBytes } from './output-bound.js';
 import { makeOutputTail } from './output-tail.js';
@@ -31,15 +34,29 @@ export interface ToolResult {
   stderr?: string;
 }
 
+/** Who takes each tool process started under runToolsInOwnGroups, in that call's async context. */
+const ownGroups = new AsyncLocalStorage<(child: ChildProcess) => void>();
+
+/**
+ * Runs `run` with every tool it starts through runTool leading a process group of its own,
+ * each child given to `take` as it starts (to stop the group: worker-registry.ts's killProcessGroup).
+ */
+export function runToolsInOwnGroups<T>(take: (child: ChildProcess) => void, run: () => Promise<T>): Promise<T> {
+  return ownGroups.run(take, run);
+}
+
 export function runTool(file: string, args: readonly string[], options: RunToolOptions): Promise<ToolResult> {
   const limit = options.maxOutputBytes ?? defaultMaxOutputBytes;
+  const take = ownGroups.getStore();
   return new Promise((resolve, reject) => {
     const child = spawn(file, [...args], {
       cwd: options.cwd,
       env: options.env ?? process.env,
       stdio: ['ignore', 'pipe', 'pipe'],
       shell: false,
+      detached: take !== undefined,
     });
+    take?.(child);
     const stdout = makeBoundedOutput(limit);
     const keptStderr = options.keepStderr === true ? makeBoundedOutput(limit) : null;
     let overflowed = false;

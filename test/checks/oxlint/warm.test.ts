@@ -114,7 +114,7 @@ describe('oxlint kept warm', () => {
     linkLinter(repo.root, 'oxlint');
     linkTsgolint(repo.root);
     const compare = await makeSeededComparison(repo, debug);
-    // oxlint runs in a worker of its own beside tsc's: their lines interleave as they come.
+    // oxlint runs in culprit's process beside tsc's worker: their lines interleave as they come.
     const reach = (lines: string[]) => [
       ...lines.filter((line) => line.startsWith('tsc 7:')),
       ...lines.filter((line) => line.startsWith('oxlint warm:')),
@@ -128,7 +128,7 @@ describe('oxlint kept warm', () => {
     expect(Number(total) - Number(asked)).toBe(4);
     expect(reach(body.lines)[1]).toMatch(/^tsc 7: checked 1 of \d+ files$/);
     expect(reach(body.lines).slice(2)).toEqual(['oxlint warm: re-linting 1 of 4 files']);
-    expect(body.lines).toContain('oxlint starts from the baseline in a worker of its own, beside tsc');
+    expect(body.lines).toContain("oxlint starts from the baseline in culprit's process, beside tsc");
 
     repo.write('src/alone.ts', files['src/alone.ts']);
     repo.write('src/inner.ts', inner.replace('innerFrom(input: string): Box', 'innerFrom(input: string): any'));

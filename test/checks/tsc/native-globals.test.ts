@@ -3,6 +3,12 @@
  * before the edit or after it (no module graph bounds what a global reaches): a script's global
  * changed, and `declare global` taken out of a module, whose text before the edit is the one the
  * last snapshot checked. Each run against the real tsgo is compared with a cold run of the tree.
+ *
+ * A body edit that checks only its file can still need a global type the program lacks (an async
+ * generator where `lib` stops at ES2017: "Cannot find global type 'AsyncIterableIterator'"), a
+ * finding of no file that only the program's global diagnostics carry: tsgo gives those after
+ * checking every file (getGlobalDiagnostics), so each run asks for them again rather than keep
+ * the last run's, warm and from the baseline alike.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
@@ -11,6 +17,7 @@ import { openTscWarmSession } from '../../../src/checks/tsc/warm.js';
 import type { WarmSession } from '../../../src/checks/check-definition.js';
 import type { CheckOutput } from '../../../src/checks/check.js';
 import { bundlerTsconfig, makeRepo, type TestRepo } from '../../helpers/repo.js';
+import { checkJson, runCli } from '../../helpers/cli.js';
 import { useDebugLines } from '../../warm/helpers.js';
 
 const files = {
@@ -90,4 +97,63 @@ describe("TypeScript 7's warm session", () => {
       expect(removed.checked).toEqual(all);
     },
   );
+
+  it(
+    'finds a global type a body edit needs and the program lacks, checking only the edited file',
+    { timeout: 30_000 },
+    async () => {
+      const repo = makeRepo({ git: false, typescript: '7', files: es2017Files });
+      repos.push(repo);
+      const session = await openTscWarmSession(request(repo));
+      sessions.push(session);
+      await settle();
+      const typed = { sessions: [], affected: new Set<string>(), typescriptPath: undefined };
+      expect(listFindings(await (await session.run(null, typed)).output)).toEqual([]);
+      debug.take();
+
+      repo.write('src/plain.ts', asyncGeneratorBody);
+      await settle();
+      const findings = listFindings(await (await session.run([join(repo.root, 'src/plain.ts')], typed)).output);
+      expect(debug.take().filter((line) => line.startsWith('tsc 7: checked'))).toEqual([
+        expect.stringMatching(/^tsc 7: checked 1 of \d+ files$/),
+      ]);
+      expect(findings).toEqual(['null:0 TS2318']);
+      expect(findings).toEqual(listFindings(await runTsc(request(repo))));
+    },
+  );
 });
+
+describe('a cold check from the baseline on TypeScript 7', () => {
+  it(
+    'finds a global type a body edit needs and the program lacks, checking only what the edit reaches',
+    { timeout: 60_000 },
+    () => {
+      const repo = makeRepo({ typescript: '7', files: es2017Files });
+      repos.push(repo);
+      expect(runCli(repo.root, ['start']).exitCode).toBe(0);
+      repo.write('src/plain.ts', asyncGeneratorBody);
+      const result = runCli(repo.root, ['check', '--json'], { env: { CULPRIT_DEBUG: '1' } });
+      // The edited file and its importer: the rest keep the baseline's results.
+      expect(result.stderr).toMatch(/^culprit debug: tsc 7: checked 2 of \d+ files$/m);
+      const report = JSON.parse(result.stdout) as ReturnType<typeof checkJson>['report'];
+      expect(report.verdict).toBe('introduced');
+      expect(report.shown.map((finding) => [finding.tool, finding.code, finding.path])).toEqual([
+        ['tsc', 'TS2318', null],
+      ]);
+    },
+  );
+});
+
+/** `lib` up to ES2017: no AsyncIterableIterator, which an async generator's type needs. */
+const es2017Files = {
+  'tsconfig.json': JSON.stringify({
+    compilerOptions: { target: 'es2017', lib: ['es2017'], module: 'esnext', strict: true, noEmit: true, types: [] },
+    include: ['src'],
+  }),
+  'src/plain.ts': 'export function plain(): number {\n  return 1;\n}\n',
+  'src/use.ts': "import { plain } from './plain';\n\nexport const used = (): number => plain() + 1;\n",
+};
+
+/** The same signature, a body that declares an async generator. */
+const asyncGeneratorBody =
+  'export function plain(): number {\n  async function* numbers() {\n    yield 1;\n  }\n  void numbers;\n  return 1;\n}\n';

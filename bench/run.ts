@@ -405,6 +405,7 @@ async function measureGeneratedRepo(
   try {
     const prime = await measureCheck(repo.root, true, {}, serve);
     log(describeCheck('served check, the server starting its warm worker', prime, raw));
+    if (!(await serve.waitForPrimed(120_000))) log('  the server did not say it was primed within 120 s');
     warmBody = await measureEdits(repo.root, body, 'one-line body edit', raw, bodySteps, serve);
     warmBodyAfterTurn = await measureEditsAfterTurn(repo.root, body, raw, serve);
     warmHook = await measureHooks(repo.root, body, raw);
@@ -881,6 +882,7 @@ async function measureNativeStack(settings: BenchSettings): Promise<string> {
     try {
       const prime = await measureCheck(repo.root, true, {}, serve);
       log(describeCheck('served check, the server starting its warm worker', prime, raw));
+      if (!(await serve.waitForPrimed(120_000))) log('  the server did not say it was primed within 120 s');
       warm = await measureEdits(repo.root, body, 'one-line body edit', raw, bodySteps, serve);
       warmAfterTurn = await measureEditsAfterTurn(repo.root, body, raw, serve);
       memory = serve.readMemory();

@@ -12,6 +12,12 @@ export interface ServeProcess {
   readMemory(): { serveKb: number; workersKb: number; totalKb: number };
   /** The server's `ledger: N ms` debug lines since the last call: what the ledger cost each check it answered. */
   takeLedgerMs(): number[];
+  /**
+   * Resolves once the server's priming stands (its worker is warm, not primed again because the
+   * tree moved under it): rows of steady served checks wait for this, so an edit that landed
+   * during the priming, answered cold while it is done again, is not counted among them.
+   */
+  waitForPrimed(timeoutMs: number): Promise<boolean>;
   /** How many idle collections the server and its workers have reported, or decided against (`idle: collected …`, `idle: not collected …`). */
   readonly collections: number;
   stop(): Promise<void>;
@@ -28,6 +34,7 @@ export async function startServe(cli: string, root: string, env: NodeJS.ProcessE
   await waitForLine(child, /: serving /, 60_000);
   let ledgerMs: number[] = [];
   let collections = 0;
+  let primed = false;
   let pending = '';
   // Reading stderr also keeps the server from blocking on a full pipe.
   child.stderr.on('data', (chunk: Buffer) => {
@@ -38,12 +45,19 @@ export async function startServe(cli: string, root: string, env: NodeJS.ProcessE
       if (match !== null) ledgerMs.push(Number(match[1]));
       if (line.startsWith('culprit debug: idle: collected') || line.startsWith('culprit debug: idle: not collected'))
         collections += 1;
+      if (line.startsWith('culprit debug: warm: primed ')) primed = true;
+      if (/^culprit debug: warm: the tree moved while .* priming it again$/.test(line)) primed = false;
     }
   });
   return {
     pid,
     get collections() {
       return collections;
+    },
+    async waitForPrimed(timeoutMs) {
+      for (const end = performance.now() + timeoutMs; !primed && performance.now() < end;)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      return primed;
     },
     takeLedgerMs() {
       const taken = ledgerMs;

@@ -424,8 +424,8 @@ async function runQueuedCommand(
 ): Promise<ServedRuns | undefined> {
   const runChecks = await chooseRunner(state, request.command);
   state.edits?.commandStarted();
-  const dropExpected = runChecks === undefined ? undefined : expectTree(state);
   state.commandSince = 'startedAt' in request.options ? request.options.startedAt : undefined;
+  const dropExpected = runChecks === undefined ? undefined : expectTree(state);
   const writes = makeAnswerWrites();
   const runner: ServedRunner = { memory: state.memory, runChecks, afterAnswer: writes.afterAnswer };
   const stopSending =
@@ -502,7 +502,9 @@ async function chooseRunner(
 function expectTree(state: ServerState): (() => void) | undefined {
   const { repo, settings } = state.context;
   const treeId = repo === null ? undefined : state.memory.index.expect(repo.root);
-  return treeId === undefined ? undefined : state.engine.expect(settings.checks, state.root, { kind: 'git', treeId });
+  return treeId === undefined
+    ? undefined
+    : state.engine.expect(settings.checks, state.root, { kind: 'git', treeId }, state.commandSince);
 }
 
 /** Primes after the command under way (never beside one), and lets the commands after it run beside the priming. */

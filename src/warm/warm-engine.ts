@@ -66,9 +66,10 @@ export interface WarmEngine {
    * likely be `tree`, the one the worker last answered (a check the server followed the edit of):
    * the worker finds what changed by itself while git confirms the tree. The next run on
    * that very tree takes the answer; a run on another tree waits for it and asks again. Returns
-   * what drops the run when the caller is done (a run not taken by then is nobody's).
+   * what drops the run when the caller is done (a run not taken by then is nobody's). Nothing is
+   * asked when the worker's last answer, begun after `since`, will answer the run (runChecks).
    */
-  expect(checks: readonly ResolvedCheck[], root: string, tree: TreeState): () => void;
+  expect(checks: readonly ResolvedCheck[], root: string, tree: TreeState, since?: number): () => void;
   /** Whether `root` has a live worker that has answered: its next run is incremental from the tree it last saw. */
   isWarm(root: string): boolean;
   /** Stops the worker of `root`, if any: the next run there starts a new one. */
@@ -214,7 +215,7 @@ export function makeWarmEngine({ seeds, deferral, trees }: WarmEngineOptions = {
       if (warm.length > 0) await runWarm(state, warm, root, tree, { seeds: primeSeeds });
     },
     follow: (checks, root, paths) => followWarm(state, checks, root, paths),
-    expect: (checks, root, tree) => expectRun(state, checks, root, tree),
+    expect: (checks, root, tree, since) => expectRun(state, checks, root, tree, since),
     async runChecks(checks, root, tree, since) {
       // An engine made to start from seeds serves only the seeded checks; any other runs cold, as it always has.
       const warm = checks.filter((check) => isServed(state, check));
@@ -396,7 +397,13 @@ function makeChecksKey(checks: readonly ResolvedCheck[]): string {
  * A run asked for ahead of its tree (WarmEngine.expect): only while the worker is warm on that
  * very tree, nothing else is asked of it, and no edit is being followed.
  */
-function expectRun(state: EngineState, checks: readonly ResolvedCheck[], root: string, tree: TreeState): () => void {
+function expectRun(
+  state: EngineState,
+  checks: readonly ResolvedCheck[],
+  root: string,
+  tree: TreeState,
+  since: number | undefined,
+): () => void {
   const nothing = () => undefined;
   const warm = checks.filter((check) => isServed(state, check));
   const slot = state.slots.get(root);
@@ -405,6 +412,7 @@ function expectRun(state: EngineState, checks: readonly ResolvedCheck[], root: s
   if (slot.asking > 0 || slot.following !== undefined || slot.expected !== undefined) return nothing;
   const checksKey = makeChecksKey(warm);
   if (slot.checksKey !== checksKey || !isSameTree(slot.tree, tree)) return nothing;
+  if (findAnswered(slot, warm, checksKey, [], since) !== undefined) return nothing;
   const id = slot.nextId;
   const askedAt = Date.now();
   const outcome = request(slot, { checks: warm, root, hint: [], report: () => undefined, progress: false });

@@ -78,7 +78,11 @@ describe('a kept index (a long-lived culprit)', () => {
       expect(first.treeId).toBe(writeFreshTree(repo.root));
       // No edit watcher tells it of changes: every reading is a fresh one, no status first.
       expect(await read(repo, kept)).toEqual({ treeId: first.treeId, commands: ['add', 'write-tree'] });
+      expect(kept.expect(repo.root)).toBeUndefined();
       kept.watched = true;
+      // The tree the next reading will most likely confirm: the kept one, while no change was seen.
+      expect(kept.expect(repo.root)).toBe(first.treeId);
+      expect(kept.expect(join(repo.root, 'elsewhere'))).toBeUndefined();
       const again = await read(repo, kept);
       expect(again).toEqual({ treeId: first.treeId, commands: ['status'] });
 
@@ -95,6 +99,7 @@ describe('a kept index (a long-lived culprit)', () => {
       // A change seen (the edit watcher touches): no status first.
       repo.write('b.js', 'export const b = 2;\n');
       kept.touch();
+      expect(kept.expect(repo.root)).toBeUndefined();
       const touched = await read(repo, kept);
       expect(touched.commands).toEqual(['add', 'write-tree']);
       expect(touched.treeId).toBe(writeFreshTree(repo.root));

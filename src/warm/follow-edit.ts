@@ -8,6 +8,7 @@
  * what it would have answered without this. A failure only means the check does the work
  * itself; it is logged (CULPRIT_DEBUG) and never thrown. CULPRIT_SERVE_FOLLOW=0 turns it off.
  */
+import { describeError } from '../core/errors.js';
 import { logDebug } from '../debug/log-debug.js';
 import type { Repository } from '../git/git.js';
 import { readTreeState } from '../snapshot/take-snapshot.js';
@@ -129,8 +130,4 @@ async function followEdit(
     },
     (error: unknown) => logDebug(`warm: following an edit on ${root} failed: ${describeError(error)}`),
   );
-}
-
-function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

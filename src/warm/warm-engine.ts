@@ -393,6 +393,19 @@ function makeChecksKey(checks: readonly ResolvedCheck[]): string {
   return JSON.stringify(checks.map(({ name, kind, options }) => ({ name, kind, options })));
 }
 
+/** The live warm worker of `root` that serves `checks` as they are configured now, with the checks it runs. */
+function findWarmSlotOf(
+  state: EngineState,
+  checks: readonly ResolvedCheck[],
+  root: string,
+): { slot: WarmSlot; warm: ResolvedCheck[]; checksKey: string } | undefined {
+  const warm = checks.filter((check) => isServed(state, check));
+  const slot = state.slots.get(root);
+  if (warm.length === 0 || slot === undefined || !isWarmSlot(state, root)) return undefined;
+  const checksKey = makeChecksKey(warm);
+  return slot.checksKey === checksKey ? { slot, warm, checksKey } : undefined;
+}
+
 /**
  * A run asked for ahead of its tree (WarmEngine.expect): only while the worker is warm on that
  * very tree, nothing else is asked of it, and no edit is being followed.
@@ -405,14 +418,11 @@ function expectRun(
   since: number | undefined,
 ): () => void {
   const nothing = () => undefined;
-  const warm = checks.filter((check) => isServed(state, check));
-  const slot = state.slots.get(root);
-  if (warm.length === 0 || slot === undefined || !isWarmSlot(state, root) || state.deferral !== undefined)
-    return nothing;
+  const live = findWarmSlotOf(state, checks, root);
+  if (live === undefined || state.deferral !== undefined) return nothing;
+  const { slot, warm, checksKey } = live;
   if (slot.asking > 0 || slot.following !== undefined || slot.expected !== undefined) return nothing;
-  const checksKey = makeChecksKey(warm);
-  if (slot.checksKey !== checksKey || !isSameTree(slot.tree, tree)) return nothing;
-  if (findAnswered(slot, warm, checksKey, [], since) !== undefined) return nothing;
+  if (!isSameTree(slot.tree, tree) || findAnswered(slot, warm, checksKey, [], since) !== undefined) return nothing;
   const id = slot.nextId;
   const askedAt = Date.now();
   const outcome = request(slot, { checks: warm, root, hint: [], report: () => undefined, progress: false });
@@ -484,17 +494,16 @@ function followWarm(
   root: string,
   paths: readonly string[],
 ): FollowedEdit | undefined {
-  const warm = checks.filter((check) => isServed(state, check));
-  const slot = state.slots.get(root);
-  if (warm.length === 0 || slot === undefined || !isWarmSlot(state, root) || paths.length === 0) return undefined;
-  if (slot.checksKey !== makeChecksKey(warm) || paths.some((path) => isRestartFile(basename(path)))) return undefined;
+  const live = findWarmSlotOf(state, checks, root);
+  if (live === undefined || paths.length === 0 || paths.some((path) => isRestartFile(basename(path)))) return undefined;
+  const { slot, warm } = live;
   const closingsAtStart = state.closings;
   const id = slot.nextId;
   const askedAt = Date.now();
   const outcome = request(slot, { checks: warm, root, hint: [...paths], report: () => undefined, progress: false });
-  let tree: (value: TreeState | undefined) => void = () => undefined;
-  const seen = new Promise<TreeState | undefined>((resolve) => (tree = resolve));
-  const followed = Promise.all([outcome, seen]).then(([{ ended, stale, runs }, seenTree]) => {
+  let giveTree: (value: TreeState | undefined) => void = () => undefined;
+  const treeSeen = new Promise<TreeState | undefined>((resolve) => (giveTree = resolve));
+  const followed = Promise.all([outcome, treeSeen]).then(([{ ended, stale, runs }, seenTree]) => {
     if (state.closings !== closingsAtStart) return false;
     // A later worker may serve the tree by now: only this one is retired.
     if (ended || stale !== undefined) {
@@ -513,7 +522,7 @@ function followWarm(
   slot.following = following;
   return {
     settle(seenTree) {
-      tree(seenTree);
+      giveTree(seenTree);
       return followed;
     },
   };

@@ -52,6 +52,21 @@ function culprit(...args) {
   return { stdout: result.stdout, exitCode: result.status };
 }
 
+/** Stops the demo repository's warm server, if one runs, and waits (up to 10 s) for it to exit. */
+function stopServer() {
+  const stop = spawnSync(process.execPath, [cli, 'serve', '--stop'], { cwd: repo, encoding: 'utf8' });
+  const pid = Number(/\(pid (\d+)\)/.exec(stop.stdout ?? '')?.[1]);
+  if (Number.isNaN(pid)) return;
+  for (const end = Date.now() + 10_000; Date.now() < end;) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+  }
+}
+
 function rawFindings() {
   const tsc = spawnSync(
     process.execPath,
@@ -115,5 +130,8 @@ try {
     }
   }
 } finally {
-  rmSync(repo, { recursive: true, force: true });
+  // The warm server the first check started is the demo's to stop: it writes the attempt's session
+  // file after answering, so removing its tree under it could race those writes.
+  stopServer();
+  rmSync(repo, { recursive: true, force: true, maxRetries: 5 });
 }

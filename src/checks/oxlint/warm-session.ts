@@ -43,6 +43,7 @@ import {
 } from './adapter.js';
 import { findGlobalEdit } from '../typescript/declares-globals.js';
 import { collectImporters, invertImports } from '../typescript/import-graph.js';
+import { isBodyEditAlone } from '../typescript/body-edit.js';
 
 export interface OxlintSession {
   run(hint: readonly string[] | null, typed: TypedPrograms, seed?: WarmSeed): Promise<CheckOutput>;
@@ -172,7 +173,7 @@ export function openOxlintSession(request: CheckRequest<OxlintOptions>, shared?:
           const changed = Object.keys(seed.baseTexts);
           hint = changed;
           // Run apart from tsc (seeded/seeded-runner.ts): the base tree's graph says what tsc's run would.
-          if (seed.graph !== undefined && typed.typescriptPath === undefined) reach = findGraphReach(seed, root);
+          if (seed.graph !== undefined && typed.typescriptPath === undefined) reach = await findGraphReach(seed, root);
         }
       }
       if (held === undefined) return runFull();
@@ -202,19 +203,22 @@ function readTypedReach(typed: TypedPrograms): TypedReach | 'all' {
 /**
  * The reach tsc's seeded run would find (checks/tsc/native-seed.ts), from the base tree's graph:
  * the changed files and every file that imports one, however far (an unchanged file resolves its
- * imports as on the base tree; the changed ones' own imports reach no importer); `all` when a
- * changed file may declare globals, before or now, which no graph bounds.
+ * imports as on the base tree; the changed ones' own imports reach no importer), or the changed
+ * files alone when each changed only bodies importers cannot see (typescript/body-edit.ts); `all`
+ * when a changed file may declare globals, before or now, which no graph bounds.
  */
-function findGraphReach(seed: WarmSeed, root: string): TypedReach | 'all' {
+async function findGraphReach(seed: WarmSeed, root: string): Promise<TypedReach | 'all'> {
   if (findGlobalEdit(seed.baseTexts) !== undefined) return 'all';
   const { imports, checkedPaths } = seed.graph!;
   const graph = new Map(
     Object.entries(imports).map(([path, targets]) => [join(root, path), targets.map((target) => join(root, target))]),
   );
-  return {
-    affected: collectImporters(Object.keys(seed.baseTexts), invertImports(graph)),
-    checkedPaths: new Set(checkedPaths),
-  };
+  const changed = Object.keys(seed.baseTexts);
+  const affected = collectImporters(changed, invertImports(graph));
+  // Importers see nothing of an edit to bodies behind declared types: the changed files alone.
+  if (affected.size > changed.length && (await isBodyEditAlone(root, seed.baseTexts)))
+    return { affected: new Set(changed), checkedPaths: new Set(checkedPaths) };
+  return { affected, checkedPaths: new Set(checkedPaths) };
 }
 
 /** The type-aware reach of this request's change: what the type checker found reachable, and every linted file it did not check. */

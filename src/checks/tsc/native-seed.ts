@@ -2,9 +2,11 @@
  * A TypeScript 7 session's first run from a baseline (warm/seeds.ts), as a cold check
  * against a cached baseline runs it: every file's imports are read (no checking), then only the
  * files the edit changed and every file that imports one of them, directly or not, are checked,
- * traced and tabled; every other file takes the base run's findings and declaration table, which
- * the edit cannot have changed (only the changed files' texts differ from the base tree, and
- * nothing they declare is global). That is also the reach it offers oxlint's type-aware re-lint.
+ * traced and tabled — the changed files alone when each changed only bodies its importers cannot
+ * see (typescript/body-edit.ts), as a warm run after the same edit checks them; every other file takes
+ * the base run's findings and declaration table, which the edit cannot have changed (only the
+ * changed files' texts differ from the base tree, and nothing they declare is global). That is
+ * also the reach it offers oxlint's type-aware re-lint.
  *
  * Not seeded (a full run, as without a seed): a base run without its coverage or tables, a
  * program whose own files differ from the base run's, a changed file that declares globals (in
@@ -64,10 +66,12 @@ function readSeededImports(
   return imports;
 }
 
+/** `isBodyEdit`: whether each of the changed files (absolute, in the program) changed only bodies its importers cannot see. */
 export function readSeededResults(
   seed: WarmSeed,
   checker: NativeChecker,
   owned: readonly { project: NativeProject; fileName: string }[],
+  isBodyEdit: (changed: readonly string[]) => boolean,
 ): SeededResults | { reason: string } {
   const { base } = seed;
   const { toRepoPath } = checker;
@@ -85,10 +89,8 @@ export function readSeededResults(
   if (global !== undefined) return { reason: `${toRepoPath(global)} may declare globals` };
 
   const imports = readSeededImports(seed, checker, owned);
-  const recheck = collectImporters(
-    changed.filter((fileName) => imports.has(fileName)),
-    invertImports(imports),
-  );
+  const edited = changed.filter((fileName) => imports.has(fileName));
+  const recheck = isBodyEdit(edited) ? new Set(edited) : collectImporters(edited, invertImports(imports));
   const byPath = new Map<string, Diagnostic[]>();
   for (const diagnostic of base.diagnostics) {
     // The configuration's findings are read again on every run.

@@ -4,8 +4,7 @@
  * has no builder cache, so the session keeps each file's diagnostics and imports itself and
  * checks again the changed files and every file that imports one of them, directly or not
  * (through culprit's own module graph, which the last run read), or the changed files alone when
- * each changed only bodies its importers cannot see (module-surface.ts: TypeScript 7's stand-in
- * for TypeScript 6's export digest, read on the last snapshot's tree and the new one's).
+ * each changed only bodies its importers cannot see (typescript/body-edit.ts).
  * Everything is checked again when that graph cannot be trusted to bound the change: a file was
  * created or deleted (an import may resolve elsewhere now), or a changed file can declare globals
  * (a script without imports or exports, `declare global`, `declare module`). New files are named by the caller's
@@ -38,9 +37,7 @@ import { logDebug } from '../../debug/log-debug.js';
 import { readSeededResults } from './native-seed.js';
 import { isGlobalText, readDeclaresGlobals } from '../typescript/declares-globals.js';
 import { collectImporters, invertImports } from '../typescript/import-graph.js';
-import { readModuleSurface } from '../typescript/module-surface.js';
-import type { Syntax } from '../typescript/checker-view.js';
-import type ts from 'typescript';
+import { isBodyEdit, isBodyEditFromBase } from '../typescript/body-edit.js';
 
 /**
  * A run begun: the snapshot updated and what the change reaches found, its checking still to do.
@@ -61,35 +58,6 @@ export interface NativeTscSession {
   start(hint: readonly string[] | null, seed?: WarmSeed): NativeTscStart;
   /** Closes the tsgo process. */
   close(): void;
-}
-
-/**
- * Whether each changed file changed only bodies its importers cannot see (module-surface.ts),
- * comparing the tree the last snapshot checked with the new one: then its importers' findings
- * stand as they were and only the file is checked again, as TypeScript 6's export digest allows.
- * Only TypeScript sources (a JavaScript file's types can come from its bodies; a declaration file
- * has none); a file either snapshot lacks counts as changed.
- */
-function isBodyEdit(
-  syntax: Syntax,
-  [before, after]: readonly [NativeSnapshot, NativeSnapshot],
-  changed: readonly string[],
-  configPaths: readonly string[],
-): boolean {
-  if (changed.length === 0 || !changed.every((path) => /\.[cm]?tsx?$/.test(path) && !/\.d\.[cm]?ts$/.test(path)))
-    return false;
-  // Each file is a round trip to tsgo: asked of one project after another until one has it.
-  const surfaceIn = (snapshot: NativeSnapshot, path: string) => {
-    for (const configPath of configPaths) {
-      const file = snapshot.getProject(configPath)?.program.getSourceFile(path);
-      if (file !== undefined) return readModuleSurface(syntax, file as unknown as ts.SourceFile);
-    }
-    return undefined;
-  };
-  return changed.every((path) => {
-    const surface = surfaceIn(before, path);
-    return surface !== undefined && surface === surfaceIn(after, path);
-  });
 }
 
 export async function openNativeTscSession(
@@ -183,7 +151,14 @@ export async function openNativeTscSession(
       const checker = makeNativeChecker(request.root, tracing);
       const owned = listOwnedFiles(projects);
       if (first && seed !== undefined) {
-        const seeded = readSeededResults(seed, checker, owned);
+        const { syntax } = 'syntax' in tracing ? tracing : {};
+        const seeded = readSeededResults(
+          seed,
+          checker,
+          owned,
+          (changed) =>
+            syntax !== undefined && isBodyEditFromBase(api, syntax, snapshot!, changed, seed.baseTexts, configPaths),
+        );
         if ('reason' in seeded) logDebug(`tsc 7: not seeded: ${seeded.reason}`);
         else {
           for (const [fileName, result] of seeded.results) results.set(fileName, result);

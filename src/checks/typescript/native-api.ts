@@ -127,11 +127,13 @@ export interface NativeFileChanges {
 export interface NativeApi {
   /**
    * Opens projects (kept open across snapshots), or files (each with the nearest tsconfig that
-   * lists it, as an editor opens one), or tells the server which files changed on disk.
+   * lists it, as an editor opens one), or closes files, or tells the server which files changed
+   * on disk.
    */
   updateSnapshot(params: {
     openProjects?: string[];
     openFiles?: string[];
+    closeFiles?: string[];
     fileChanges?: NativeFileChanges;
   }): NativeSnapshot;
   close(): void;

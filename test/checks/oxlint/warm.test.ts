@@ -130,7 +130,15 @@ describe('oxlint kept warm', () => {
     expect(reach(body.lines).slice(2)).toEqual(['oxlint warm: re-linting 1 of 4 files']);
     expect(body.lines).toContain("oxlint starts from the baseline in culprit's process, beside tsc");
 
+    // A body behind a declared return type in a file others import: tsc checks it alone and oxlint,
+    // beside it, lints it alone, as warm runs would (the base text parsed apart: typescript/body-edit.ts).
     repo.write('src/alone.ts', files['src/alone.ts']);
+    repo.write('src/inner.ts', inner.replace('return { value: input };', "return { value: input + '!' };"));
+    const hidden = await compare('a body edit behind a declared return type');
+    expect(hidden.unseeded).toBeUndefined();
+    expect(reach(hidden.lines)[1]).toMatch(/^tsc 7: checked 1 of \d+ files$/);
+    expect(reach(hidden.lines).slice(2)).toEqual(['oxlint warm: re-linting 1 of 4 files']);
+
     repo.write('src/inner.ts', inner.replace('innerFrom(input: string): Box', 'innerFrom(input: string): any'));
     const widened = await compare('a return widened to any');
     expect(reach(widened.lines)[1]).toMatch(/^tsc 7: checked 3 of \d+ files$/);

@@ -1,7 +1,7 @@
 /**
  * The edits the benchmark makes to a generated repository, each one line, each reversible:
- * a function body in a module nothing imports, and an exported type every importer of the
- * first package reads.
+ * a function body in a module nothing imports, the same in the module every package reaches,
+ * and an exported type every importer of the first package reads.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +21,18 @@ export interface Edit {
 export function makeBodyEdit(repo: GeneratedRepo): Edit {
   return makeLineEdit(
     join(repo.root, repo.bodyEditFile),
+    '  return String(value);',
+    (variant) => `  debugger; return String(value) + '${variant}';`,
+  );
+}
+
+/**
+ * The body edit of makeBodyEdit in the first package's first module, which the other packages
+ * import however far: behind its declared return type, no importer sees it.
+ */
+export function makeWideBodyEdit(repo: GeneratedRepo): Edit {
+  return makeLineEdit(
+    join(repo.root, repo.typeEditFile),
     '  return String(value);',
     (variant) => `  debugger; return String(value) + '${variant}';`,
   );

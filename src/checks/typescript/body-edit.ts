@@ -14,9 +14,9 @@
  * parses both texts of each file alone: TypeScript 7 in a process of its own over a project of
  * those files only (no library, no imports followed: ~20 ms), TypeScript 6 in this one.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import type ts from 'typescript';
 import type { NativeApi, NativeModule, NativeProject, NativeSnapshot } from './native-api.js';
 import type { Syntax } from './checker-view.js';
@@ -48,7 +48,10 @@ export function isBodyEditFromBase(
   configPaths: readonly string[],
 ): boolean {
   if (!isSourceEdit(changed) || changed.some((path) => baseTexts[path] === undefined)) return false;
-  const folder = mkdtempSync(join(tmpdir(), 'culprit-base-'));
+  // A copy in a folder a project takes in (TMPDIR inside the repository) would join that project.
+  const temporary = realpathSync(tmpdir());
+  if (configPaths.some((config) => isWithin(temporary, dirname(config)))) return false;
+  const folder = mkdtempSync(join(temporary, 'culprit-base-'));
   try {
     const copies = writeCopies(folder, changed, baseTexts);
     const opened = api.updateSnapshot({ openFiles: copies });
@@ -135,6 +138,11 @@ function writeCopies(
     writeFileSync(copy, baseTexts[path]!);
     return copy;
   });
+}
+
+function isWithin(path: string, folder: string): boolean {
+  const inside = relative(folder, path);
+  return inside === '' || (!inside.startsWith('..') && !isAbsolute(inside));
 }
 
 function isSourceEdit(changed: readonly string[]): boolean {

@@ -5,6 +5,8 @@
  * behind a declared return type changes nothing they see), a return widened to `any` re-lints the
  * files that import it, and files created or deleted, which change what oxlint lints, a full run.
  */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundlerTsconfig, makeRepo } from '../../helpers/repo.js';
 import { linkLinter, linkTsgolint, makeTypeAwareOxlintConfig } from '../../fixtures/js-linters.js';
@@ -138,6 +140,21 @@ describe('oxlint kept warm', () => {
     expect(hidden.unseeded).toBeUndefined();
     expect(reach(hidden.lines)[1]).toMatch(/^tsc 7: checked 1 of \d+ files$/);
     expect(reach(hidden.lines).slice(2)).toEqual(['oxlint warm: re-linting 1 of 4 files']);
+
+    // With the temporary folder inside the repository, a base copy would join its project: tsc
+    // does not parse it there, and checks the importers too.
+    const temporary = join(repo.root, '.git', 'culprit-tmp');
+    mkdirSync(temporary);
+    const previous = process.env['TMPDIR'];
+    process.env['TMPDIR'] = temporary;
+    try {
+      repo.write('src/inner.ts', inner.replace('return { value: input };', "return { value: input + '?' };"));
+      const inside = await compare('a body edit, the temporary folder inside the repository');
+      expect(reach(inside.lines)[1]).toMatch(/^tsc 7: checked 3 of \d+ files$/);
+    } finally {
+      if (previous === undefined) delete process.env['TMPDIR'];
+      else process.env['TMPDIR'] = previous;
+    }
 
     repo.write('src/inner.ts', inner.replace('innerFrom(input: string): Box', 'innerFrom(input: string): any'));
     const widened = await compare('a return widened to any');

@@ -48,11 +48,12 @@ export function isBodyEditFromBase(
   configPaths: readonly string[],
 ): boolean {
   if (!isSourceEdit(changed) || changed.some((path) => baseTexts[path] === undefined)) return false;
-  // A copy in a folder a project takes in (TMPDIR inside the repository) would join that project.
-  const temporary = realpathSync(tmpdir());
-  if (configPaths.some((config) => isWithin(temporary, dirname(config)))) return false;
-  const folder = mkdtempSync(join(temporary, 'culprit-base-'));
+  let folder: string | undefined;
   try {
+    // A copy in a folder a project takes in (TMPDIR inside the repository) would join that project.
+    const temporary = realpathSync(tmpdir());
+    if (configPaths.some((config) => isWithin(temporary, dirname(config)))) return false;
+    folder = mkdtempSync(join(temporary, 'culprit-base-'));
     const copies = writeCopies(folder, changed, baseTexts);
     const opened = api.updateSnapshot({ openFiles: copies });
     try {
@@ -67,7 +68,7 @@ export function isBodyEditFromBase(
   } catch {
     return false;
   } finally {
-    rmSync(folder, { recursive: true, force: true });
+    if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
   }
 }
 

@@ -132,14 +132,15 @@ describe('oxlint kept warm', () => {
     expect(reach(body.lines).slice(2)).toEqual(['oxlint warm: re-linting 1 of 4 files']);
     expect(body.lines).toContain("oxlint starts from the baseline in culprit's process, beside tsc");
 
-    // A body behind a declared return type in a file others import: tsc checks it alone and oxlint,
-    // beside it, lints it alone, as warm runs would (the base text parsed apart: typescript/body-edit.ts).
+    // A body behind a declared return type in a file others import: tsc checks it alone, as a warm
+    // run would (the base text parsed apart: typescript/body-edit.ts); oxlint beside it lints its two
+    // importers too, fewer than it pays to ask about (the next test has more).
     repo.write('src/alone.ts', files['src/alone.ts']);
     repo.write('src/inner.ts', inner.replace('return { value: input };', "return { value: input + '!' };"));
     const hidden = await compare('a body edit behind a declared return type');
     expect(hidden.unseeded).toBeUndefined();
     expect(reach(hidden.lines)[1]).toMatch(/^tsc 7: checked 1 of \d+ files$/);
-    expect(reach(hidden.lines).slice(2)).toEqual(['oxlint warm: re-linting 1 of 4 files']);
+    expect(reach(hidden.lines).slice(2)).toEqual(['oxlint warm: re-linting 3 of 4 files']);
 
     // With the temporary folder inside the repository, a base copy would join its project: tsc
     // does not parse it there, and checks the importers too.
@@ -171,6 +172,36 @@ describe('oxlint kept warm', () => {
     const imported = await compare('an edited file imports another');
     expect(imported.unseeded).toBeUndefined();
     expect(reach(imported.lines)[1]).toMatch(/^tsc 7: checked 1 of \d+ files$/);
+  });
+
+  it('from a baseline on TypeScript 7, lints alone a body edit many files import, as in full', async () => {
+    // 70 importers: more than it pays to lint again rather than ask whether they see the edit.
+    const importers = Object.fromEntries(
+      Array.from({ length: 70 }, (_, index) => [
+        `src/use${index}.ts`,
+        `import { innerFrom } from './inner';\n\nexport const use${index} = (): string => innerFrom('${index}').value;\n`,
+      ]),
+    );
+    const repo = repos.add(makeRepo({ typescript: '7', files: { ...files, ...importers } }));
+    linkLinter(repo.root, 'oxlint');
+    linkTsgolint(repo.root);
+    const compare = await makeSeededComparison(repo, debug);
+    repo.write('src/inner.ts', inner.replace('return { value: input };', "return { value: input + '!' };"));
+    const body = await compare('a body edit behind a declared return type');
+    expect(body.unseeded).toBeUndefined();
+    expect(body.lines).toContain("oxlint starts from the baseline in culprit's process, beside tsc");
+    expect(body.lines.filter((line) => /^(?:tsc 7: checked|oxlint warm:)/.test(line)).sort()).toEqual([
+      'oxlint warm: re-linting 1 of 74 files',
+      expect.stringMatching(/^tsc 7: checked 1 of \d+ files$/),
+    ]);
+
+    // Its return type changed: every importer sees it, and both redo them.
+    repo.write('src/inner.ts', inner.replace('innerFrom(input: string): Box', 'innerFrom(input: string): any'));
+    const widened = await compare('a return widened to any');
+    expect(widened.lines.filter((line) => /^(?:tsc 7: checked|oxlint warm:)/.test(line)).sort()).toEqual([
+      'oxlint warm: re-linting 73 of 74 files',
+      expect.stringMatching(/^tsc 7: checked 73 of \d+ files$/),
+    ]);
   });
 
   it('from a baseline on TypeScript 7, keeps what a type-aware finding found again in a re-linted file was traced to, as in full', async () => {

@@ -224,9 +224,9 @@ async function findGraphReach(seed: WarmSeed, root: string): Promise<TypedReach 
   const changed = Object.keys(seed.baseTexts);
   const affected = collectImporters(changed, invertImports(graph));
   // Importers see nothing of an edit to bodies behind declared types: the changed files alone.
-  if (affected.size - changed.length >= importersWorthAsking && (await isBodyEditAlone(root, seed.baseTexts)))
-    return { affected: new Set(changed), checkedPaths: new Set(checkedPaths) };
-  return { affected, checkedPaths: new Set(checkedPaths) };
+  const bodyOnly =
+    affected.size - changed.length >= importersWorthAsking && (await isBodyEditAlone(root, seed.baseTexts));
+  return { affected: bodyOnly ? new Set(changed) : affected, checkedPaths: new Set(checkedPaths) };
 }
 
 /** The type-aware reach of this request's change: what the type checker found reachable, and every linted file it did not check. */

@@ -16,7 +16,7 @@ import type { CheckOutput, CheckRequest } from '../check.js';
 import type { TscOptions } from './index.js';
 import { importTool } from '../runner/resolve-tool.js';
 import { resolveConfigPath } from './config-path.js';
-import type { NativeApi, NativeModule, NativeSnapshot } from '../typescript/native-api.js';
+import { findSnapshotFile, type NativeApi, type NativeModule, type NativeSnapshot } from '../typescript/native-api.js';
 import {
   collectNativeOutput,
   describeNativeRun,
@@ -86,11 +86,8 @@ export async function openNativeTscSession(
    * put a read of each on every run's path.
    */
   const declaredGlobals = (path: string): boolean => {
-    for (const configPath of configPaths) {
-      const file = snapshot?.getProject(configPath)?.program.getSourceFile(path);
-      if (file !== undefined) return isGlobalText(file.text, path);
-    }
-    return true;
+    const file = findSnapshotFile(snapshot, configPaths, path);
+    return file === undefined || isGlobalText(file.text, path);
   };
 
   /** The files to check again: the changed ones and their importers, or all (undefined). */

@@ -16,9 +16,16 @@
  */
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, isAbsolute, join, relative } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type ts from 'typescript';
-import type { NativeApi, NativeModule, NativeProject, NativeSnapshot } from './native-api.js';
+import {
+  findSnapshotFile,
+  type NativeApi,
+  type NativeModule,
+  type NativeSnapshot,
+  type NativeSourceFile,
+} from './native-api.js';
+import { isInside } from '../../core/is-inside.js';
 import type { Syntax } from './checker-view.js';
 import { readModuleSurface } from './module-surface.js';
 import { loadNativeTracing } from './native-tracer.js';
@@ -33,8 +40,8 @@ export function isBodyEdit(
 ): boolean {
   if (!isSourceEdit(changed)) return false;
   return changed.every((path) => {
-    const surface = readSurfaceIn(syntax, before, path, configPaths);
-    return surface !== undefined && surface === readSurfaceIn(syntax, after, path, configPaths);
+    const surface = readSurface(syntax, findSnapshotFile(before, configPaths, path));
+    return surface !== undefined && surface === readSurface(syntax, findSnapshotFile(after, configPaths, path));
   });
 }
 
@@ -48,27 +55,26 @@ export function isBodyEditFromBase(
   configPaths: readonly string[],
 ): boolean {
   if (!isSourceEdit(changed) || changed.some((path) => baseTexts[path] === undefined)) return false;
-  let folder: string | undefined;
   try {
     // A copy in a folder a project takes in (TMPDIR inside the repository) would join that project.
     const temporary = realpathSync(tmpdir());
-    if (configPaths.some((config) => isWithin(temporary, dirname(config)))) return false;
-    folder = mkdtempSync(join(temporary, 'culprit-base-'));
-    const copies = writeCopies(folder, changed, baseTexts);
-    const opened = api.updateSnapshot({ openFiles: copies });
-    try {
-      return changed.every((path, index) => {
-        const base = readSurface(syntax, opened.getDefaultProjectForFile(copies[index]!), copies[index]!);
-        return base !== undefined && base === readSurfaceIn(syntax, snapshot, path, configPaths);
-      });
-    } finally {
-      api.updateSnapshot({ closeFiles: copies }).dispose();
-      opened.dispose();
-    }
+    if (configPaths.some((config) => temporary === dirname(config) || isInside(dirname(config), temporary)))
+      return false;
+    return withBaseCopies(temporary, changed, baseTexts, (copies) => {
+      const opened = api.updateSnapshot({ openFiles: copies });
+      try {
+        return changed.every((path, index) => {
+          const copy = copies[index]!;
+          const base = readSurface(syntax, opened.getDefaultProjectForFile(copy)?.program.getSourceFile(copy));
+          return base !== undefined && base === readSurface(syntax, findSnapshotFile(snapshot, configPaths, path));
+        });
+      } finally {
+        api.updateSnapshot({ closeFiles: copies }).dispose();
+        opened.dispose();
+      }
+    });
   } catch {
     return false;
-  } finally {
-    if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
   }
 }
 
@@ -103,9 +109,7 @@ async function isNativeBodyEditAlone(
   const tracing = await loadNativeTracing(root);
   if (!('syntax' in tracing)) return false;
   const { API } = await importTool<NativeModule>(root, 'typescript/unstable/sync');
-  const folder = mkdtempSync(join(tmpdir(), 'culprit-base-'));
-  try {
-    const copies = writeCopies(folder, changed, baseTexts);
+  return withBaseCopies(tmpdir(), changed, baseTexts, (copies, folder) => {
     const config = join(folder, 'tsconfig.json');
     // The files as they are and their base copies, parsed and nothing else.
     writeFileSync(
@@ -116,55 +120,43 @@ async function isNativeBodyEditAlone(
     try {
       const project = api.updateSnapshot({ openProjects: [config] }).getProject(config);
       return changed.every((path, index) => {
-        const base = readSurface(tracing.syntax, project, copies[index]!);
-        return base !== undefined && base === readSurface(tracing.syntax, project, path);
+        const base = readSurface(tracing.syntax, project?.program.getSourceFile(copies[index]!));
+        return base !== undefined && base === readSurface(tracing.syntax, project?.program.getSourceFile(path));
       });
     } finally {
       api.close();
     }
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
-}
-
-/** Each changed file's base text in a folder of its own under `folder` (two changed files may share a name). */
-function writeCopies(
-  folder: string,
-  changed: readonly string[],
-  baseTexts: Readonly<Record<string, string>>,
-): string[] {
-  return changed.map((path, index) => {
-    const copy = join(folder, String(index), basename(path));
-    mkdirSync(join(folder, String(index)));
-    writeFileSync(copy, baseTexts[path]!);
-    return copy;
   });
 }
 
-function isWithin(path: string, folder: string): boolean {
-  const inside = relative(folder, path);
-  return inside === '' || (!inside.startsWith('..') && !isAbsolute(inside));
+/**
+ * Runs `use` with each changed file's base text copied into a new folder under `parent`, one
+ * folder per file (two changed files may share a name); the folder is removed after.
+ */
+function withBaseCopies<T>(
+  parent: string,
+  changed: readonly string[],
+  baseTexts: Readonly<Record<string, string>>,
+  use: (copies: string[], folder: string) => T,
+): T {
+  const folder = mkdtempSync(join(parent, 'culprit-base-'));
+  try {
+    const copies = changed.map((path, index) => {
+      const copy = join(folder, String(index), basename(path));
+      mkdirSync(dirname(copy));
+      writeFileSync(copy, baseTexts[path]!);
+      return copy;
+    });
+    return use(copies, folder);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 function isSourceEdit(changed: readonly string[]): boolean {
   return changed.length > 0 && changed.every((path) => /\.[cm]?tsx?$/.test(path) && !/\.d\.[cm]?ts$/.test(path));
 }
 
-/** Each file is a round trip to tsgo: asked of one project after another until one has it. */
-function readSurfaceIn(
-  syntax: Syntax,
-  snapshot: NativeSnapshot,
-  path: string,
-  configPaths: readonly string[],
-): string | undefined {
-  for (const configPath of configPaths) {
-    const surface = readSurface(syntax, snapshot.getProject(configPath), path);
-    if (surface !== undefined) return surface;
-  }
-  return undefined;
-}
-
-function readSurface(syntax: Syntax, project: NativeProject | undefined, path: string): string | undefined {
-  const file = project?.program.getSourceFile(path);
+function readSurface(syntax: Syntax, file: NativeSourceFile | undefined): string | undefined {
   return file === undefined ? undefined : readModuleSurface(syntax, file as unknown as ts.SourceFile);
 }

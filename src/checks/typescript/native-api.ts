@@ -118,6 +118,22 @@ export interface NativeSnapshot {
   dispose(): void;
 }
 
+/**
+ * A file as the first of `configPaths`' projects in `snapshot` that has it reads it (each a round
+ * trip to tsgo, asked one after another until one has it).
+ */
+export function findSnapshotFile(
+  snapshot: NativeSnapshot | undefined,
+  configPaths: readonly string[],
+  path: string,
+): NativeSourceFile | undefined {
+  for (const configPath of configPaths) {
+    const file = snapshot?.getProject(configPath)?.program.getSourceFile(path);
+    if (file !== undefined) return file;
+  }
+  return undefined;
+}
+
 export interface NativeFileChanges {
   changed?: string[];
   created?: string[];

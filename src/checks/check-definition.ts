@@ -141,6 +141,14 @@ export interface WarmSession {
    * a session that cannot use it runs in full, as without one.
    */
   run(hint: readonly string[] | null, typed: TypedPrograms, seed?: WarmSeed): Promise<WarmRun>;
+  /**
+   * Its last run was seeded and took the baseline's results for these files (absolute paths),
+   * though it read them after they changed (the tree moved while a server primed from a
+   * baseline): the next run checks them again as a seeded run checks the edited files, from
+   * `baseTexts`, their text on the base tree, which those results are for. The next run's hint
+   * names them too. A session without it cannot be corrected so: its worker is replaced.
+   */
+  rebase?(baseTexts: ReadonlyMap<string, string>): void;
   /** Releases what the session holds outside the process (a tsgo child). */
   close?(): void;
 }

@@ -19,10 +19,14 @@
  * the seeds do not name, so a file edited after the tree was read would keep them though the run
  * read its new text, and later checks, which compare what the session read, would not check it
  * again (a served check then said "no new findings" where a cold one found the error). So the
- * tree is read again after such a run; when it moved, the worker is stopped and a new one primed
- * on the tree as it is now, from the baseline again a few times, then in full, which checks what
- * it reads however the tree moves (an agent checking back to back can keep seeded runs from ever
- * converging; checks meanwhile are answered cold from the baseline, never by the worker).
+ * tree is read again after such a run; when it moved, the worker runs once more on the tree as it
+ * is now, checking the files that moved and the seeds did not name from their base text (the
+ * text their baseline results are for: WarmEngine.rebase), as the seeded run checked the edited
+ * ones; the run after that finds any later change by itself. A worker whose sessions cannot do
+ * that (TypeScript 7's, oxlint's) is stopped and a new one primed on the tree as it is now, from
+ * the baseline again a few times, then in full, which checks what it reads however the tree
+ * moves (an agent checking back to back can keep seeded runs from ever converging; checks
+ * meanwhile are answered cold from the baseline, never by the worker).
  */
 
 /** Seeded primings in a row whose tree moved under them before one runs in full. */
@@ -36,7 +40,9 @@ import type { WarmSeed } from '../checks/check-definition.js';
 import { loadCachedSnapshot } from '../baseline/snapshot-cache.js';
 import type { StateLayout } from '../state/state-dir.js';
 import { loadSessionFile } from '../state/session-store.js';
-import { compareTrees } from '../tree/compare-trees.js';
+import { join } from 'node:path';
+import { compareTrees, listTouchedPaths } from '../tree/compare-trees.js';
+import { readBlobTexts } from '../git/read-blobs.js';
 import { readSeeds } from './seeds.js';
 import type { WarmEngine } from './warm-engine.js';
 import type { WarmMemory } from './warm-memory.js';
@@ -92,6 +98,13 @@ export async function primeWarmEngine(
         );
         return;
       }
+      const moved = seeds === undefined ? undefined : await readMovedTexts(context, primed, now, seeds);
+      if (moved !== undefined && (await engine.rebase(settings.checks, root, now, moved))) {
+        logDebug(
+          `warm: primed ${names} on ${root} from the baseline; the tree moved meanwhile, and ${Object.keys(moved).length} file(s) were checked again`,
+        );
+        return;
+      }
       engine.retire(root);
       logDebug(`warm: the tree moved while ${root} was primed from the baseline; priming it again`);
       primed = now;
@@ -99,6 +112,36 @@ export async function primeWarmEngine(
   } catch (error) {
     logDebug(`warm: priming ${root} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/**
+ * The files that changed between the tree a seeded run was for (`primed`) and `now` and that no
+ * seed named (those it checked whatever text it read), with their text on `primed`, which is the
+ * baseline's; undefined when the change cannot be told.
+ */
+async function readMovedTexts(
+  context: PrimeContext,
+  primed: TreeState,
+  now: TreeState,
+  seeds: Record<string, WarmSeed>,
+): Promise<Record<string, string> | undefined> {
+  const { repo, root } = context;
+  if (repo === null || primed.kind !== 'git') return undefined;
+  const changes = await compareTrees(primed, now, () => Promise.resolve(repo), context.memory?.trees);
+  if (changes === null) return undefined;
+  const named = new Set(Object.values(seeds).flatMap((seed) => Object.keys(seed.baseTexts)));
+  const paths = [...new Set(listTouchedPaths(changes))].filter((path) => !named.has(join(root, path)));
+  const texts = await readBlobTexts(
+    repo,
+    paths.map((path) => `${primed.treeId}:${path}`),
+  );
+  // A file added since has no base text: the next run's hint names it, and it is new to the programs.
+  return Object.fromEntries(
+    paths.flatMap((path, index) => {
+      const text = texts[index];
+      return text === undefined ? [] : [[join(root, path), text.replace(/^\uFEFF/, '')]];
+    }),
+  );
 }
 
 /** The seeds of the baseline at hand for `tree`, or undefined when there is none or the edit since cannot be seeded. */

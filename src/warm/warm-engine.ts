@@ -70,6 +70,19 @@ export interface WarmEngine {
    * asked when the worker's last answer, begun after `since`, will answer the run (runChecks).
    */
   expect(checks: readonly ResolvedCheck[], root: string, tree: TreeState, since?: number): () => void;
+  /**
+   * The worker of `root` was just primed from a baseline (`prime` with seeds), and the tree moved
+   * meanwhile, to `tree`: its seeded run took the baseline's results for files it read after they
+   * changed. It runs now on `tree`, checking those files again from `baseTexts` (their text on
+   * the base tree: absolute path → text, WarmSession.rebase). False when it cannot (no live
+   * worker, or a session that cannot: the worker is then retired).
+   */
+  rebase(
+    checks: readonly ResolvedCheck[],
+    root: string,
+    tree: TreeState,
+    baseTexts: Readonly<Record<string, string>>,
+  ): Promise<boolean>;
   /** Whether `root` has a live worker that has answered: its next run is incremental from the tree it last saw. */
   isWarm(root: string): boolean;
   /** Stops the worker of `root`, if any: the next run there starts a new one. */
@@ -215,6 +228,7 @@ export function makeWarmEngine({ seeds, deferral, trees }: WarmEngineOptions = {
       if (warm.length > 0) await runWarm(state, warm, root, tree, { seeds: primeSeeds });
     },
     follow: (checks, root, paths) => followWarm(state, checks, root, paths),
+    rebase: (checks, root, tree, baseTexts) => rebaseWarm(state, checks, root, tree, baseTexts),
     expect: (checks, root, tree, since) => expectRun(state, checks, root, tree, since),
     async runChecks(checks, root, tree, since) {
       // An engine made to start from seeds serves only the seeded checks; any other runs cold, as it always has.
@@ -528,6 +542,44 @@ function followWarm(
   };
 }
 
+/** WarmEngine.rebase: one run of the live worker, nobody waiting for its answer but the priming. */
+async function rebaseWarm(
+  state: EngineState,
+  checks: readonly ResolvedCheck[],
+  root: string,
+  tree: TreeState,
+  baseTexts: Readonly<Record<string, string>>,
+): Promise<boolean> {
+  const live = findWarmSlotOf(state, checks, root);
+  if (live === undefined) return false;
+  const { slot, warm, checksKey } = live;
+  const closingsAtStart = state.closings;
+  const hint = await readHint(state, root, slot.tree, tree);
+  // A configuration file changed: the worker cannot follow that (as in runWarm).
+  if (hint?.some((path) => isRestartFile(basename(path)))) {
+    retireSlot(state, root);
+    return false;
+  }
+  const id = slot.nextId;
+  const askedAt = Date.now();
+  const { runs, ended, stale } = await request(slot, {
+    checks: warm,
+    root,
+    hint,
+    rebase: baseTexts,
+    report: () => undefined,
+    progress: false,
+  });
+  if (state.closings !== closingsAtStart) return false;
+  if (ended || stale !== undefined) {
+    if (stale !== undefined) logDebug(`warm: ${stale}`);
+    if (state.slots.get(root) === slot) retireSlot(state, root);
+    return false;
+  }
+  keepTree(slot, tree, id, { runs, askedAt, checksKey });
+  return true;
+}
+
 /**
  * Sends one request and collects the worker's replies. Each check's timeout counts from when the
  * worker starts it (the first one's from the request), so checks that wait their turn behind
@@ -538,6 +590,7 @@ interface WarmAsk {
   root: string;
   hint: string[] | null;
   seeds?: Record<string, WarmSeed> | undefined;
+  rebase?: Record<string, string> | undefined;
   deferral?: Deferral | undefined;
   /** Where the checks' progress goes (checks/runner/progress.ts), and whether the worker should send files done. */
   report: (progress: CheckProgress) => void;
@@ -599,6 +652,7 @@ function request(slot: WarmSlot, ask: WarmAsk): Promise<RequestOutcome> {
       checks: ask.checks.map(({ name, kind, options }) => ({ name, kind, options })),
       hint: ask.hint,
       seeds: ask.seeds,
+      rebase: ask.rebase,
       progress: ask.progress,
     };
     child.send(message, (error) => {

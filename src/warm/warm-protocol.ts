@@ -27,6 +27,12 @@ export interface WarmRequest {
    * baseline, seeded/seeded-runner.ts). Only the first request of a worker carries them.
    */
   seeds?: Record<string, WarmSeed> | undefined;
+  /**
+   * Files whose results the worker's last (seeded) run took from the baseline though it read
+   * them after they changed, with their text on the base tree (WarmSession.rebase): absolute path
+   * → text. A worker with a session that cannot take them answers `stale`.
+   */
+  rebase?: Record<string, string> | undefined;
   /** Send the files each check says it has done (checks/runner/progress.ts): a terminal shows them. */
   progress?: boolean | undefined;
 }

@@ -4,21 +4,34 @@
  * lands before the worker reads the files. The seeded run keeps the baseline's results for every
  * file the seeds do not name, though it read the edited text; without reading the tree again
  * afterwards, every later served check said "no new findings" where a cold one found the error
- * (the real tsc, real git; found by the served-shortcut work, issue 40).
+ * (the real tsc, real git; found by the served-shortcut work, issue 40). The worker now runs
+ * once more and checks the files that moved from their base text, the text their baseline
+ * results are for; before, it was stopped and primed again, which an agent checking back to back
+ * could keep from ever ending.
  */
 import { describe, expect, it } from 'vitest';
-import { makeRepo } from '../helpers/repo.js';
+import { makeRepo, type TestRepo } from '../helpers/repo.js';
 import { resolveTaskContext } from '../../src/tasks/context.js';
 import { readTreeState, takeSnapshot } from '../../src/snapshot/take-snapshot.js';
 import { primeWarmEngine } from '../../src/warm/prime-warm-engine.js';
-import { makeWarmComparison, useDebugLines, useRepos, useWarmEngine } from './helpers.js';
+import {
+  listFindings,
+  makeWarmComparison,
+  useDebugLines,
+  useRepos,
+  useWarmEngine,
+  type WarmComparison,
+} from './helpers.js';
+import type { WarmEngine } from '../../src/warm/warm-engine.js';
+import { original, standing, widened } from './scenarios.js';
+import { makeWorkspace } from './workspace.js';
 
 const repos = useRepos();
 const engine = useWarmEngine();
 const debug = useDebugLines();
 
 describe('priming from a baseline while the tree moves', () => {
-  it('primes again on the tree as it is, and the served answer is the cold one', async () => {
+  it('checks the files that moved again in the same worker, and the served answer is the cold one', async () => {
     const repo = repos.add(
       makeRepo({
         files: {
@@ -28,25 +41,77 @@ describe('priming from a baseline while the tree moves', () => {
         },
       }),
     );
-    const context = await resolveTaskContext({ cwd: repo.root });
-    const scratch = context.layout.scratch;
-    const started = await readTreeState({ root: repo.root, repo: context.repo, scratch });
-    const baseline = await takeSnapshot({
-      root: repo.root,
-      repo: context.repo,
-      checks: context.settings.checks,
-      scratch,
-      tree: started,
-    });
-    // The agent's first edit, after start read the tree and before the worker reads the files.
-    repo.write('src/rate.ts', 'export const rate = (amount: number): string => `${amount}`;\n');
-    const warm = engine();
-    await primeWarmEngine(warm, context, { tree: started, baseline: baseline.snapshot });
-    expect(debug.take()).toContain(
-      `warm: the tree moved while ${repo.root} was primed from the baseline; priming it again`,
+    const { warm, lines } = await primeAfterEdit(repo, () =>
+      repo.write('src/rate.ts', 'export const rate = (amount: number): string => `${amount}`;\n'),
     );
-    const comparison = await makeWarmComparison(warm, repo.root);
-    const { warm: runs } = await comparison.compare('the first served check after the edit');
+    expect(lines).toContain(
+      `warm: primed tsc on ${repo.root} from the baseline; the tree moved meanwhile, and 1 file(s) were checked again`,
+    );
+    expect(lines.filter((line) => line.startsWith('warm: started a worker'))).toHaveLength(1);
+    // The moved file's new return type reaches its importer: both are checked again.
+    expect(lines).toContain('warm: tsc checked 2 file(s) again after 1 changed file(s)');
+    const [primedPid] = warm.workerPids;
+    const { pid, warm: runs } = await compareServed(warm, repo);
+    expect(pid).toBe(primedPid);
     expect(runs.find((run) => run.name === 'tsc')?.diagnostics.join('\n')).toContain('src/use.ts');
   });
+
+  it('lints the moved file and what its new type reaches again with type-aware ESLint beside tsc', async () => {
+    // Project references, a barrel, type-aware typescript-eslint (the warm tests' workspace).
+    const repo = repos.add(makeWorkspace('6.0'));
+    // A return type widened to any: its unsafe uses are found two hops past the barrel.
+    const { warm, lines } = await primeAfterEdit(repo, () => widenSettings(repo, 'any'));
+    expect(lines).toContain(
+      `warm: primed tsc, eslint on ${repo.root} from the baseline; the tree moved meanwhile, and 1 file(s) were checked again`,
+    );
+    expect(lines.filter((line) => line.startsWith('warm: started a worker'))).toHaveLength(1);
+    const [primedPid] = warm.workerPids;
+    const { pid, warm: runs } = await compareServed(warm, repo);
+    expect(pid).toBe(primedPid);
+    expect(listFindings(runs).filter((finding) => finding.startsWith('eslint '))).toEqual(
+      [...widened, standing].sort(),
+    );
+  });
+
+  it("primes again where a session cannot check files again from their base text (TypeScript 7's)", async () => {
+    const repo = repos.add(makeWorkspace('7', false));
+    const { warm, lines } = await primeAfterEdit(repo, () => widenSettings(repo, 'number'));
+    expect(lines).toContain('warm: the warm tsc session cannot check files again from their base text');
+    expect(lines).toContain(`warm: the tree moved while ${repo.root} was primed from the baseline; priming it again`);
+    const { warm: runs } = await compareServed(warm, repo);
+    expect(runs.find((run) => run.name === 'tsc')?.diagnostics.length).toBeGreaterThan(0);
+  });
 });
+
+/**
+ * `start` reads the tree and snapshots it; the agent's first edit lands after that and before
+ * the worker reads the files; the worker is primed from that baseline for the started tree.
+ */
+async function primeAfterEdit(repo: TestRepo, edit: () => void): Promise<{ warm: WarmEngine; lines: string[] }> {
+  const context = await resolveTaskContext({ cwd: repo.root });
+  const scratch = context.layout.scratch;
+  const started = await readTreeState({ root: repo.root, repo: context.repo, scratch });
+  const baseline = await takeSnapshot({
+    root: repo.root,
+    repo: context.repo,
+    checks: context.settings.checks,
+    scratch,
+    tree: started,
+  });
+  edit();
+  const warm = engine();
+  await primeWarmEngine(warm, context, { tree: started, baseline: baseline.snapshot });
+  return { warm, lines: debug.take() };
+}
+
+/** The first served check after the edit: the warm worker's runs, which must be the cold ones. */
+async function compareServed(warm: WarmEngine, repo: TestRepo): ReturnType<WarmComparison['compare']> {
+  return (await makeWarmComparison(warm, repo.root)).compare('the first served check after the edit');
+}
+
+function widenSettings(repo: TestRepo, type: string): void {
+  repo.write(
+    'packages/a/src/settings.ts',
+    original('packages/a/src/settings.ts').replace('loadSettings(): Settings', `loadSettings(): ${type}`),
+  );
+}

@@ -53,7 +53,12 @@ export const eslintCheck: CheckDefinition<'eslint', EslintOptions, RawEslintChec
     configFiles: eslintConfigFilePattern,
     open: async (request, shared) => {
       const session = await (await import('./warm-session.js')).openEslintSession(request, shared);
-      return { run: async (hint, typed, seed) => ({ output: await session.run(hint, typed, seed) }) };
+      return {
+        run: async (hint, typed, seed) => ({ output: await session.run(hint, typed, seed) }),
+        // Nothing to hold: the next run's hint names the files, and it lints every hinted file it
+        // has results for again, with the files tsc's run says their change reached.
+        rebase: () => undefined,
+      };
     },
   },
 };

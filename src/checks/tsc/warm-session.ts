@@ -54,6 +54,8 @@ export interface TscRun {
 export interface TscSession extends ProgramSource {
   /** Checks the tree as it is now. `hint`: absolute paths the caller knows changed since the last run; null when unknown. */
   run(hint: readonly string[] | null, seed?: WarmSeed): TscRun;
+  /** The next run checks these files again from their base text (WarmSession.rebase). */
+  rebase(baseTexts: ReadonlyMap<string, string>): void;
 }
 
 interface ProjectState {
@@ -89,6 +91,8 @@ interface TscSessionState {
   seededPaths: Set<string>;
   /** The last run's output: a run that finds nothing changed returns it as it is. */
   last: CheckOutput | undefined;
+  /** Files the next run checks again from their base text, though it read them already (WarmSession.rebase). */
+  rebased: Map<string, string>;
 }
 
 export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>, shared?: WarmShared): TscSession {
@@ -99,6 +103,9 @@ export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>
     },
     ownerOf: (fileName) => state.owners.get(fileName),
     run: (hint, offered) => runTscSession(state, hint, offered),
+    rebase: (baseTexts) => {
+      for (const [path, text] of baseTexts) state.rebased.set(path, text);
+    },
   };
 }
 
@@ -121,6 +128,7 @@ function makeTscSessionState(ts: TypeScript, request: CheckRequest<TscOptions>, 
     seeded: undefined,
     seededPaths: new Set(),
     last: undefined,
+    rebased: new Map(),
   };
 }
 
@@ -228,6 +236,8 @@ interface RunStart {
   changed: Set<string>;
   structural: boolean;
   projects: TscProject[];
+  /** Files read with their base text in the programs the run compares with (takeRebased). */
+  rebased: Map<string, string>;
 }
 
 function runTscSession(state: TscSessionState, hint: readonly string[] | null, offered?: WarmSeed): TscRun {
@@ -241,6 +251,9 @@ function runTscSession(state: TscSessionState, hint: readonly string[] | null, o
   }
   const baseTexts = seed === undefined ? undefined : new Map(Object.entries(seed.baseTexts));
   if (baseTexts !== undefined) state.states = buildPrograms(state, projects, false, baseTexts);
+  // Files the last run took the baseline's results for though it read them since they changed:
+  // the programs they are compared with read their base text, as a seed's do.
+  else if (start.rebased.size > 0) state.states = buildPrograms(state, projects, !structural, start.rebased);
   const previous = state.states;
   // Imports are read again only where resolutions can have changed.
   if (structural) state.imports = new WeakMap();
@@ -271,12 +284,31 @@ function startRun(state: TscSessionState, hint: readonly string[] | null, offere
       : first
         ? { changed: new Set<string>(), structural: true }
         : findChanges(state, hint);
+  const rebased = first ? new Map<string, string>() : takeRebased(state, changed);
   const projects = first
     ? parseProjects(state)
     : structural
       ? readProjectsAgain(state)
       : state.states.map((projectState) => projectState.project);
-  return { first, seed, changed, structural, projects };
+  return { first, seed, changed, structural, projects, rebased };
+}
+
+/**
+ * The files to check again from their base text (WarmSession.rebase) that the programs read,
+ * added to `changed` and read again from disk; a file changed since anyway is compared with its
+ * base text too, which is what its results are for.
+ */
+function takeRebased(state: TscSessionState, changed: Set<string>): Map<string, string> {
+  const rebased = new Map<string, string>();
+  for (const [path, text] of state.rebased) {
+    if (!state.sourceFiles.versions.has(path) && !changed.has(path)) continue;
+    state.sourceFiles.forget(path);
+    state.documents.forget(path);
+    changed.add(path);
+    rebased.set(path, text);
+  }
+  state.rebased.clear();
+  return rebased;
 }
 
 /** The files the run's changes reach from the `previous` programs, or `all`. */

@@ -43,5 +43,6 @@ export async function openTscWarmSession(request: CheckRequest<TscOptions>, shar
       const { output, affected } = session.run(hint, seed);
       return Promise.resolve({ output, offers: { session, affected, typescriptPath } });
     },
+    rebase: (baseTexts) => session.rebase(baseTexts),
   };
 }

@@ -146,9 +146,9 @@ export interface WarmSession {
    * though it read them after they changed (the tree moved while a server primed from a
    * baseline): the next run checks them again as a seeded run checks the edited files, from
    * `baseTexts`, their text on the base tree, which those results are for. The next run's hint
-   * names them too. A session without it cannot be corrected so: its worker is replaced.
+   * names them too.
    */
-  rebase?(baseTexts: ReadonlyMap<string, string>): void;
+  rebase(baseTexts: ReadonlyMap<string, string>): void;
   /** Releases what the session holds outside the process (a tsgo child). */
   close?(): void;
 }

@@ -22,11 +22,12 @@
  * tree is read again after such a run; when it moved, the worker runs once more on the tree as it
  * is now, checking the files that moved and the seeds did not name from their base text (the
  * text their baseline results are for: WarmEngine.rebase), as the seeded run checked the edited
- * ones; the run after that finds any later change by itself. A worker whose sessions cannot do
- * that (TypeScript 7's, oxlint's) is stopped and a new one primed on the tree as it is now, from
- * the baseline again a few times, then in full, which checks what it reads however the tree
- * moves (an agent checking back to back can keep seeded runs from ever converging; checks
- * meanwhile are answered cold from the baseline, never by the worker).
+ * ones; the run after that finds any later change by itself. A worker that cannot (it went
+ * stale: a configuration file changed too) is stopped and a new one primed on the tree as it is
+ * now, from the baseline again a few times, then in full, which checks what it reads however
+ * the tree moves. Before, every moved tree took that path, and an agent checking back to back
+ * could keep seeded runs from ever converging (checks meanwhile are answered cold from the
+ * baseline, never by the worker).
  */
 
 /** Seeded primings in a row whose tree moved under them before one runs in full. */

@@ -75,7 +75,7 @@ export interface WarmEngine {
    * meanwhile, to `tree`: its seeded run took the baseline's results for files it read after they
    * changed. It runs now on `tree`, checking those files again from `baseTexts` (their text on
    * the base tree: absolute path → text, WarmSession.rebase). False when it cannot (no live
-   * worker, or a session that cannot: the worker is then retired).
+   * worker, or one that went stale or died on the way: it is then retired).
    */
   rebase(
     checks: readonly ResolvedCheck[],

@@ -30,7 +30,7 @@ export interface WarmRequest {
   /**
    * Files whose results the worker's last (seeded) run took from the baseline though it read
    * them after they changed, with their text on the base tree (WarmSession.rebase): absolute path
-   * → text. A worker with a session that cannot take them answers `stale`.
+   * → text.
    */
   rebase?: Record<string, string> | undefined;
   /** Send the files each check says it has done (checks/runner/progress.ts): a terminal shows them. */

@@ -77,12 +77,10 @@ export function makeWarmSessions(): WarmSessions {
       }
 
       const ordered = [...request.checks].sort((a, b) => orderOf(a.kind) - orderOf(b.kind));
+      // A session not open yet has run nothing to correct.
       if (request.rebase !== undefined) {
-        const unable = takeRebase(ordered, sessions, new Map(Object.entries(request.rebase)));
-        if (unable !== undefined) {
-          emit({ id, type: 'stale', reason: `the warm ${unable} session cannot check files again from their base text` });
-          return;
-        }
+        const baseTexts = new Map(Object.entries(request.rebase));
+        for (const check of ordered) sessions.get(check.name)?.session.rebase(baseTexts);
       }
       const typed: ProgramSource[] = [];
       let affected: Set<string> | 'all' = new Set();
@@ -178,26 +176,6 @@ export function makeWarmSessions(): WarmSessions {
       emit({ id, type: 'done', retire });
     },
   };
-}
-
-/**
- * Hands each open session of the request the files its seeded run read after they changed
- * (WarmSession.rebase); the name of the first that cannot take them, when one cannot. A session
- * not open yet has run nothing to correct.
- */
-function takeRebase(
-  checks: readonly WarmCheck[],
-  sessions: ReadonlyMap<string, Session>,
-  baseTexts: ReadonlyMap<string, string>,
-): string | undefined {
-  const open = checks.flatMap((check) => {
-    const session = sessions.get(check.name)?.session;
-    return session === undefined ? [] : [{ name: check.name, session }];
-  });
-  const unable = open.find(({ session }) => session.rebase === undefined);
-  if (unable !== undefined) return unable.name;
-  for (const { session } of open) session.rebase?.(baseTexts);
-  return undefined;
 }
 
 function joinReach(a: ReadonlySet<string> | 'all', b: ReadonlySet<string> | 'all'): Set<string> | 'all' {

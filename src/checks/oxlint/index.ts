@@ -38,7 +38,12 @@ export const oxlintCheck: CheckDefinition<'oxlint', OxlintOptions, RawOxlintChec
     reachFromGraph: true,
     open: async (request, shared) => {
       const session = (await import('./warm-session.js')).openOxlintSession(request, shared);
-      return { run: async (hint, typed, seed) => ({ output: await session.run(hint, typed, seed) }) };
+      return {
+        run: async (hint, typed, seed) => ({ output: await session.run(hint, typed, seed) }),
+        // Nothing to hold: the next run's hint names the files, and it lints every hinted file
+        // again (all, for one it has no findings of), with what tsc's run says their change reached.
+        rebase: () => undefined,
+      };
     },
   },
 };

@@ -56,6 +56,8 @@ export interface NativeTscStart {
 export interface NativeTscSession {
   /** `seed`, on the first run only: the baseline to check only what the edit reaches from (native-seed.ts). */
   start(hint: readonly string[] | null, seed?: WarmSeed): NativeTscStart;
+  /** The next run checks these files (absolute path → base text) and every file importing them again (WarmSession.rebase). */
+  rebase(baseTexts: ReadonlyMap<string, string>): void;
   /** Closes the tsgo process. */
   close(): void;
 }
@@ -79,6 +81,12 @@ export async function openNativeTscSession(
   let snapshot: NativeSnapshot | undefined;
   /** The last run's answer: a run that finds nothing changed gives it again (no global diagnostics asked). */
   let last: { output: CheckOutput; checkedPaths: string[] } | undefined;
+  /**
+   * Files the last (seeded) run took the baseline's results for though it read them after they
+   * changed, with their base text: the next run checks them and their importers again, never
+   * only the files (the snapshots it would compare hold the same text).
+   */
+  const rebased = new Map<string, string>();
 
   /**
    * Whether the text of a file the last snapshot checked could declare globals (one it lacks may):
@@ -97,7 +105,12 @@ export async function openNativeTscSession(
     const stale = configFiles.takeChanged();
     if (stale.length > 0) throw makeStaleSessionError(`${stale[0]!} changed`);
     const changes: Required<NativeChanges> = { changed: [], created: [], deleted: [] };
-    for (const path of new Set([...(hint ?? []), ...documents.takeChanged(), ...folders.takeAdded()])) {
+    for (const path of new Set([
+      ...(hint ?? []),
+      ...documents.takeChanged(),
+      ...folders.takeAdded(),
+      ...rebased.keys(),
+    ])) {
       const exists = isFile(path);
       if (results.has(path) || documents.has(path)) (exists ? changes.changed : changes.deleted).push(path);
       else if (exists && /\.(?:[cm]?[jt]sx?|json)$/.test(path)) changes.created.push(path);
@@ -106,12 +119,16 @@ export async function openNativeTscSession(
       return { changes, recheck: undefined };
     if (changes.changed.some((path) => declaredGlobals(path) || readDeclaresGlobals(path)))
       return { changes, recheck: undefined };
+    if ([...rebased].some(([path, text]) => isGlobalText(text, path))) return { changes, recheck: undefined };
     const imports = new Map([...results].map(([fileName, result]) => [fileName, result.imports]));
     return { changes, recheck: collectImporters(changes.changed, invertImports(imports)) };
   };
 
   return {
     close: () => api.close(),
+    rebase: (baseTexts) => {
+      for (const [path, text] of baseTexts) rebased.set(path, text);
+    },
     start(hint, seed) {
       let recheck: Set<string> | undefined;
       const first = snapshot === undefined;
@@ -119,6 +136,8 @@ export async function openNativeTscSession(
         snapshot = api.updateSnapshot({ openProjects: [...configPaths] });
       } else {
         const found = findRecheck(hint);
+        const rebasing = rebased.size > 0;
+        rebased.clear();
         recheck = found.recheck;
         const { changed, created, deleted } = found.changes;
         const kept = last;
@@ -136,6 +155,7 @@ export async function openNativeTscSession(
           // Read while the last snapshot is still open: it has the texts the last run checked.
           if (
             recheck !== undefined &&
+            !rebasing &&
             'syntax' in tracing &&
             isBodyEdit(tracing.syntax, [previous, snapshot], changed, configPaths)
           )

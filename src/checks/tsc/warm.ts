@@ -20,6 +20,7 @@ export async function openTscWarmSession(request: CheckRequest<TscOptions>, shar
     const native = await openNativeTscSession(request, typescript.version, shared);
     return {
       close: native.close,
+      rebase: native.rebase,
       run: (hint, _typed, seed) => {
         const { affected, checkedPaths, finish } = native.start(hint, seed);
         // The checking holds the worker's thread (the API is synchronous): it starts once the

@@ -61,8 +61,26 @@ export async function runAnchoredChecks(
   const raw = await (request.runChecks ?? runChecks)([...request.checks], request.root, request.tree);
   const runs = dropRepeatedCompilerFindings(request.mapRun === undefined ? raw : raw.map(request.mapRun));
   const sources = makeSourceCache(request.root, request.sources);
-  const graph = makeModuleGraph(runs.flatMap((run) => (run.imports === undefined ? [] : [run.imports])));
+  const graph = makeRunsGraph(runs.flatMap((run) => (run.imports === undefined ? [] : [run.imports])));
   return { checks: runs.map((run) => anchorRun(run, sources)), graph, sources };
+}
+
+/**
+ * The graph of one check's imports is kept for as long as that check's run hands the very same
+ * record (a warm worker whose reply changed no file's imports: warm/reply-delta.ts): a served
+ * check would otherwise sort the whole tree's edges again each time.
+ */
+const graphs = new WeakMap<ImportRecord, ModuleGraph>();
+
+function makeRunsGraph(records: readonly ImportRecord[]): ModuleGraph {
+  const [only] = records;
+  if (only === undefined || records.length > 1) return makeModuleGraph(records);
+  let graph = graphs.get(only);
+  if (graph === undefined) {
+    graph = makeModuleGraph(records);
+    graphs.set(only, graph);
+  }
+  return graph;
 }
 
 /** `index`: a long-lived culprit's last reading, confirmed by one `git status` when nothing changed since (git/tree-id.ts). */

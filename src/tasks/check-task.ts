@@ -201,12 +201,36 @@ async function checkLocked(
   options: CheckTaskOptions,
   mayDefer: boolean,
   campaign?: DebtSession,
+  mayGuess = true,
+): Promise<CheckResult> {
+  try {
+    return await compareLocked(context, options, mayDefer, campaign, mayGuess);
+  } catch (error) {
+    if (error !== missedGuess) throw error;
+    logDebug('the work tree was not the one the server expected; checking it again');
+    return checkLocked(context, options, mayDefer, campaign, false);
+  }
+}
+
+async function compareLocked(
+  context: TaskContext,
+  options: CheckTaskOptions,
+  mayDefer: boolean,
+  campaign: DebtSession | undefined,
+  mayGuess: boolean,
 ): Promise<CheckResult> {
   const startedAt = Date.now();
   const { settings } = context;
   // A cold command keeps nothing between commands, but asks each tree diff of git once.
   const trees = context.memory?.trees ?? makeTreeDiffMemory();
-  const { sessions, resolved, after } = await takeCheckSides(context, options, mayDefer, campaign, trees);
+  const { sessions, resolved, after, confirmTree } = await takeCheckSides(
+    context,
+    options,
+    mayDefer,
+    campaign,
+    trees,
+    mayGuess,
+  );
   const baseline = await refreshStaleBaseline(context, resolved, after.snapshot);
   const changes = await compareTaskTrees(context, trees, baseline.snapshot.tree, after.snapshot.tree);
   const ledgerRead = readLedgerTask(context, baseline.session, after.snapshot, changes, baseline.kind === 'debt');
@@ -265,6 +289,8 @@ async function checkLocked(
         : { ...paired.declarations, renames: changes.renames, plain: isPlainEdit(changes) },
     silenced,
   });
+  // Nothing is answered or recorded for a tree git has not confirmed.
+  await confirmTree();
   // A deferral stands only when the ladder did show the syntax rung; otherwise every check runs.
   if (triaged.checks.some((check) => check.status === 'deferred') && triaged.rung !== 'syntax')
     return checkLocked(context, options, false, campaign);
@@ -302,7 +328,12 @@ interface CheckSides {
   sessions: SessionFile;
   resolved: Baseline;
   after: TakenSnapshot;
+  /** Throws `missedGuess` when the tree checked was the server's guess and git names another (else resolves at once). */
+  confirmTree: () => Promise<void>;
 }
+
+/** Thrown where a served check's guess of its tree (takeCheckSides) proves wrong: the check is made again, reading it first. */
+const missedGuess = new Error('the work tree is not the one expected');
 
 /**
  * Resolves the baseline and takes the work tree's snapshot: with the warm engine when a server
@@ -314,6 +345,7 @@ async function takeCheckSides(
   mayDefer: boolean,
   campaign: DebtSession | undefined,
   trees: TreeDiffMemory,
+  mayGuess: boolean,
 ): Promise<CheckSides> {
   const { layout, settings } = context;
   const baselineContext = { ...context, memory: { ...context.memory, trees } };
@@ -322,7 +354,16 @@ async function takeCheckSides(
   const againstHead = options.base === undefined && campaign === undefined && sessions.started === null;
   if (context.memory !== undefined && context.repo !== null && againstHead)
     void context.memory.heads.resolve(context.repo, 'HEAD').catch(() => undefined);
-  const workTreeState = await readWorkTreeState(context);
+  const reading = readWorkTreeState(context);
+  // A served check after the server followed the edit: the tree is most likely the one the
+  // server read then, and the check goes on with it while git confirms it (one `git status`),
+  // rather than after. Nothing is answered, recorded or kept as a baseline before it is confirmed.
+  const guess = mayGuess ? guessWorkTree(context, options) : undefined;
+  const workTreeState = guess ?? (await reading);
+  const confirmTree = async () => {
+    if (guess !== undefined && makeTreeKey(await reading) !== makeTreeKey(guess)) throw missedGuess;
+  };
+  if (guess !== undefined) reading.catch(() => undefined);
   const takeAfter = (known?: TreeState, runChecks = options.runChecks) =>
     takeSnapshot({
       root: context.root,
@@ -341,7 +382,14 @@ async function takeCheckSides(
   let shared: TakenSnapshot | undefined;
   const workTree: WorkTreeRun | undefined =
     workTreeState.kind === 'git'
-      ? { treeId: workTreeState.treeId, takeSnapshot: async () => (shared = await takeAfter(workTreeState)).snapshot }
+      ? {
+          treeId: workTreeState.treeId,
+          takeSnapshot: async () => {
+            // Taken as the baseline of this tree id too: only once git has named it.
+            await confirmTree();
+            return (shared = await takeAfter(workTreeState)).snapshot;
+          },
+        }
       : undefined;
   const resolved =
     campaign === undefined
@@ -369,7 +417,14 @@ async function takeCheckSides(
   // No check runs now: each of the baseline's is one the edit removed; with none there either, there is nothing to check.
   if (settings.checks.length === 0 && resolved.snapshot.checks.length === 0)
     throw makeUserError(settings.nothingToCheck ?? `nothing to check in ${context.root}`);
-  return { sessions, resolved, after: shared ?? (await takeCurrent()) };
+  return { sessions, resolved, after: shared ?? (await takeCurrent()), confirmTree };
+}
+
+/** The tree a served check most likely checks: the one the server last read, when its edit watcher saw nothing change since. */
+function guessWorkTree(context: TaskContext, options: CheckTaskOptions): TreeState | undefined {
+  if (options.runChecks === undefined || context.memory === undefined || context.repo === null) return undefined;
+  const treeId = context.memory.index.expect(context.repo.root);
+  return treeId === undefined ? undefined : { kind: 'git', treeId };
 }
 
 /** The report's modules (zod's schemas among them, some 50 ms of a cold check): loaded beside the checks, not before them. */

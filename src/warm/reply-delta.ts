@@ -75,6 +75,12 @@ interface KeptParts {
    * object changed; read when first needed (a primed part the run kept as the very object never is).
    */
   parts: Map<string, { value: unknown; text?: string | undefined }>;
+  /**
+   * The receiving side: the field as the last expanded output held it. A reply that changed none
+   * of its parts gets this very object, so what the server derives from it (the module graph of
+   * the imports) is kept rather than made again.
+   */
+  output?: unknown;
 }
 
 /** The seed's base run as the reply before the first (sequence 0): its findings by file, its imports and tables. */
@@ -218,6 +224,11 @@ export function makeDeltaReceiver(): DeltaReceiver {
         const change = delta.keyed[field];
         if (change === undefined) continue;
         const lastParts = last?.keyed[field];
+        if (change.order === undefined && change.changed.length === 0 && lastParts?.output !== undefined) {
+          kept.keyed[field] = lastParts;
+          output[field] = lastParts.output;
+          continue;
+        }
         const order = change.order ?? lastParts?.order;
         if (order === undefined) return undefined;
         const changed = new Map(change.changed);
@@ -229,7 +240,7 @@ export function makeDeltaReceiver(): DeltaReceiver {
         }
         kept.keyed[field] = parts;
         const values = [...parts.parts];
-        output[field] =
+        output[field] = parts.output =
           field === 'diagnostics'
             ? values.flatMap(([, { value }]) => value as Diagnostic[])
             : Object.fromEntries(values.map(([key, { value }]) => [key, value]));

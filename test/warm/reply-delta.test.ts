@@ -146,6 +146,9 @@ describe('warm reply deltas', () => {
     expect(rebuiltSecond).toEqual(second);
     const outputOf = (value: WorkerReply | undefined) => (value?.ok === true ? value.output : undefined);
     expect(outputOf(rebuiltSecond)?.declarations?.['b.ts']).toBe(outputOf(rebuiltFirst)?.declarations?.['b.ts']);
+    // No part changed: the engine gets the very objects it built before (what it derives from them is kept).
+    expect(outputOf(rebuiltSecond)?.imports).toBe(outputOf(rebuiltFirst)?.imports);
+    expect(outputOf(rebuiltSecond)?.declarations).toBe(outputOf(rebuiltFirst)?.declarations);
 
     // A new file, an export renamed: only those parts travel, with the new order.
     const third = tscReply(
@@ -159,6 +162,7 @@ describe('warm reply deltas', () => {
     expect(sentThird.delta?.same).toEqual([]);
     const rebuiltThird = receiver.expand('tsc', sentThird.reply, sentThird.delta);
     expect(rebuiltThird).toEqual(third);
+    expect(outputOf(rebuiltThird)?.imports).not.toBe(outputOf(rebuiltSecond)?.imports);
     expect(Object.keys(outputOf(rebuiltThird)?.declarations ?? {})).toEqual(['a.ts', 'b.ts', 'c.ts']);
   });
 

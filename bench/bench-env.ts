@@ -40,12 +40,11 @@ export function median(values: readonly number[]): number {
  * The MCP check rounds, edits back to back right after `start`, and how many of the first are its
  * warm-up, shown apart: they meet the worker priming from the start's baseline and are answered
  * cold. An edit that lands during that priming has the worker check the files that moved again
- * (TypeScript 6: one or two rounds in all), or primed again, from the baseline and then in full
- * (TypeScript 7's sessions, warm/prime-warm-engine.ts), which takes a few more. Six rounds cover
- * both stacks; the median is of the rest.
+ * in one more run (warm/prime-warm-engine.ts): one or two rounds in all, on either stack; a third
+ * is kept as warm-up for a slow hour. The median is of the rest.
  */
 export const mcpRounds = 14;
-export const mcpWarmUpRounds = 6;
+export const mcpWarmUpRounds = 3;
 
 /**
  * The model's turn between an agent's last edit and what only a turn brings: a Stop hook (Claude

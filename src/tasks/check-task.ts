@@ -501,12 +501,15 @@ async function recordCheckAttempt(input: AttemptToRecord): Promise<Report> {
     };
     if (options.afterAnswer === undefined) write(recordAttempt(sessions, baseline, input.attempt));
     else
-      options.afterAnswer(() =>
-        withWorkTreeLock(context, 'check', () => {
+      options.afterAnswer(() => {
+        // A work tree removed since the answer has nothing to record in: the lock and the state
+        // files would make its folders again (and race whoever removes it).
+        if (!existsSync(context.root)) return Promise.resolve();
+        return withWorkTreeLock(context, 'check', () => {
           write(recordAttemptAgain(loadSessionFile(layout.sessionFile, context.root), baseline, input.attempt));
           return Promise.resolve();
-        }),
-      );
+        });
+      });
   }
   // The bench reads this line: what the ledger (and the projection) cost this check.
   logDebug(`ledger: ${Math.round(performance.now() - ledgerStarted)} ms`);

@@ -3,6 +3,7 @@
  * Another culprit process may check the same work tree in between: the deferred write must keep
  * that process's attempt, not write back the session file as it was before. Real tsc and git.
  */
+import { existsSync } from 'node:fs';
 import { afterAll, describe, expect, test } from 'vitest';
 import { loadSessionFile } from '../../src/state/session-store.js';
 import { checkTask } from '../../src/tasks/check-task.js';
@@ -60,5 +61,18 @@ describe("a served check's attempt written after its answer", () => {
     expect(before?.attempts).toEqual([]);
     await writes[0]!();
     expect(loadSessionFile(sessionFile, repo.root).started).toEqual(before);
+  });
+
+  test('records nothing in a work tree removed after the answer, and makes none of its folders again', async () => {
+    const gone = makeRepo({
+      files: { 'tsconfig.json': bundlerTsconfig, 'src/count.ts': 'export const count: number = 1;\n' },
+    });
+    const writes: (() => Promise<void>)[] = [];
+    gone.write('src/count.ts', 'export const count: number = "one";\n');
+    await checkTask({ cwd: gone.root, afterAnswer: (write) => writes.push(write) });
+    expect(writes).toHaveLength(1);
+    gone.cleanup();
+    await writes[0]!();
+    expect(existsSync(gone.root)).toBe(false);
   });
 });

@@ -32,6 +32,7 @@
 
 /** Seeded primings in a row whose tree moved under them before one runs in full. */
 const maxSeededRounds = 3;
+import { join } from 'node:path';
 import { logDebug } from '../debug/log-debug.js';
 import { makeTreeKey, type Snapshot, type TreeState } from '../core/snapshot.js';
 import { readTreeState } from '../snapshot/take-snapshot.js';
@@ -41,7 +42,6 @@ import type { WarmSeed } from '../checks/check-definition.js';
 import { loadCachedSnapshot } from '../baseline/snapshot-cache.js';
 import type { StateLayout } from '../state/state-dir.js';
 import { loadSessionFile } from '../state/session-store.js';
-import { join } from 'node:path';
 import { compareTrees, listTouchedPaths } from '../tree/compare-trees.js';
 import { readBlobTexts } from '../git/read-blobs.js';
 import { readSeeds } from './seeds.js';

@@ -58,9 +58,13 @@ export async function runAnchoredChecks(
   request: Pick<SnapshotRequest, 'root' | 'checks' | 'mapRun' | 'runChecks' | 'tree' | 'sources'>,
 ): Promise<AnchoredRuns> {
   logDebug(`running ${request.checks.map((check) => check.name).join(', ')} on ${request.root}`);
-  const raw = await (request.runChecks ?? runChecks)([...request.checks], request.root, request.tree);
-  const runs = dropRepeatedCompilerFindings(request.mapRun === undefined ? raw : raw.map(request.mapRun));
+  const running = (request.runChecks ?? runChecks)([...request.checks], request.root, request.tree);
+  // A kept store looks at every file it holds lines of (a stat each) while the checks run in their
+  // workers, not after: a served check waits for the warm worker's answer meanwhile. Lines are
+  // still read after the runs, and a file changed in between is read again at the next check.
   const sources = makeSourceCache(request.root, request.sources);
+  const raw = await running;
+  const runs = dropRepeatedCompilerFindings(request.mapRun === undefined ? raw : raw.map(request.mapRun));
   const graph = makeRunsGraph(runs.flatMap((run) => (run.imports === undefined ? [] : [run.imports])));
   return { checks: runs.map((run) => anchorRun(run, sources)), graph, sources };
 }

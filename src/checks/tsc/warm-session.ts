@@ -97,9 +97,16 @@ interface TscSessionState {
 
 export function openTscSession(ts: TypeScript, request: CheckRequest<TscOptions>, shared?: WarmShared): TscSession {
   const state = makeTscSessionState(ts, request, shared);
+  // Made once per run's programs: ESLint asks for them once per file it may lint again.
+  let offered: { states: readonly ProjectState[]; programs: ProgramSource['programs'] } | undefined;
   return {
     get programs() {
-      return state.states.map(({ project, program }) => ({ configPath: project.configPath, program }));
+      if (offered?.states !== state.states)
+        offered = {
+          states: state.states,
+          programs: state.states.map(({ project, program }) => ({ configPath: project.configPath, program })),
+        };
+      return offered.programs;
     },
     ownerOf: (fileName) => state.owners.get(fileName),
     run: (hint, offered) => runTscSession(state, hint, offered),

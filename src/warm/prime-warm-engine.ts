@@ -111,6 +111,9 @@ export async function primeWarmEngine(
       primed = now;
     }
   } catch (error) {
+    // A worker whose seeded run was not confirmed (the tree read again, the moved files checked)
+    // may hold baseline results for files it read since: it never answers a check.
+    engine.retire(root);
     logDebug(`warm: priming ${root} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

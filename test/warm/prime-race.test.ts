@@ -9,6 +9,7 @@
  * results are for; before, it was stopped and primed again, which an agent checking back to back
  * could keep from ever ending.
  */
+import { rmSync, writeFileSync } from 'node:fs';
 import { setTimeout } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { makeRepo, type TestRepo } from '../helpers/repo.js';
@@ -112,6 +113,25 @@ describe('priming from a baseline while the tree moves', () => {
     expect(pid).toBe(primedPid);
     expect(runs.find((run) => run.name === 'tsc')?.diagnostics.join('\n')).toContain('packages/b/src/region.ts');
   });
+
+  it('stops a worker whose seeded run it could not confirm: no check is answered by it', async () => {
+    const repo = repos.add(
+      makeRepo({
+        files: {
+          'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [] } }),
+          'src/rate.ts': 'export const rate = (amount: number): number => amount * 2;\n',
+        },
+      }),
+    );
+    // Reading the tree again after the seeded run fails: its private index cannot be made.
+    const { warm, lines } = await primeAfterEdit(repo, (scratch) => {
+      rmSync(scratch, { recursive: true, force: true });
+      writeFileSync(scratch, 'not a folder');
+    });
+    expect(lines.some((line) => line.startsWith(`warm: priming ${repo.root} failed:`))).toBe(true);
+    expect(warm.workerPids).toEqual([]);
+    expect(warm.isWarm(repo.root)).toBe(false);
+  });
 });
 
 /**
@@ -120,7 +140,7 @@ describe('priming from a baseline while the tree moves', () => {
  */
 async function primeAfterEdit(
   repo: TestRepo,
-  edit: () => void,
+  edit: (scratch: string) => void,
   settleMs = 0,
 ): Promise<{ warm: WarmEngine; lines: string[] }> {
   const context = await resolveTaskContext({ cwd: repo.root });
@@ -133,7 +153,7 @@ async function primeAfterEdit(
     scratch,
     tree: started,
   });
-  edit();
+  edit(scratch);
   await setTimeout(settleMs);
   const warm = engine();
   await primeWarmEngine(warm, context, { tree: started, baseline: baseline.snapshot });

@@ -40,15 +40,7 @@ const debug = useDebugLines();
 
 describe('priming from a baseline while the tree moves', () => {
   it('checks the files that moved again in the same worker, and the served answer is the cold one', async () => {
-    const repo = repos.add(
-      makeRepo({
-        files: {
-          'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [] } }),
-          'src/rate.ts': 'export const rate = (amount: number): number => amount * 2;\n',
-          'src/use.ts': "import { rate } from './rate';\n\nexport const doubled: number = rate(2);\n",
-        },
-      }),
-    );
+    const repo = repos.add(makeRateRepo());
     const { warm, lines } = await primeAfterEdit(
       repo,
       () => repo.write('src/rate.ts', 'export const rate = (amount: number): string => `${amount}`;\n'),
@@ -115,14 +107,7 @@ describe('priming from a baseline while the tree moves', () => {
   });
 
   it('stops a worker whose seeded run it could not confirm: no check is answered by it', async () => {
-    const repo = repos.add(
-      makeRepo({
-        files: {
-          'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [] } }),
-          'src/rate.ts': 'export const rate = (amount: number): number => amount * 2;\n',
-        },
-      }),
-    );
+    const repo = repos.add(makeRateRepo());
     // Reading the tree again after the seeded run fails: its private index cannot be made.
     const { warm, lines } = await primeAfterEdit(repo, (scratch) => {
       rmSync(scratch, { recursive: true, force: true });
@@ -169,4 +154,15 @@ async function compareServed(warm: WarmEngine, repo: TestRepo): ReturnType<WarmC
 function trackGenerated(repo: TestRepo): void {
   repo.write('.gitignore', 'node_modules/\n');
   repo.commit('track the generated files');
+}
+
+/** One module and its importer, tsc alone. */
+function makeRateRepo(): TestRepo {
+  return makeRepo({
+    files: {
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [] } }),
+      'src/rate.ts': 'export const rate = (amount: number): number => amount * 2;\n',
+      'src/use.ts': "import { rate } from './rate';\n\nexport const doubled: number = rate(2);\n",
+    },
+  });
 }

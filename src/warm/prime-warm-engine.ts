@@ -43,8 +43,7 @@ import { loadCachedSnapshot } from '../baseline/snapshot-cache.js';
 import type { StateLayout } from '../state/state-dir.js';
 import { loadSessionFile } from '../state/session-store.js';
 import { compareTrees, listTouchedPaths } from '../tree/compare-trees.js';
-import { readBlobTexts } from '../git/read-blobs.js';
-import { readSeeds } from './seeds.js';
+import { readSeeds, readTreeTexts } from './seeds.js';
 import type { WarmEngine } from './warm-engine.js';
 import type { WarmMemory } from './warm-memory.js';
 
@@ -135,15 +134,12 @@ async function readMovedTexts(
   if (changes === null) return undefined;
   const named = new Set(Object.values(seeds).flatMap((seed) => Object.keys(seed.baseTexts)));
   const paths = [...new Set(listTouchedPaths(changes))].filter((path) => !named.has(join(root, path)));
-  const texts = await readBlobTexts(
-    repo,
-    paths.map((path) => `${primed.treeId}:${path}`),
-  );
+  const texts = await readTreeTexts(repo, primed.treeId, paths);
   // A file added since has no base text: the next run's hint names it, and it is new to the programs.
   return Object.fromEntries(
     paths.flatMap((path, index) => {
       const text = texts[index];
-      return text === undefined ? [] : [[join(root, path), text.replace(/^\uFEFF/, '')]];
+      return text === undefined ? [] : [[join(root, path), text]];
     }),
   );
 }

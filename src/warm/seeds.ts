@@ -116,10 +116,20 @@ async function readBaseTexts(
   treeId: string,
   paths: readonly string[],
 ): Promise<string[] | undefined> {
+  const texts = await readTreeTexts(repo, treeId, paths);
+  const found = texts.filter((text) => text !== undefined);
+  return found.length === texts.length ? found : undefined;
+}
+
+/** Each path's text in the tree, as TypeScript reads a file (a leading BOM dropped), or undefined where it is not there. */
+export async function readTreeTexts(
+  repo: Repository,
+  treeId: string,
+  paths: readonly string[],
+): Promise<(string | undefined)[]> {
   const texts = await readBlobTexts(
     repo,
     paths.map((path) => `${treeId}:${path}`),
   );
-  const found = texts.filter((text) => text !== undefined);
-  return found.length === texts.length ? found.map((text) => text.replace(/^\uFEFF/, '')) : undefined;
+  return texts.map((text) => text?.replace(/^\uFEFF/, ''));
 }

@@ -10,5 +10,16 @@
 import module from 'node:module';
 
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+const args = process.argv.slice(2);
+// A command the work tree's server may answer connects to it first: the server reads the tree
+// while the rest of culprit loads (serve/connect-server.ts).
+const [{ matchServedShortcut }, { connectEarly, dropEarlyConnection }] = await Promise.all([
+  import('./served-shape.js'),
+  import('../serve/connect-server.js'),
+]);
+if (matchServedShortcut(args) !== undefined) connectEarly(process.cwd());
 const { runServedShortcut } = await import('./served.js');
-if (!(await runServedShortcut(process.argv.slice(2)))) await import('./commands.js');
+if (!(await runServedShortcut(args))) {
+  dropEarlyConnection();
+  await import('./commands.js');
+}

@@ -9,14 +9,10 @@
  * a progress line to draw, `CULPRIT_NO_SERVE=1`) is left to the full command line, which asks
  * again, starts a server or runs cold, exactly as without the shortcut.
  */
-import { hookAgentNames, type HookAgentName } from '../hooks/agent-names.js';
-import {
-  askWorkTreeServer,
-  isServeOff,
-  isSettled,
-  makeServedCheckRequest,
-  readServedAnswer,
-} from '../serve/ask-server.js';
+import type { HookAgentName } from '../hooks/agent-names.js';
+import { askWorkTreeServer, isSettled, makeServedCheckRequest, readServedAnswer } from '../serve/ask-server.js';
+import { isServeOff } from '../serve/connect-server.js';
+import { matchServedShortcut } from './served-shape.js';
 import type { FormatName } from '../render/format-names.js';
 import { isProgressShown } from './progress-line.js';
 import { runCommand } from './run-command.js';
@@ -25,25 +21,6 @@ import { version } from './version.js';
 
 /** `check`'s option defaults, which commands.ts gives commander: a shortcut check sends them as it would. */
 export const checkDefaults: { format: FormatName } = { format: 'text' };
-
-/** A command line the shortcut takes. */
-export type ServedShortcut = { command: 'check'; json: boolean } | { command: 'hook'; agent: HookAgentName };
-
-/** The shortcut `args` (the command line after node and the script) is, or undefined for the full command line. */
-export function matchServedShortcut(args: readonly string[]): ServedShortcut | undefined {
-  const [command, ...rest] = args;
-  // check's positional files are ignored by the command (aider's --lint-cmd appends them); any option but --json is not for here.
-  if (command === 'check' && rest.every((arg) => arg === '--json' || !arg.startsWith('-'))) {
-    return { command, json: rest.includes('--json') };
-  }
-  const [agent] = rest;
-  if (command === 'hook' && rest.length === 1 && isHookAgentName(agent)) return { command, agent };
-  return undefined;
-}
-
-function isHookAgentName(name: string | undefined): name is HookAgentName {
-  return (hookAgentNames as readonly (string | undefined)[]).includes(name);
-}
 
 /** Runs the command through the work tree's server when the shortcut takes it and the server answers; false: nothing was done. */
 export async function runServedShortcut(args: readonly string[]): Promise<boolean> {

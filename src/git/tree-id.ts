@@ -38,6 +38,13 @@ export interface KeptIndex {
    * that can start before the reading ends; the reading decides.
    */
   expect(root: string): string | undefined;
+  /**
+   * Starts reading `repo`'s tree now, ahead of the reading a command asks next (a client
+   * connected: its command is about to read the tree). That reading takes this one when nothing
+   * was seen to change since it began, since it then names the tree as it is: every edit before
+   * the client's start is in it, and one after is the command's concurrent edit either way.
+   */
+  readAhead(repo: Repository, scratchDir: string): void;
   /** Removes the index (its folder is a tracked temporary path: a signal removes it too). */
   close(): void;
 }
@@ -54,23 +61,40 @@ interface KeptIndexState extends KeptIndex {
   /** By repository root. */
   readonly kept: Map<string, KeptReading>;
   queue: Promise<unknown>;
+  /** Changes told so far (touch): a reading ahead stands while none came since it began. */
+  changes: number;
+  /** Readings begun ahead, by repository root, with the changes told when each began. */
+  readonly ahead: Map<string, { changes: number; startedAt: number; reading: Promise<string> }>;
 }
+
+/** A reading ahead older than this is dropped: its client went quiet, and the tree is read afresh. */
+const aheadMs = 2_000;
 
 export function makeKeptIndex(): KeptIndex {
   const state: KeptIndexState = {
     watched: false,
     kept: new Map(),
     queue: Promise.resolve(),
+    changes: 0,
+    ahead: new Map(),
     touch() {
+      state.changes += 1;
       for (const reading of state.kept.values()) reading.touched = true;
     },
     expect(root) {
       const reading = state.kept.get(root);
       return state.watched && reading !== undefined && !reading.touched ? reading.treeId : undefined;
     },
+    readAhead(repo, scratchDir) {
+      const reading = queueReading(state, repo, scratchDir);
+      // Taken, or dropped unread: its failure is the taker's, or nobody's.
+      reading.catch(() => undefined);
+      state.ahead.set(repo.root, { changes: state.changes, startedAt: performance.now(), reading });
+    },
     close() {
       for (const { dir } of state.kept.values()) releaseTemporaryPath(dir);
       state.kept.clear();
+      state.ahead.clear();
     },
   };
   return state;
@@ -83,6 +107,14 @@ export async function makeWorkTreeId(repo: Repository, scratchDir: string, kept?
       return addWorkTree(repo, index);
     });
   const state = kept as KeptIndexState;
+  const ahead = state.ahead.get(repo.root);
+  state.ahead.delete(repo.root);
+  if (ahead?.changes === state.changes && performance.now() - ahead.startedAt < aheadMs) return ahead.reading;
+  return queueReading(state, repo, scratchDir);
+}
+
+/** One reading at a time: git locks the index it writes. */
+function queueReading(state: KeptIndexState, repo: Repository, scratchDir: string): Promise<string> {
   const reading = state.queue.then(() => readKept(state, repo, scratchDir));
   state.queue = reading.catch(() => undefined);
   return reading;

@@ -5,12 +5,12 @@
  * `stat`s and the protocol loaded (cli/served.ts); finding the repository with git, refusals
  * and starting a server are client.ts's.
  */
-import { connect, type Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { makeUserError } from '../core/errors.js';
 import { locateGitEntry } from '../git/git-entry.js';
 import { logDebug } from '../debug/log-debug.js';
-import { checkServerSocket, resolveServeSocket } from './paths.js';
+import { resolveServeSocket } from './paths.js';
+import { connectToServer } from './connect-server.js';
 import type { CheckProgress } from '../checks/runner/progress.js';
 import {
   makeLineReader,
@@ -21,17 +21,6 @@ import {
   type ServeRequest,
 } from './protocol.js';
 
-/** Whether the environment variable `name` is set to something other than empty, 0 or false. */
-export function isSet(name: string): boolean {
-  const value = process.env[name];
-  return value !== undefined && value !== '' && value !== '0' && value !== 'false';
-}
-
-/** `CULPRIT_NO_SERVE=1`: no server answers, none is started. */
-export function isServeOff(): boolean {
-  return isSet('CULPRIT_NO_SERVE');
-}
-
 /**
  * Sends one request to the server listening on `socket`; undefined when there is no usable
  * answer. Nothing is sent to a socket that is not the user's own (see paths.ts).
@@ -41,21 +30,8 @@ export async function askServer(
   request: ServeRequest,
   onProgress?: (progress: CheckProgress) => void,
 ): Promise<ServeAnswer | undefined> {
-  const checked = checkServerSocket(socket);
-  if (checked !== undefined) {
-    if (checked !== 'absent') logDebug(`serve: not asking ${socket}: ${checked.problem}`);
-    return undefined;
-  }
-  let connection: Socket;
-  try {
-    connection = await new Promise<Socket>((resolveSocket, reject) => {
-      const opened = connect(socket, () => resolveSocket(opened));
-      opened.once('error', reject);
-    });
-  } catch (error) {
-    logDebug(`serve: no server on ${socket} (${(error as Error).message})`);
-    return undefined;
-  }
+  const connection = await connectToServer(socket);
+  if (connection === undefined) return undefined;
   try {
     const reader = makeLineReader(connection);
     await writeLine(connection, request);

@@ -14,7 +14,7 @@ import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { logDebug } from '../debug/log-debug.js';
 import type { ServeAnswer, ServeRequest } from './protocol.js';
-import { isServeOff, isSet } from './ask-server.js';
+import { isServeOff, isSet } from './connect-server.js';
 
 /** How long a command, once answered cold, waits for the server it started to listen before giving up on priming it. */
 const listenTimeoutMs = 10_000;

@@ -17,12 +17,12 @@ import type { CheckProgress } from '../checks/runner/progress.js';
 import {
   askServer,
   askWorkTreeServer,
-  isServeOff,
   isSettled,
   makeServedCheckRequest,
   readServedAnswer,
   type ServedOutcome,
 } from './ask-server.js';
+import { isServeOff } from './connect-server.js';
 import { defaultIdleSeconds, type ServedCheckOptions, type ServedCommandRequest } from './protocol.js';
 
 /** Where the server for the work tree containing `cwd` would listen and log. */

@@ -5,7 +5,7 @@
  * reading does (git's own trace says which commands ran).
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { findRepository } from '../../src/git/git.js';
@@ -58,7 +58,9 @@ describe('a kept index (a long-lived culprit)', () => {
     process.env['GIT_TRACE'] = trace;
     try {
       const treeId = await makeWorkTreeId(found, join(repo.root, '.git', 'culprit', 'tmp'), kept);
-      const commands = [...readFileSync(trace, 'utf8').matchAll(/trace: built-in: git (\w[\w-]*)/g)].map((m) => m[1]!);
+      // No trace: no git process ran.
+      const traced = existsSync(trace) ? readFileSync(trace, 'utf8') : '';
+      const commands = [...traced.matchAll(/trace: built-in: git (\w[\w-]*)/g)].map((m) => m[1]!);
       return { treeId, commands };
     } finally {
       delete process.env['GIT_TRACE'];
@@ -121,6 +123,43 @@ describe('a kept index (a long-lived culprit)', () => {
       expect(pruned.commands).toEqual(['add', 'write-tree']);
       expect(pruned.treeId).toBe(confirmed.treeId);
       expect(repo.git('cat-file', '-t', pruned.treeId).trim()).toBe('tree');
+    } finally {
+      kept.close();
+    }
+  });
+
+  test('takes a reading begun ahead while no change was told since, and reads afresh after one', async () => {
+    const repo = makeRepo({ typescript: false, files: { 'a.js': 'export const a = 1;\n' } });
+    repos.push(repo);
+    const found = await findRepository(repo.root);
+    if (found === null) throw new Error(`${repo.root} is not a git repository`);
+    const scratch = join(repo.root, '.git', 'culprit', 'tmp');
+    const kept = makeKeptIndex();
+    kept.watched = true;
+    try {
+      const first = await read(repo, kept);
+      // A client connected (its command starts): the tree is read from then.
+      kept.readAhead(found, scratch);
+      // After that reading began: the command's concurrent edit, which no watcher told here.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      repo.write('a.js', 'export const a = 2;\n');
+      const taken = await read(repo, kept);
+      // The reading begun ahead is the command's: no git process ran for it now.
+      expect(taken).toEqual({ treeId: first.treeId, commands: [] });
+      // Taken once: the next reading reads again, and status finds the edit.
+      const next = await read(repo, kept);
+      expect(next.commands).toEqual(['status', 'add', 'write-tree']);
+      expect(next.treeId).toBe(writeFreshTree(repo.root));
+
+      // A change told after the reading ahead began: the command reads afresh, and names it.
+      kept.readAhead(found, scratch);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      repo.write('a.js', 'export const a = 3;\n');
+      kept.touch();
+      const told = await read(repo, kept);
+      expect(told.commands).toEqual(['add', 'write-tree']);
+      expect(told.treeId).toBe(writeFreshTree(repo.root));
+      expect(told.treeId).not.toBe(next.treeId);
     } finally {
       kept.close();
     }

@@ -19,7 +19,7 @@ const [{ matchServedShortcut }, { connectEarly, dropEarlyConnection }] = await P
 ]);
 if (matchServedShortcut(args) !== undefined) connectEarly(process.cwd());
 const { runServedShortcut } = await import('./served.js');
-if (!(await runServedShortcut(args))) {
-  dropEarlyConnection();
-  await import('./commands.js');
-}
+const served = await runServedShortcut(args);
+// Untaken (no server asked, or the full command line asks on its own): closed here.
+dropEarlyConnection();
+if (!served) await import('./commands.js');

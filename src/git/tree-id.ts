@@ -39,10 +39,13 @@ export interface KeptIndex {
    */
   expect(root: string): string | undefined;
   /**
-   * Starts reading `repo`'s tree now, ahead of the reading a command asks next (a client
-   * connected: its command is about to read the tree). That reading takes this one when nothing
-   * was seen to change since it began, since it then names the tree as it is: every edit before
-   * the client's start is in it, and one after is the command's concurrent edit either way.
+   * Starts confirming the kept reading of `repo`'s tree now (its `git status`), ahead of the
+   * reading a command asks next (a client connected: its command is about to read the tree), when
+   * that reading would be a confirmation (`expect` names its tree). That reading takes this one
+   * when nothing was seen to change since it began, since it then names the tree as it is: every
+   * edit before the client's start is in it, and one after is the command's concurrent edit either
+   * way. After a change, nothing is read ahead: the server's follow of the edit reads the tree
+   * (and has git diff it with the trees compared last), or the command does.
    */
   readAhead(repo: Repository, scratchDir: string): void;
   /** Removes the index (its folder is a tracked temporary path: a signal removes it too). */
@@ -86,6 +89,7 @@ export function makeKeptIndex(): KeptIndex {
       return state.watched && reading !== undefined && !reading.touched ? reading.treeId : undefined;
     },
     readAhead(repo, scratchDir) {
+      if (state.expect(repo.root) === undefined) return;
       const reading = queueReading(state, repo, scratchDir);
       // Taken, or dropped unread: its failure is the taker's, or nobody's.
       reading.catch(() => undefined);

@@ -1,7 +1,7 @@
 /**
  * Connecting to a `culprit serve` socket, and connecting to the work tree's server as a command
  * starts. A served check is mostly its client's start-up (node, then the modules of the served
- * shortcut), and the server begins reading the tree as a client connects (server.ts,
+ * shortcut), and the server begins confirming the tree as a client connects (server.ts,
  * KeptIndex.readAhead): a client that connects before its modules load has git's work done
  * beside that start-up instead of after it. The command's request then goes on that connection.
  * Light on purpose: cli/main.ts loads this before anything else of culprit.

@@ -236,7 +236,7 @@ function startListening(state: ServerState, done: Promise<string>): Promise<stri
 function acceptConnection(state: ServerState, socket: Socket): void {
   state.connections.add(socket);
   // A client connects as its command starts (cli/main.ts), and a command most often reads the
-  // tree: git reads it from now rather than once the request is in (KeptIndex.readAhead).
+  // tree: git confirms it from now rather than once the request is in (KeptIndex.readAhead).
   const { repo, layout } = state.context;
   if (repo !== null && state.stopping === undefined) state.memory.index.readAhead(repo, layout.scratch);
   socket.once('close', () => {

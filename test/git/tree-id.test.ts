@@ -151,6 +151,15 @@ describe('a kept index (a long-lived culprit)', () => {
       expect(next.commands).toEqual(['status', 'add', 'write-tree']);
       expect(next.treeId).toBe(writeFreshTree(repo.root));
 
+      // After a change told, nothing is read ahead: the command's reading is a fresh one.
+      repo.write('a.js', 'export const a = 4;\n');
+      kept.touch();
+      kept.readAhead(found, scratch);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const fresh = await read(repo, kept);
+      expect(fresh.commands).toEqual(['add', 'write-tree']);
+      expect(fresh.treeId).toBe(writeFreshTree(repo.root));
+
       // A change told after the reading ahead began: the command reads afresh, and names it.
       kept.readAhead(found, scratch);
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -159,7 +168,7 @@ describe('a kept index (a long-lived culprit)', () => {
       const told = await read(repo, kept);
       expect(told.commands).toEqual(['add', 'write-tree']);
       expect(told.treeId).toBe(writeFreshTree(repo.root));
-      expect(told.treeId).not.toBe(next.treeId);
+      expect(told.treeId).not.toBe(fresh.treeId);
     } finally {
       kept.close();
     }

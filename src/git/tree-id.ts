@@ -39,9 +39,10 @@ export interface KeptIndex {
    */
   expect(root: string): string | undefined;
   /**
-   * Starts confirming the kept reading of `repo`'s tree now (its `git status`), ahead of the
-   * reading a command asks next (a client connected: its command is about to read the tree), when
-   * that reading would be a confirmation (`expect` names its tree). That reading takes this one
+   * Starts confirming the kept reading of `repo`'s tree now (its `git status`, queued after a
+   * reading under way), ahead of the reading a command asks next (a client connected: its command
+   * is about to read the tree), when that reading would be a confirmation: an edit watcher runs
+   * and told no change since the kept reading began. That reading takes this one
    * when nothing was seen to change since it began, since it then names the tree as it is: every
    * edit before the client's start is in it, and one after is the command's concurrent edit either
    * way. After a change, nothing is read ahead: the server's follow of the edit reads the tree
@@ -89,7 +90,9 @@ export function makeKeptIndex(): KeptIndex {
       return state.watched && reading !== undefined && !reading.touched ? reading.treeId : undefined;
     },
     readAhead(repo, scratchDir) {
-      if (state.expect(repo.root) === undefined) return;
+      // A confirmation only: of the kept reading, or of the one under way (the follow's), no change told since.
+      const kept = state.kept.get(repo.root);
+      if (!state.watched || kept === undefined || kept.touched) return;
       const reading = queueReading(state, repo, scratchDir);
       // Taken, or dropped unread: its failure is the taker's, or nobody's.
       reading.catch(() => undefined);

@@ -3,7 +3,9 @@
  * finding introduced beside one resolved of the same rule (or among identical ones), matched
  * again along the edit's diff, so that editing a flagged line does not make its standing findings
  * new (core/reanchor.ts). The diff is asked of git only for those files, between the two trees'
- * ids; outside git there is no base text to diff, and identity alone decides.
+ * ids; outside git there is no base text to diff, and identity alone decides. Those files are
+ * among the ones the edit modified that had findings before, whose diffs a check asks for while
+ * its checks run (readLineMapsAhead), rather than after them.
  */
 import { attribute, type Attribution } from '../core/attribute.js';
 import type { AnchoredDiagnostic } from '../core/diagnostic.js';
@@ -25,6 +27,43 @@ export interface EditAttributionInput {
   changes: TreeChanges;
   repo: Repository | null;
   hasLine: (path: string, anchor: string) => boolean;
+  /** The line maps asked for while the checks ran, when they were (readLineMapsAhead). */
+  ahead?: Promise<LineMapsAhead | undefined> | undefined;
+}
+
+/**
+ * The line maps of the files an edit modified in place that had anchored findings before it,
+ * asked of git beside the checks' runs, between the trees the attribution compares. A file
+ * modified in place (not a rename's either side) has the same map whichever other paths git is
+ * asked about with it (rename detection pairs only added and deleted paths), so attribution
+ * takes those it needs from here, and asks git for the rest as it did.
+ */
+export interface LineMapsAhead {
+  base: string;
+  current: string;
+  paths: ReadonlySet<string>;
+  /** Undefined when git could not tell them: attribution asks again. */
+  maps: Promise<readonly LineMap[] | undefined>;
+}
+
+/** More files than this modified with findings (a sweeping change): nothing is asked ahead. */
+const maxAheadPaths = 64;
+
+export function readLineMapsAhead(
+  repo: Repository | null,
+  sides: { base: TreeState; current: TreeState; changes: TreeChanges },
+  before: readonly (readonly AnchoredDiagnostic[])[],
+): LineMapsAhead | undefined {
+  const { base, current, changes } = sides;
+  if (repo === null || base.kind !== 'git' || current.kind !== 'git' || changes.changed.size === 0) return undefined;
+  const renamedTo = new Set(changes.renames.values());
+  const paths = new Set<string>();
+  for (const findings of before)
+    for (const { path, anchor } of findings)
+      if (path !== null && anchor !== '' && changes.changed.has(path) && !renamedTo.has(path)) paths.add(path);
+  if (paths.size === 0 || paths.size > maxAheadPaths) return undefined;
+  const maps = readLineMaps(repo, base.treeId, current.treeId, [...paths]).catch(() => undefined);
+  return { base: base.treeId, current: current.treeId, paths, maps };
 }
 
 export async function attributeEdit(input: EditAttributionInput): Promise<Attribution> {
@@ -39,12 +78,19 @@ export async function attributeEdit(input: EditAttributionInput): Promise<Attrib
     return attributed;
   const started = performance.now();
   const fromOf = new Map([...changes.renames].map(([from, to]) => [to, from]));
+  const ahead = await takeAhead(input, paths);
+  const rest = paths.filter((path) => !ahead.covered.has(path));
   let maps: LineMap[];
   try {
-    maps = await readLineMaps(input.repo, input.base.treeId, input.current.treeId, [
-      ...paths,
-      ...paths.flatMap((to) => fromOf.get(to) ?? []),
-    ]);
+    maps = [
+      ...ahead.maps,
+      ...(rest.length === 0
+        ? []
+        : await readLineMaps(input.repo, input.base.treeId, input.current.treeId, [
+            ...rest,
+            ...rest.flatMap((to) => fromOf.get(to) ?? []),
+          ])),
+    ];
   } catch (error) {
     // A base tree git no longer has (its unreferenced objects pruned) leaves identity to decide, as outside git.
     logDebug(`re-anchoring: no diff (${(error as Error).message})`);
@@ -56,7 +102,27 @@ export async function attributeEdit(input: EditAttributionInput): Promise<Attrib
   );
   const reanchored = reanchorAttribution(attributed, { before, renames: changes.renames, lineMaps, hasLine });
   logDebug(
-    `re-anchoring: ${lineMaps.size} of ${paths.length} files mapped, ${reanchored.reanchored?.length ?? 0} findings found again, ${Math.round(performance.now() - started)} ms`,
+    `re-anchoring: ${lineMaps.size} of ${paths.length} files mapped (${paths.length - rest.length} read beside the checks), ${reanchored.reanchored?.length ?? 0} findings found again, ${Math.round(performance.now() - started)} ms`,
   );
   return reanchored;
+}
+
+/**
+ * The maps read ahead for those of `paths` they cover, when they were read between the very
+ * trees compared (LineMapsAhead): a covered path without a map there is no modified text file,
+ * and gets none from git now either.
+ */
+async function takeAhead(
+  input: EditAttributionInput,
+  paths: readonly string[],
+): Promise<{ covered: ReadonlySet<string>; maps: LineMap[] }> {
+  const none = { covered: new Set<string>(), maps: [] };
+  const ahead = await input.ahead;
+  const { base, current } = input;
+  if (ahead === undefined || base.kind !== 'git' || current.kind !== 'git') return none;
+  if (ahead.base !== base.treeId || ahead.current !== current.treeId) return none;
+  const covered = new Set(paths.filter((path) => ahead.paths.has(path)));
+  const maps = covered.size === 0 ? undefined : await ahead.maps;
+  if (maps === undefined) return none;
+  return { covered, maps: maps.filter((map) => covered.has(map.to)) };
 }

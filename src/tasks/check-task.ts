@@ -47,7 +47,7 @@ import { lockfileNames } from '../checks/runner/install-state.js';
 import { makeEditabilityClassifier } from '../core/triage/non-editable.js';
 import { makeBaselineNotes } from '../baseline/baseline-notes.js';
 import type { BaselineKind, ReportNote } from '../core/report/report-codes.js';
-import { attributeEdit } from '../attempt/attribute-edit.js';
+import { attributeEdit, readLineMapsAhead, type LineMapsAhead } from '../attempt/attribute-edit.js';
 import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
 import { makeDeferringRunner, makeWorkerDeferral, type DeferralContext } from '../attempt/defer-checks.js';
 import { readSeeds } from '../warm/seeds.js';
@@ -223,7 +223,7 @@ async function compareLocked(
   const { settings } = context;
   // A cold command keeps nothing between commands, but asks each tree diff of git once.
   const trees = context.memory?.trees ?? makeTreeDiffMemory();
-  const { sessions, resolved, after, confirmTree } = await takeCheckSides(
+  const { sessions, resolved, after, confirmTree, ahead } = await takeCheckSides(
     context,
     options,
     mayDefer,
@@ -251,6 +251,7 @@ async function compareLocked(
       changes,
       repo: context.repo,
       hasLine: after.sources.hasLine,
+      ahead,
     }),
     after.sources.lines,
     changes.renames,
@@ -330,6 +331,8 @@ interface CheckSides {
   after: TakenSnapshot;
   /** Throws `missedGuess` when the tree checked was the server's guess and git names another (else resolves at once). */
   confirmTree: () => Promise<void>;
+  /** The line maps attribution may need, asked of git while the checks ran. */
+  ahead?: Promise<LineMapsAhead | undefined> | undefined;
 }
 
 /** Thrown where a served check's guess of its tree (takeCheckSides) proves wrong: the check is made again, reading it first. */
@@ -407,8 +410,10 @@ async function takeCheckSides(
   const deferring = options.runChecks === undefined && mayDefer ? makeDeferringRunner(deferral) : options.runChecks;
   // A base run on a copy takes as long as the checks do: the work tree is read again after it,
   // since it may have changed meanwhile. A plain edit against the baseline starts from it.
+  let ahead: Promise<LineMapsAhead | undefined> | undefined;
   const takeCurrent = async (): Promise<TakenSnapshot> => {
     const state = resolved.source === 'run' ? await readWorkTreeState(context) : workTreeState;
+    ahead = readAheadOf(context, trees, resolved.snapshot, state);
     const fromBaseline = mayStartFromBaseline(context, options)
       ? await makeRunnerFromBaseline(context, trees, resolved.snapshot, state, mayDefer ? deferral : undefined)
       : undefined;
@@ -417,7 +422,26 @@ async function takeCheckSides(
   // No check runs now: each of the baseline's is one the edit removed; with none there either, there is nothing to check.
   if (settings.checks.length === 0 && resolved.snapshot.checks.length === 0)
     throw makeUserError(settings.nothingToCheck ?? `nothing to check in ${context.root}`);
-  return { sessions, resolved, after: shared ?? (await takeCurrent()), confirmTree };
+  const after = shared ?? (await takeCurrent());
+  return { sessions, resolved, after, confirmTree, ahead };
+}
+
+/** The line maps of the files the edit modified that had findings in the baseline, asked for now (attempt/attribute-edit.ts). */
+async function readAheadOf(
+  context: TaskContext,
+  trees: TreeDiffMemory,
+  baseline: Snapshot,
+  current: TreeState,
+): Promise<LineMapsAhead | undefined> {
+  if (context.repo === null || baseline.tree.kind !== 'git' || current.kind !== 'git') return undefined;
+  try {
+    const changes = await compareTaskTrees(context, trees, baseline.tree, current);
+    const before = baseline.checks.map((check) => check.diagnostics);
+    return readLineMapsAhead(context.repo, { base: baseline.tree, current, changes }, before);
+  } catch {
+    // The comparison after the runs asks again, and says why it fails.
+    return undefined;
+  }
 }
 
 /** The tree a served check most likely checks: the one the server last read, when its edit watcher saw nothing change since. */

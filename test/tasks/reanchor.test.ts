@@ -5,6 +5,7 @@
  * really changed (a finding's message, one more of a rule on the line, one that turned up on
  * another line) is still introduced. `culprit fix` and the ledger see the same attribution.
  */
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
 import type { Finding } from '../../src/core/diagnostic.js';
@@ -142,6 +143,42 @@ describe('an edit to flagged lines', () => {
         '7 @typescript-eslint/no-unsafe-member-access',
       ].sort(),
     );
+  });
+
+  test("asks git for the edited file's line map once, while the checks run", async () => {
+    const other = 'src/other.ts';
+    repo.write(other, 'export const other = 1;\n');
+    // The map of a file the edit modified that had findings is asked beside the runs; a new file has none to ask.
+    edit((text) => text.replace('let count = payload.count;\n  const', 'let count = payload.count ?? 0;\n  const'));
+    const trace = join(repo.root, '..', `git-trace-${process.pid}.txt`);
+    const debugWas = process.env['CULPRIT_DEBUG'];
+    const lines: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.env['GIT_TRACE'] = trace;
+    process.env['CULPRIT_DEBUG'] = '1';
+    process.stderr.write = (chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    };
+    try {
+      const edited = await checkTask({ cwd: repo.root });
+      expect(edited.report.counts).toMatchObject({ introduced: 0, reanchored: 3 });
+    } finally {
+      process.stderr.write = write;
+      delete process.env['GIT_TRACE'];
+      if (debugWas === undefined) delete process.env['CULPRIT_DEBUG'];
+      else process.env['CULPRIT_DEBUG'] = debugWas;
+      repo.remove(other);
+    }
+    const diffs = [...readFileSync(trace, 'utf8').matchAll(/trace: built-in: git .*diff-tree .*-U0.*/g)].map(
+      (match) => match[0],
+    );
+    rmSync(trace, { force: true });
+    expect(diffs).toHaveLength(1);
+    expect(diffs[0]).toMatch(/ -- src\/count\.ts$/);
+    expect(lines.filter((line) => line.includes('re-anchoring:'))).toEqual([
+      expect.stringContaining('re-anchoring: 1 of 1 files mapped (1 read beside the checks)'),
+    ]);
   });
 
   test('introduces a finding whose message changed, while the rest of its line stands', async () => {

@@ -66,9 +66,8 @@ export function makeSnapshotMemory(): SnapshotMemory {
 export function loadCachedSnapshot(layout: StateLayout, id: string, memory?: SnapshotMemory): Snapshot | null {
   const known = memory?.find(layout.snapshots, id);
   if (known !== undefined) {
-    touchSnapshot(layout.snapshots, id);
-    // Its own touch moved the file's times: what is kept is the file as this culprit left it.
-    return memory!.keep(layout.snapshots, id, known);
+    // Its own touch moves the file's times: what is kept is the file as this culprit left it.
+    return touchSnapshot(layout.snapshots, id) ? memory!.keep(layout.snapshots, id, known) : known;
   }
   let snapshot: Snapshot | null;
   try {

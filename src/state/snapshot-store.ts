@@ -61,14 +61,27 @@ function haveFittingHashes(check: SnapshotCheck): boolean {
 }
 
 /** Records that a snapshot was used now. */
-export function touchSnapshot(dir: string, id: string): void {
-  const now = new Date();
+/**
+ * Marks the snapshot used now (its modification time is its place in the cache's order), unless
+ * it was used within the last minute: true when it touched the file. A use a minute ago keeps
+ * its place as well as one now, and leaving the file as it is lets a long-lived culprit that
+ * parsed it go on without reading it again (baseline/snapshot-cache.ts) while cold commands use
+ * the same baseline.
+ */
+export function touchSnapshot(dir: string, id: string): boolean {
+  const file = join(dir, `${id}.json`);
+  const now = Date.now();
   try {
-    utimesSync(join(dir, `${id}.json`), now, now);
+    if (now - statSync(file).mtimeMs < recentUseMs) return false;
+    utimesSync(file, new Date(now), new Date(now));
+    return true;
   } catch {
     // Gone meanwhile: nothing to keep fresh.
+    return false;
   }
 }
+
+const recentUseMs = 60_000;
 
 export function deleteSnapshot(dir: string, id: string): void {
   rmSync(join(dir, `${id}.json`), { force: true });

@@ -142,6 +142,9 @@ test('a long-lived culprit parses a snapshot once, frozen, and again only when i
   const first = loadCachedSnapshot(layout, 'kept', memory)!;
   // Read once: the next load is the very same object, and nothing may change it.
   expect(loadCachedSnapshot(layout, 'kept', memory)).toBe(first);
+  // A cold command using it meanwhile (a minute after it was last used, at most) leaves its file as it was.
+  expect(loadCachedSnapshot(layout, 'kept')).toEqual(first);
+  expect(loadCachedSnapshot(layout, 'kept', memory)).toBe(first);
   expect(() => first.checks[0]!.diagnostics.push(first.checks[0]!.diagnostics[0]!)).toThrow(TypeError);
   expect(() => {
     (first.checks[0]!.diagnostics[0] as { message: string }).message = 'changed';

@@ -119,11 +119,19 @@ export async function walk(
   let pid = first.pid;
   expect(pid).toBeDefined();
   takeDebugLines();
+  // ESLint's relints go through one instance per worker: its programs change places only with the projects.
+  let relinters = 0;
+  let made = 0;
   for (const edit of scenario) {
     edit.apply(repo);
     const { pid: now, warm } = await comparison.compare(edit.name);
     expect(listFindings(warm), edit.name).toEqual([...edit.expected].sort());
     const lines = takeDebugLines();
+    if (now !== pid) relinters = 0;
+    const instances = lines.filter((line) => line.startsWith('eslint: a new instance to lint files again')).length;
+    relinters += instances;
+    made += instances;
+    expect(relinters, edit.name).toBeLessThanOrEqual(1);
     if (edit.restarts === true) {
       expect(now, edit.name).not.toBe(pid);
       expect(
@@ -139,4 +147,5 @@ export async function walk(
     }
     pid = now;
   }
+  if (eslint) expect(made).toBeGreaterThan(0);
 }

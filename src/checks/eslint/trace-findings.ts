@@ -23,6 +23,8 @@ export interface ProgramCapture {
   /** The config entry that records each TypeScript file's program while ESLint lints it. */
   config: Linter.Config;
   programOf(file: string): ts.Program | undefined;
+  /** Lets go of the programs recorded (a capture kept for the next lint would keep them alive). */
+  forget(): void;
 }
 
 const pluginName = 'culprit-trace';
@@ -50,6 +52,7 @@ export function makeProgramCapture(): ProgramCapture {
       rules: { [`${pluginName}/record`]: 'warn' },
     },
     programOf: (file) => programs.get(file),
+    forget: () => programs.clear(),
   };
 }
 

@@ -90,6 +90,28 @@ interface EslintSessionState {
   described: { files: ReadonlySet<string>; value: ReturnType<typeof describeLintedFiles> } | undefined;
   /** The last run's output, until a result changes: a run that lints nothing again returns it as it is. */
   output: CheckOutput | undefined;
+  /** The instance later runs lint again through, while the typed programs keep their places (keepRelinter). */
+  relinter: Relinter | undefined;
+}
+
+/**
+ * The ESLint instance a session lints files again through, kept between runs: a new instance
+ * computes each file's config again (a third of a one-file relint on the bench). The warm
+ * programs are new each run, so each override names a program's place among the typed sessions
+ * and passes typescript-eslint an array the run fills with the program at that place now; the
+ * override takes in the files whose program was at its place when the instance first linted
+ * them (ESLint keeps a file's config). A file whose program is at another place now (a project
+ * began or stopped listing it), or programs at other places, need a new instance.
+ */
+interface Relinter {
+  eslint: EslintInstance;
+  capture: ProgramCapture;
+  /** The places: each typed session's tsconfig paths, in order. */
+  places: string;
+  /** By place (`session:program`): the array its override passes as `programs`, filled only while linting. */
+  programs: Map<string, ts.Program[]>;
+  /** Each file linted through it, with its program's place (undefined: none, typed by the user's own setting). */
+  placeOf: Map<string, string | undefined>;
 }
 
 export async function openEslintSession(
@@ -125,6 +147,7 @@ export async function openEslintSession(
     crossFile: false,
     described: undefined,
     output: undefined,
+    relinter: undefined,
   };
   return { run: (hint, typed, seed) => runEslintSession(state, hint, typed, seed) };
 }
@@ -160,6 +183,17 @@ function findProgram(
   source: TypeSource | undefined,
   typed: TypedPrograms,
 ): ts.Program | undefined {
+  const place = findPlace(state, file, source, typed);
+  return place === undefined ? undefined : readPlace(typed, place);
+}
+
+/** Where that program is among the typed sessions: `session:program`. */
+function findPlace(
+  state: EslintSessionState,
+  file: string,
+  source: TypeSource | undefined,
+  typed: TypedPrograms,
+): string | undefined {
   const { estree } = state;
   if (
     source?.kind !== 'tsconfigs' ||
@@ -168,20 +202,25 @@ function findProgram(
   )
     return undefined;
   for (const configPath of source.configPaths) {
-    for (const session of typed.sessions) {
+    for (const [at, session] of typed.sessions.entries()) {
       const programs = session.programs;
       const index = programs.findIndex((program) => program.configPath === configPath);
       if (index === -1) continue;
-      if (programs[index]!.program.getSourceFile(file) !== undefined) return programs[index]!.program;
+      if (programs[index]!.program.getSourceFile(file) !== undefined) return `${at}:${index}`;
       // The project service opens the project that lists the file when the nearest tsconfig is a solution.
       const owner = session.ownerOf(file);
-      if (source.nearest && owner !== undefined) return programs[owner]!.program;
+      if (source.nearest && owner !== undefined) return `${at}:${owner}`;
     }
     // typescript-eslint tries the next listed project only when this one does not include the file.
     if (!typed.sessions.some((session) => session.programs.some((program) => program.configPath === configPath)))
       return undefined;
   }
   return undefined;
+}
+
+function readPlace(typed: TypedPrograms, place: string): ts.Program | undefined {
+  const [session, program] = place.split(':').map(Number);
+  return typed.sessions[session!]?.programs[program!]?.program;
 }
 
 async function makeOverride(
@@ -226,13 +265,61 @@ async function relintFiles(
   typed: TypedPrograms,
 ): Promise<void> {
   if (relint.size === 0) return;
-  const { loaded, options, root } = state;
+  const { loaded, root } = state;
+  const placeOf = new Map<string, string | undefined>();
+  for (const file of relint) placeOf.set(file, findPlace(state, file, await readTypeSource(state, file), typed));
+  const { eslint, capture, programs } = keepRelinter(state, typed, placeOf);
+  for (const [place, holder] of programs) {
+    const program = readPlace(typed, place);
+    if (program !== undefined) holder.splice(0, holder.length, program);
+  }
+  try {
+    const relinted = await lint(eslint, [...relint], loaded, root);
+    state.output = undefined;
+    for (const file of relint) state.results.delete(file);
+    await storeResults(state, eslint, capture, relinted);
+  } catch (error) {
+    // An instance that failed is not trusted with the next run.
+    state.relinter = undefined;
+    throw error;
+  } finally {
+    // Held until the next lint, they would keep this run's programs alive beside the next run's.
+    for (const holder of programs.values()) holder.length = 0;
+    capture.forget();
+  }
+}
+
+/** The session's kept relinter, or a new one when a file's program is at another place than it was (Relinter). */
+function keepRelinter(
+  state: EslintSessionState,
+  typed: TypedPrograms,
+  placeOf: ReadonlyMap<string, string | undefined>,
+): Relinter {
+  const places = typed.sessions
+    .map((session) => session.programs.map(({ configPath }) => configPath).join('\0'))
+    .join('\n');
+  const kept = state.relinter;
+  const moved = (relinter: Relinter) =>
+    [...placeOf].some(([file, place]) => relinter.placeOf.has(file) && relinter.placeOf.get(file) !== place);
+  const relinter = kept?.places === places && !moved(kept) ? kept : makeRelinter(state, typed, places);
+  state.relinter = relinter;
+  for (const [file, place] of placeOf) relinter.placeOf.set(file, place);
+  return relinter;
+}
+
+function makeRelinter(state: EslintSessionState, typed: TypedPrograms, places: string): Relinter {
+  const programs = new Map<string, ts.Program[]>();
+  typed.sessions.forEach((session, at) => session.programs.forEach((_, index) => programs.set(`${at}:${index}`, [])));
+  const placeOf = new Map<string, string | undefined>();
   const capture = makeProgramCapture();
-  const eslint = makeEslint(loaded, options, [...(await makeOverride(state, relint, typed)), capture.config]);
-  const relinted = await lint(eslint, [...relint], loaded, root);
-  state.output = undefined;
-  for (const file of relint) state.results.delete(file);
-  await storeResults(state, eslint, capture, relinted);
+  const overrides: Linter.Config[] = [...programs].map(([place, holder]) => ({
+    // A function matcher (allowed by ESLint's config arrays, absent from its types): only these files.
+    files: [((file: string) => placeOf.get(file) === place) as unknown as string],
+    languageOptions: { parserOptions: { projectService: false, project: null, programs: holder } },
+  }));
+  const eslint = makeEslint(state.loaded, state.options, [...overrides, capture.config]);
+  logDebug(`eslint: a new instance to lint files again through (${programs.size} program places)`);
+  return { eslint, capture, places, programs, placeOf };
 }
 
 /**

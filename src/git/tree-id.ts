@@ -87,12 +87,11 @@ export function makeKeptIndex(): KeptIndex {
     },
     expect(root) {
       const reading = state.kept.get(root);
-      return state.watched && reading !== undefined && !reading.touched ? reading.treeId : undefined;
+      return isConfirmable(state, reading) ? reading.treeId : undefined;
     },
     readAhead(repo, scratchDir) {
-      // A confirmation only: of the kept reading, or of the one under way (the follow's), no change told since.
-      const kept = state.kept.get(repo.root);
-      if (!state.watched || kept === undefined || kept.touched) return;
+      // A confirmation only: of the kept reading, or of the one under way (the follow's; its tree is not named yet).
+      if (!isConfirmable(state, state.kept.get(repo.root))) return;
       const reading = queueReading(state, repo, scratchDir);
       // Taken, or dropped unread: its failure is the taker's, or nobody's.
       reading.catch(() => undefined);
@@ -105,6 +104,11 @@ export function makeKeptIndex(): KeptIndex {
     },
   };
   return state;
+}
+
+/** Whether the next reading after `reading` would only confirm it: a watcher tells every change, and told none since it began. */
+function isConfirmable(state: KeptIndexState, reading: KeptReading | undefined): reading is KeptReading {
+  return state.watched && reading !== undefined && !reading.touched;
 }
 
 export async function makeWorkTreeId(repo: Repository, scratchDir: string, kept?: KeptIndex): Promise<string> {

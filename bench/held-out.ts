@@ -15,8 +15,9 @@
  * - the two causes of issue 39, each alone on the started tree: a member renamed must be one
  *   `renamed` cause whose sites are every error raw tsc reports, and a function made to return
  *   `any` one cause whose sites include every unsafe-any finding the raw linter adds;
- * - Claude Code Stop hooks after body edits, the server's memory after all that, and the MCP
- *   server's `check` tool after body edits (its own server).
+ * - `culprit check` after body edits and the model's turn (the sequence checks right after each
+ *   edit), Claude Code Stop hooks after body edits, the server's memory after all that, and the
+ *   MCP server's `check` tool after body edits (its own server).
  *
  * Ratios are printed beside the issues' targets and never asserted; run it alone on an idle
  * machine (each table says the load). `HELD_OUT_STACKS` (default `classic,native`),
@@ -227,6 +228,8 @@ interface StackMeasure {
   causes: string[];
   hooks: number[];
   hooksAfterTurn: number[];
+  /** `culprit check --json` after a body edit and the model's turn (bench-env.ts): an agent's check by the command line. */
+  checksAfterTurn: number[];
   mcpAfterTurn: number[];
   heldKb: number;
   mcp: number[];
@@ -275,6 +278,15 @@ async function measureStack(repo: HeldOutRepo): Promise<StackMeasure> {
       if (!hook.stderr.includes('answered by the server')) log('  Stop hook NOT SERVED');
       (afterTurn ? hooksAfterTurn : hooks).push(hook.wallMs);
     }
+    // The command line's check after the model's turn, as an agent asks it; the sequence above measures it right after.
+    const checksAfterTurn: number[] = [];
+    for (const variant of [21, 22, 23]) {
+      body.apply(variant);
+      await waitForTurn();
+      const check = await runCli(repo.root, ['check', '--json']);
+      if (!check.stderr.includes('answered by the server')) log('  check after the turn NOT SERVED');
+      checksAfterTurn.push(check.wallMs);
+    }
     body.revert();
     const serverPid = Number(/started a warm server for \S+ \(pid (\d+)/.exec(serverStderr)?.[1] ?? Number.NaN);
     const heldKb = Number.isNaN(serverPid) ? 0 : readTreeRssKb(serverPid);
@@ -293,6 +305,7 @@ async function measureStack(repo: HeldOutRepo): Promise<StackMeasure> {
       causes: [renamed.verdict, anyReturn.verdict],
       hooks,
       hooksAfterTurn,
+      checksAfterTurn,
       heldKb,
       mcp: mcp.checkMs,
       mcpAfterTurn: mcp.afterTurnMs,
@@ -332,9 +345,14 @@ function makeRows(stack: BenchStack, measure: StackMeasure): TableRow[] {
       target: native ? '' : '≤ 0.3×',
     },
     {
-      metric: 'served body edit: median (× raw)',
+      metric: 'served body edit, right after the edit: median (× raw)',
       values: [`${ratio(median(bodies.map((step) => step.servedMs)), raw)} of ${bodies.length}`],
       target: native ? '≤ 0.1×' : '≤ 0.01×',
+    },
+    {
+      metric: "  after the model's turn: median of 3",
+      values: [ratio(median(measure.checksAfterTurn), raw)],
+      target: '',
     },
     {
       metric: 'served, every edit: median (× raw)',

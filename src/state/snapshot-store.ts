@@ -60,7 +60,6 @@ function haveFittingHashes(check: SnapshotCheck): boolean {
   );
 }
 
-/** Records that a snapshot was used now. */
 /**
  * Marks the snapshot used now (its modification time is its place in the cache's order), unless
  * it was used within the last minute: true when it touched the file. A use a minute ago keeps

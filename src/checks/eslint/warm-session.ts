@@ -96,7 +96,7 @@ interface EslintSessionState {
 
 /**
  * The ESLint instance a session lints files again through, kept between runs: a new instance
- * computes each file's config again (a third of a one-file relint on the bench). The warm
+ * computes each file's config again (some 5 ms of a one-file relint on the bench). The warm
  * programs are new each run, so each override names a program's place among the typed sessions
  * and passes typescript-eslint an array the run fills with the program at that place now; the
  * override takes in the files whose program was at its place when the instance first linted

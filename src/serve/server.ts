@@ -236,16 +236,24 @@ function startListening(state: ServerState, done: Promise<string>): Promise<stri
 function acceptConnection(state: ServerState, socket: Socket): void {
   state.connections.add(socket);
   // A client connects as its command starts (cli/main.ts), and a command most often reads the
-  // tree: git confirms it from now rather than once the request is in (KeptIndex.readAhead).
+  // tree and checks it: git confirms the tree from now rather than once the request is in
+  // (KeptIndex.readAhead), and the warm worker its last answer (~8 ms before the request comes),
+  // a run only a command begun before now takes; dropped with the connection.
   const { repo, layout } = state.context;
-  if (repo !== null && state.stopping === undefined) state.memory.index.readAhead(repo, layout.scratch);
+  const connectedAt = Date.now();
+  let dropExpected: (() => void) | undefined;
+  if (repo !== null && state.stopping === undefined) {
+    state.memory.index.readAhead(repo, layout.scratch);
+    dropExpected = expectTree(state, connectedAt);
+  }
   socket.once('close', () => {
+    dropExpected?.();
     state.connections.delete(socket);
     state.answering.delete(socket);
   });
   socket.on('error', () => undefined);
   // One request's failure is answered on its own connection; the server keeps serving.
-  answerConnection(state, socket).catch((error: unknown) => {
+  answerConnection(state, socket, connectedAt).catch((error: unknown) => {
     state.options.log(`culprit serve: a request failed (a bug in culprit): ${describeStack(error)}`);
     void writeLine(socket, { kind: 'error', message: describeError(error), userError: false }).finally(() =>
       socket.destroy(),
@@ -290,8 +298,8 @@ function resetIdle(state: ServerState): void {
   state.idleTimer = setTimeout(() => stopServing(state, `idle for ${Math.round(idleMs / 1000)} s`), idleMs);
 }
 
-/** Reads one request from the connection and answers it. */
-async function answerConnection(state: ServerState, socket: Socket): Promise<void> {
+/** Reads one request from the connection and answers it; `connectedAt` (ms since the epoch): its command began before. */
+async function answerConnection(state: ServerState, socket: Socket, connectedAt: number): Promise<void> {
   const { options } = state;
   const timeoutMs = options.requestTimeoutMs ?? requestTimeoutMs;
   const line = await readLine(socket, { maxBytes: options.maxRequestBytes ?? maxRequestBytes, timeoutMs });
@@ -340,7 +348,7 @@ async function answerConnection(state: ServerState, socket: Socket): Promise<voi
     case 'fix':
     case 'start':
     case 'hook':
-      return answerCommand(state, socket, request, reply);
+      return answerCommand(state, socket, request, reply, connectedAt);
   }
 }
 
@@ -387,6 +395,7 @@ async function answerCommand(
   socket: Socket,
   request: ServedCommandRequest,
   reply: (value: ServeAnswer) => Promise<void>,
+  connectedAt: number,
 ): Promise<void> {
   const refusal = findRefusal(state, request.version);
   if (refusal !== undefined) return reply({ kind: 'refused', reason: refusal });
@@ -402,7 +411,7 @@ async function answerCommand(
   socket.resume();
   state.checksWaiting += 1;
   state.collector.busy();
-  const run = state.queue.then(() => runQueuedCommand(state, socket, request, reply, () => !closed));
+  const run = state.queue.then(() => runQueuedCommand(state, socket, request, reply, () => !closed, connectedAt));
   state.queue = run.catch(() => undefined);
   const served = await run.finally(() => {
     state.checksWaiting -= 1;
@@ -425,11 +434,13 @@ async function runQueuedCommand(
   request: ServedCommandRequest,
   reply: (value: ServeAnswer) => Promise<void>,
   isWanted: () => boolean,
+  connectedAt: number,
 ): Promise<ServedRuns | undefined> {
   const runChecks = await chooseRunner(state, request.command);
   state.edits?.commandStarted();
-  state.commandSince = 'startedAt' in request.options ? request.options.startedAt : undefined;
-  const dropExpected = runChecks === undefined ? undefined : expectTree(state);
+  // A command that does not say when it began began before its client connected.
+  state.commandSince = ('startedAt' in request.options ? request.options.startedAt : undefined) ?? connectedAt;
+  const dropExpected = runChecks === undefined ? undefined : expectTree(state, state.commandSince);
   const writes = makeAnswerWrites();
   const runner: ServedRunner = { memory: state.memory, runChecks, afterAnswer: writes.afterAnswer };
   const stopSending =
@@ -503,12 +514,12 @@ async function chooseRunner(
  * tree the worker last answered (the server followed the edit, and nothing changed since): the
  * command's run takes that answer if the tree is confirmed (WarmEngine.expect).
  */
-function expectTree(state: ServerState): (() => void) | undefined {
+function expectTree(state: ServerState, since: number): (() => void) | undefined {
   const { repo, settings } = state.context;
   const treeId = repo === null ? undefined : state.memory.index.expect(repo.root);
   return treeId === undefined
     ? undefined
-    : state.engine.expect(settings.checks, state.root, { kind: 'git', treeId }, state.commandSince);
+    : state.engine.expect(settings.checks, state.root, { kind: 'git', treeId }, since);
 }
 
 /** Primes after the command under way (never beside one), and lets the commands after it run beside the priming. */

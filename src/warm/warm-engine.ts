@@ -65,9 +65,10 @@ export interface WarmEngine {
    * Asks the warm worker of `root` to run now, before the caller knows its tree, when it will most
    * likely be `tree`, the one the worker last answered (a check the server followed the edit of):
    * the worker finds what changed by itself while git confirms the tree. The next run on
-   * that very tree takes the answer; a run on another tree waits for it and asks again. Returns
-   * what drops the run when the caller is done (a run not taken by then is nobody's). Nothing is
-   * asked when the worker's last answer, begun after `since`, will answer the run (runChecks).
+   * that very tree, for a command begun before it was asked, takes the answer; another run waits
+   * for it and asks again. Returns what drops the run when the caller is done (a run not taken by
+   * then is nobody's). Nothing is asked when the worker's last answer, begun after `since`, will
+   * answer the run (runChecks).
    */
   expect(checks: readonly ResolvedCheck[], root: string, tree: TreeState, since?: number): () => void;
   /**
@@ -364,7 +365,7 @@ async function runWarm(
   // The worker primes its side alike when it gets the seeds (reply-delta.ts).
   for (const [name, seed] of Object.entries(firstSeeds ?? {})) slot.replies.prime(name, seed.base);
   const requestedAt = performance.now();
-  const expected = await takeExpected(slot, { checksKey, tree, hint: live.hint, progress });
+  const expected = await takeExpected(slot, { checksKey, tree, hint: live.hint, progress, since });
   // When the worker was asked: it reads the files after that.
   let askedAt = expected?.askedAt ?? Date.now();
   let requestId = expected?.id ?? slot.nextId;
@@ -439,6 +440,7 @@ function expectRun(
   if (!isSameTree(slot.tree, tree) || findAnswered(slot, warm, checksKey, [], since) !== undefined) return nothing;
   const id = slot.nextId;
   const askedAt = Date.now();
+  logDebug('warm: asked the worker ahead of the tree');
   const outcome = request(slot, { checks: warm, root, hint: [], report: () => undefined, progress: false });
   slot.expected = { tree, checksKey, id, askedAt, outcome };
   return () => {
@@ -448,18 +450,32 @@ function expectRun(
 
 /**
  * The run asked for ahead of its tree, when it is this run's: the same checks on the tree it
- * expected, which the worker had last answered (`hint` empty). Another run waits for it to end
- * and then asks the worker itself.
+ * expected, which the worker had last answered (`hint` empty), asked since the command began
+ * (`since`, when told: a run asked as a client connected can meet a command begun later). Another
+ * run waits for it to end and then asks the worker itself.
  */
 async function takeExpected(
   slot: WarmSlot,
-  run: { checksKey: string; tree: TreeState | undefined; hint: string[] | null; progress: boolean },
+  run: {
+    checksKey: string;
+    tree: TreeState | undefined;
+    hint: string[] | null;
+    progress: boolean;
+    since: number | undefined;
+  },
 ): Promise<ExpectedRun | undefined> {
   const { expected } = slot;
   if (expected === undefined) return undefined;
   slot.expected = undefined;
-  const { checksKey, tree, hint, progress } = run;
-  if (!progress && expected.checksKey === checksKey && hint?.length === 0 && isSameTree(expected.tree, tree))
+  const { checksKey, tree, hint, progress, since } = run;
+  const askedSince = since === undefined || expected.askedAt >= since;
+  if (
+    !progress &&
+    askedSince &&
+    expected.checksKey === checksKey &&
+    hint?.length === 0 &&
+    isSameTree(expected.tree, tree)
+  )
     return expected;
   await expected.outcome;
   return undefined;

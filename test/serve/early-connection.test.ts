@@ -4,8 +4,9 @@
  * KeptIndex.readAhead): git's work overlaps the client's start-up. The command's request goes on
  * that very connection; one no command takes is closed. The server's check takes the reading
  * begun at the connection when no change was told since, and reads afresh after one (git's own
- * trace says which commands ran). A real `culprit serve` (the built CLI) on a repository with a
- * SARIF check, real git, and a plain socket server for the client's side.
+ * trace says which commands ran); its warm worker confirms its last answer from then too, a run the
+ * check takes. A real `culprit serve` (the built CLI) on a repository with a SARIF check, and on
+ * one with real tsc and ESLint, real git, and a plain socket server for the client's side.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,6 +19,7 @@ import { useTemporaryDirectories } from '../helpers/temporary-dirs.js';
 import { todoFiles } from '../fixtures/sarif-todos.js';
 import { runCliAsync, startCli, useRepos } from '../warm/helpers.js';
 import { useServerStops } from './stop-servers.js';
+import { makeSmallRepo } from '../warm/workspace.js';
 import { askServer, makeServedCheckRequest } from '../../src/serve/ask-server.js';
 import { connectEarly, dropEarlyConnection } from '../../src/serve/connect-server.js';
 import { makeSocketFolder, resolveServeSocket } from '../../src/serve/paths.js';
@@ -107,6 +109,45 @@ describe('a client connecting as its command starts', () => {
     // The same tree, cold: the same findings.
     const cold = await runCliAsync(repo.root, ['check', '--json'], { CULPRIT_NO_SERVE: '1' });
     expect((JSON.parse(cold.stdout) as JsonReport).shown).toEqual(report.shown);
+  });
+
+  it("has the warm worker confirm its last answer from then, a run the client's check takes", async () => {
+    const repo = repos.add(makeSmallRepo());
+    stops.push(repo.root);
+    const server = startCli(repo.root, ['serve'], { CULPRIT_DEBUG: '1' });
+    const ready = /serving \S+ on (\S+) \(pid \d+\)/;
+    expect(await waitFor(() => ready.test(server.stderr()), 30_000), server.stderr()).toBe(true);
+    const socket = ready.exec(server.stderr())![1]!;
+    expect(await waitFor(() => server.stderr().includes('warm: following the edits of'), 30_000)).toBe(true);
+    // Served checks until the worker is warm on the tree (the first may come while it primes).
+    const request = makeServedCheckRequest({ format: 'text', json: true, cwd: repo.root }, version);
+    for (let round = 0; round < 5 && !server.stderr().includes('warm: tsc found nothing changed'); round += 1) {
+      const check = await runCliAsync(repo.root, ['check', '--json'], { CULPRIT_DEBUG: '1' });
+      expect(check.stderr).toContain('culprit debug: serve: answered by the server');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(server.stderr()).toContain('warm: tsc found nothing changed');
+    const since = server.stderr().length;
+    const heard = () => server.stderr().slice(since);
+    const confirmations = () =>
+      heard()
+        .split('\n')
+        .filter((line) => line.endsWith('warm: tsc found nothing changed'));
+
+    // Connected, nothing sent yet: the worker runs already, and finds nothing changed.
+    const early = await openConnection(socket);
+    expect(await waitFor(() => confirmations().length === 1, 10_000), heard()).toBe(true);
+    expect(heard()).toContain('warm: asked the worker ahead of the tree');
+    const answer = await exchange(early, request);
+    early.destroy();
+    expect(answer).toMatchObject({ kind: 'outcome', exitCode: 0 });
+    // The check took that run: the worker was not asked again.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(confirmations(), heard()).toHaveLength(1);
+    const cold = await runCliAsync(repo.root, ['check', '--json'], { CULPRIT_NO_SERVE: '1' });
+    const served = JSON.parse(answer['stdout'] as string) as JsonReport;
+    expect(served.verdict).toBe((JSON.parse(cold.stdout) as JsonReport).verdict);
+    expect(served.counts).toEqual((JSON.parse(cold.stdout) as JsonReport).counts);
   });
 
   it("sends the command's request on the connection made as it started, and closes one no command takes", async () => {

@@ -124,4 +124,37 @@ describe('a run for a command that began before the worker was last asked', () =
     expect(await waitFor(() => take() >= 0 && lines.includes('warm: tsc found nothing changed'), 10_000)).toBe(true);
     expect(lines.some((line) => line.startsWith('warm: answered by the run begun '))).toBe(false);
   });
+
+  it('takes a run asked ahead when it began before it was asked; a command begun after asks the worker again', async () => {
+    const { context, checks, engine, tree } = await makeWarmRepo();
+    const lines: string[] = [];
+    const found = () => lines.filter((line) => line === 'warm: tsc found nothing changed').length;
+    const settle = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      lines.push(...debug.take());
+    };
+
+    // Asked as a client connected, for the command that client began before.
+    const begun = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const drop = engine.expect(checks, context.root, tree, Date.now());
+    const taken = await engine.runChecks(checks, context.root, tree, begun);
+    drop();
+    const cold = await runChecks(checks, context.root);
+    expect(taken.map(makeComparable)).toEqual(cold.map(makeComparable));
+    await settle();
+    expect(lines).toContain('warm: asked the worker ahead of the tree');
+    expect(found()).toBe(1);
+
+    // Asked before this command began (another client's connection): the worker runs again for it.
+    lines.length = 0;
+    const dropEarlier = engine.expect(checks, context.root, tree, Date.now());
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const later = await engine.runChecks(checks, context.root, tree, Date.now());
+    dropEarlier();
+    expect(later.map(makeComparable)).toEqual(cold.map(makeComparable));
+    await settle();
+    expect(lines).toContain('warm: asked the worker ahead of the tree');
+    expect(found()).toBe(2);
+  });
 });

@@ -5,7 +5,10 @@
  * NODE_COMPILE_CACHE), before the commands are loaded: a check a warm server answers is mostly
  * this process's start-up. Node 20 has no such cache and loads as before. A check or hook the
  * work tree's server answers takes the served shortcut (served.ts), which loads none of the
- * command line; everything else, and whatever the shortcut leaves, runs through commands.ts.
+ * command line; everything else, and whatever the shortcut leaves, runs through commands.ts. The
+ * build bundles this entry with the shortcut's modules into one file (package.json `build`):
+ * commands.ts and what it loads are its own copies, so what the shortcut hands it is kept on the
+ * process (stdin.ts, serve/ask-server.ts).
  */
 import module from 'node:module';
 

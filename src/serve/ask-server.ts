@@ -54,9 +54,12 @@ export interface QuickAnswer {
 
 /**
  * The quick answer the served shortcut got and left to the full command line (cli/served.ts): the
- * same request asked again in this process takes it, so a server is asked once either way.
+ * same request asked again in this process takes it, so a server is asked once either way. Kept on
+ * the process, not in this module: the built entry holds a copy of the shortcut's modules of its
+ * own (the build bundles them into it), and the full command line loads this one.
  */
-let kept: { key: string; quick: QuickAnswer } | undefined;
+const keptKey = Symbol.for('culprit.quick-answer');
+const held = globalThis as Record<symbol, { key: string; quick: QuickAnswer } | undefined>;
 
 /** Asks the server of the work tree whose `.git` is nearest `cwd`, where that tells its socket (see locateGitEntry). */
 export async function askWorkTreeServer(
@@ -65,13 +68,14 @@ export async function askWorkTreeServer(
   onProgress?: (progress: CheckProgress) => void,
 ): Promise<QuickAnswer> {
   const key = describeRequest(request, cwd);
+  const kept = held[keptKey];
   const taken = kept?.key === key ? kept.quick : undefined;
-  kept = undefined;
+  held[keptKey] = undefined;
   if (taken !== undefined) return taken;
   const entry = locateGitEntry(cwd);
   const socket = entry === undefined ? undefined : resolveServeSocket(entry.dir);
   const quick = { socket, answer: socket === undefined ? undefined : await askServer(socket, request, onProgress) };
-  kept = { key, quick };
+  held[keptKey] = { key, quick };
   return quick;
 }
 

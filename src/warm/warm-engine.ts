@@ -468,10 +468,10 @@ async function takeExpected(
   if (expected === undefined) return undefined;
   slot.expected = undefined;
   const { checksKey, tree, hint, progress, since } = run;
-  const askedSince = since === undefined || expected.askedAt >= since;
+  // A run no command began (a priming) takes it: it is on the tree the run asks about.
   if (
     !progress &&
-    askedSince &&
+    isAskedSince(expected.askedAt, since, true) &&
     expected.checksKey === checksKey &&
     hint?.length === 0 &&
     isSameTree(expected.tree, tree)
@@ -506,10 +506,19 @@ function findAnswered(
   since: number | undefined,
 ): AnsweredRun | undefined {
   const { answered } = slot;
-  if (answered === undefined || since === undefined || hint?.length !== 0) return undefined;
-  if (answered.checksKey !== checksKey || answered.askedAt < since) return undefined;
+  // A kept answer can be of any age: a command that does not say when it began does not take it.
+  if (answered === undefined || hint?.length !== 0 || !isAskedSince(answered.askedAt, since, false)) return undefined;
+  if (answered.checksKey !== checksKey) return undefined;
   // Every check answered by the worker (one it could not answer ran cold then, and must run again now).
   return checks.every((check) => answered.runs.has(check.name)) ? answered : undefined;
+}
+
+/**
+ * Whether a run asked of the worker at `askedAt` read its files after a command begun at `since`
+ * did (both ms since the epoch); `unknown`: the answer when the command does not say.
+ */
+function isAskedSince(askedAt: number, since: number | undefined, unknown: boolean): boolean {
+  return since === undefined ? unknown : askedAt >= since;
 }
 
 /**

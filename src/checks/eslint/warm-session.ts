@@ -233,11 +233,18 @@ async function makeOverride(
     const program = findProgram(state, file, await readTypeSource(state, file), typed);
     if (program !== undefined) programOf.set(file, program);
   }
-  return [...new Set(programOf.values())].map((program) => ({
-    // A function matcher (allowed by ESLint's config arrays, absent from its types): only these files.
-    files: [((file: string) => programOf.get(file) === program) as unknown as string],
-    languageOptions: { parserOptions: { projectService: false, project: null, programs: [program] } },
-  }));
+  return [...new Set(programOf.values())].map((program) =>
+    overridePrograms((file) => programOf.get(file) === program, [program]),
+  );
+}
+
+/** A config that has typescript-eslint take `programs` (no project service) for the files `matches` takes in. */
+function overridePrograms(matches: (file: string) => boolean, programs: ts.Program[]): Linter.Config {
+  // A function matcher (allowed by ESLint's config arrays, absent from its types): only these files.
+  return {
+    files: [matches as unknown as string],
+    languageOptions: { parserOptions: { projectService: false, project: null, programs } },
+  };
 }
 
 async function storeResults(
@@ -312,11 +319,9 @@ function makeRelinter(state: EslintSessionState, typed: TypedPrograms, places: s
   typed.sessions.forEach((session, at) => session.programs.forEach((_, index) => programs.set(`${at}:${index}`, [])));
   const placeOf = new Map<string, string | undefined>();
   const capture = makeProgramCapture();
-  const overrides: Linter.Config[] = [...programs].map(([place, holder]) => ({
-    // A function matcher (allowed by ESLint's config arrays, absent from its types): only these files.
-    files: [((file: string) => placeOf.get(file) === place) as unknown as string],
-    languageOptions: { parserOptions: { projectService: false, project: null, programs: holder } },
-  }));
+  const overrides = [...programs].map(([place, holder]) =>
+    overridePrograms((file) => placeOf.get(file) === place, holder),
+  );
   const eslint = makeEslint(state.loaded, state.options, [...overrides, capture.config]);
   logDebug(`eslint: a new instance to lint files again through (${programs.size} program places)`);
   return { eslint, capture, places, programs, placeOf };

@@ -5,7 +5,7 @@
  * new (core/reanchor.ts). The diff is asked of git only for those files, between the two trees'
  * ids; outside git there is no base text to diff, and identity alone decides. Those files are
  * among the ones the edit modified that had findings before, whose diffs a check asks for while
- * its checks run (readLineMapsAhead), rather than after them.
+ * its checks run, or a server as it follows the edit, rather than after them (tree/line-maps-ahead.ts).
  */
 import { attribute, type Attribution } from '../core/attribute.js';
 import type { AnchoredDiagnostic } from '../core/diagnostic.js';
@@ -15,6 +15,7 @@ import { logDebug } from '../debug/log-debug.js';
 import type { LineMap } from '../core/identity/line-map.js';
 import { readLineMaps } from '../git/diff-lines.js';
 import type { Repository } from '../git/git.js';
+import type { LineMapsAhead } from '../tree/line-maps-ahead.js';
 
 export interface EditAttributionInput {
   before: readonly AnchoredDiagnostic[];
@@ -27,43 +28,16 @@ export interface EditAttributionInput {
   changes: TreeChanges;
   repo: Repository | null;
   hasLine: (path: string, anchor: string) => boolean;
-  /** The line maps asked for while the checks ran, when they were (readLineMapsAhead). */
+  /** The line maps asked for before attribution, when they were (tree/line-maps-ahead.ts). */
   ahead?: Promise<LineMapsAhead | undefined> | undefined;
 }
 
-/**
- * The line maps of the files an edit modified in place that had anchored findings before it,
- * asked of git beside the checks' runs, between the trees the attribution compares. A file
- * modified in place (not a rename's either side) has the same map whichever other paths git is
- * asked about with it (rename detection pairs only added and deleted paths), so attribution
- * takes those it needs from here, and asks git for the rest as it did.
- */
-export interface LineMapsAhead {
-  base: string;
-  current: string;
-  paths: ReadonlySet<string>;
-  /** Undefined when git could not tell them: attribution asks again. */
-  maps: Promise<readonly LineMap[] | undefined>;
-}
-
-/** More files than this modified with findings (a sweeping change): nothing is asked ahead. */
-const maxAheadPaths = 64;
-
-export function readLineMapsAhead(
-  repo: Repository | null,
-  sides: { base: TreeState; current: TreeState; changes: TreeChanges },
-  before: readonly (readonly AnchoredDiagnostic[])[],
-): LineMapsAhead | undefined {
-  const { base, current, changes } = sides;
-  if (repo === null || base.kind !== 'git' || current.kind !== 'git' || changes.changed.size === 0) return undefined;
-  const renamedTo = new Set(changes.renames.values());
+/** The paths of the anchored findings in `before`: the files whose maps attribution may need when an edit modifies them. */
+export function listFlaggedPaths(before: readonly (readonly AnchoredDiagnostic[])[]): Set<string> {
   const paths = new Set<string>();
   for (const findings of before)
-    for (const { path, anchor } of findings)
-      if (path !== null && anchor !== '' && changes.changed.has(path) && !renamedTo.has(path)) paths.add(path);
-  if (paths.size === 0 || paths.size > maxAheadPaths) return undefined;
-  const maps = readLineMaps(repo, base.treeId, current.treeId, [...paths]).catch(() => undefined);
-  return { base: base.treeId, current: current.treeId, paths, maps };
+    for (const { path, anchor } of findings) if (path !== null && anchor !== '') paths.add(path);
+  return paths;
 }
 
 export async function attributeEdit(input: EditAttributionInput): Promise<Attribution> {
@@ -78,7 +52,8 @@ export async function attributeEdit(input: EditAttributionInput): Promise<Attrib
     return attributed;
   const started = performance.now();
   const fromOf = new Map([...changes.renames].map(([from, to]) => [to, from]));
-  const ahead = await takeAhead(input, paths);
+  const trees = { base: input.base.treeId, current: input.current.treeId };
+  const ahead = await takeAhead(input.ahead, trees, paths);
   const rest = paths.filter((path) => !ahead.covered.has(path));
   let maps: LineMap[];
   try {
@@ -102,7 +77,7 @@ export async function attributeEdit(input: EditAttributionInput): Promise<Attrib
   );
   const reanchored = reanchorAttribution(attributed, { before, renames: changes.renames, lineMaps, hasLine });
   logDebug(
-    `re-anchoring: ${lineMaps.size} of ${paths.length} files mapped (${paths.length - rest.length} read beside the checks), ${reanchored.reanchored?.length ?? 0} findings found again, ${Math.round(performance.now() - started)} ms`,
+    `re-anchoring: ${lineMaps.size} of ${paths.length} files mapped (${paths.length - rest.length} read ahead), ${reanchored.reanchored?.length ?? 0} findings found again, ${Math.round(performance.now() - started)} ms`,
   );
   return reanchored;
 }
@@ -113,14 +88,13 @@ export async function attributeEdit(input: EditAttributionInput): Promise<Attrib
  * and gets none from git now either.
  */
 async function takeAhead(
-  input: EditAttributionInput,
+  readAhead: EditAttributionInput['ahead'],
+  trees: { base: string; current: string },
   paths: readonly string[],
 ): Promise<{ covered: ReadonlySet<string>; maps: LineMap[] }> {
   const none = { covered: new Set<string>(), maps: [] };
-  const ahead = await input.ahead;
-  const { base, current } = input;
-  if (ahead === undefined || base.kind !== 'git' || current.kind !== 'git') return none;
-  if (ahead.base !== base.treeId || ahead.current !== current.treeId) return none;
+  const ahead = await readAhead;
+  if (ahead === undefined || ahead.base !== trees.base || ahead.current !== trees.current) return none;
   const covered = new Set(paths.filter((path) => ahead.paths.has(path)));
   const maps = covered.size === 0 ? undefined : await ahead.maps;
   if (maps === undefined) return none;

@@ -47,7 +47,8 @@ import { lockfileNames } from '../checks/runner/install-state.js';
 import { makeEditabilityClassifier } from '../core/triage/non-editable.js';
 import { makeBaselineNotes } from '../baseline/baseline-notes.js';
 import type { BaselineKind, ReportNote } from '../core/report/report-codes.js';
-import { attributeEdit, readLineMapsAhead, type LineMapsAhead } from '../attempt/attribute-edit.js';
+import { attributeEdit, listFlaggedPaths } from '../attempt/attribute-edit.js';
+import { readLineMapsAhead, type LineMapsAhead } from '../tree/line-maps-ahead.js';
 import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
 import { makeDeferringRunner, makeWorkerDeferral, type DeferralContext } from '../attempt/defer-checks.js';
 import { readSeeds } from '../warm/seeds.js';
@@ -426,18 +427,27 @@ async function takeCheckSides(
   return { sessions, resolved, after, confirmTree, ahead };
 }
 
-/** The line maps of the files the edit modified that had findings in the baseline, asked for now (attempt/attribute-edit.ts). */
+/**
+ * The line maps of the files the edit modified that had findings in the baseline: those a server
+ * read as it followed the edit, or asked for now. A server is told this check's base, to read the
+ * next edit's maps from as it follows it (tree/line-maps-ahead.ts).
+ */
 async function readAheadOf(
   context: TaskContext,
   trees: TreeDiffMemory,
   baseline: Snapshot,
   current: TreeState,
 ): Promise<LineMapsAhead | undefined> {
-  if (context.repo === null || baseline.tree.kind !== 'git' || current.kind !== 'git') return undefined;
+  const { repo, memory } = context;
+  if (repo === null || baseline.tree.kind !== 'git' || current.kind !== 'git') return undefined;
+  const base = baseline.tree.treeId;
+  const flagged = listFlaggedPaths(baseline.checks.map((check) => check.diagnostics));
+  memory?.lineMaps.plan(base, flagged);
+  const prepared = memory?.lineMaps.find(base, current.treeId);
+  if (prepared !== undefined) return prepared;
   try {
     const changes = await compareTaskTrees(context, trees, baseline.tree, current);
-    const before = baseline.checks.map((check) => check.diagnostics);
-    return readLineMapsAhead(context.repo, { base: baseline.tree, current, changes }, before);
+    return readLineMapsAhead(repo, { base, current: current.treeId, changes }, flagged);
   } catch {
     // The comparison after the runs asks again, and says why it fails.
     return undefined;

@@ -118,9 +118,14 @@ async function followEdit(
   try {
     tree = await readTreeState({ root, repo, scratch: layout.scratch, index: context.memory?.index });
     // As a check does: the diffs with the trees compared last (the worker's, the baseline's) in
-    // one request to the kept git process, which the check then finds.
-    if (context.memory !== undefined && tree.kind === 'git')
-      await context.memory.trees.prefetch(repo, tree.treeId).catch(() => undefined);
+    // one request to the kept git process, which the check then finds; and the line maps its
+    // attribution will need, from the last check's base (tree/line-maps-ahead.ts).
+    const { memory } = context;
+    if (memory !== undefined && tree.kind === 'git') {
+      const current = tree.treeId;
+      await memory.trees.prefetch(repo, current).catch(() => undefined);
+      memory.lineMaps.prepare(repo, current, (base) => memory.trees.find(base, current));
+    }
   } catch (error) {
     logDebug(`warm: reading the tree of ${root} failed: ${describeError(error)}`);
   }

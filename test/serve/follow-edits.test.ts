@@ -13,7 +13,8 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { waitFor } from '../checks/helpers.js';
 import type { JsonReport } from '../helpers/cli.js';
 import { connectMcp, runCliAsync, startCli, useRepos, type BackgroundCli } from '../warm/helpers.js';
-import { makeSmallRepo, smallEdits } from '../warm/workspace.js';
+import { makeRepo } from '../helpers/repo.js';
+import { makeSmallRepo, smallEdits, smallFiles } from '../warm/workspace.js';
 import { useServerStops } from './stop-servers.js';
 
 const repos = useRepos();
@@ -99,6 +100,42 @@ describe('a server following edits', () => {
     const edited = countFollowed(server);
     writeFileSync(join(repo.root, 'src', 'extra', 'note.ts'), 'export const note: number = 2;\n');
     expect(await waitFor(() => countFollowed(server) > edited, 30_000), server.stderr()).toBe(true);
+  });
+
+  it('reads the line maps of an edited flagged file as it follows the edit, not in the check', async () => {
+    // A standing type error on a line the edit rewrites: its finding stands only by the edit's line map.
+    const legacy = 'export const count: number = "one";\n';
+    const repo = repos.add(
+      makeRepo({ typescript: '6.0', eslint: '10', files: { ...smallFiles, 'src/legacy.ts': legacy } }),
+    );
+    const start = await runCliAsync(repo.root, ['start', '--json'], { CULPRIT_NO_SERVE: '1' });
+    expect(start.exitCode, start.stderr).toBe(0);
+    const trace = join(repo.root, '..', `${basename(repo.root)}-git-trace.log`);
+    onTestFinished(() => rmSync(trace, { force: true }));
+    const server = await startServer(repo.root, { GIT_TRACE: trace });
+    const lineMapDiffs = () => [...readFileSync(trace, 'utf8').matchAll(/trace: built-in: git .*diff-tree .*-U0 .*/g)];
+    // A first check tells the server the base the next check compares against.
+    const first = await runCliAsync(repo.root, ['check', '--json'], { CULPRIT_DEBUG: '1' });
+    expect(first.stderr).toContain('culprit debug: serve: answered by the server');
+    const rewritten = (round: number) => `export const count: number = "one"; // ${round}\n`;
+    for (let round = 0; round < 5 && countFollowed(server) === 0; round += 1) {
+      repo.write('src/legacy.ts', rewritten(round));
+      await waitFor(() => countFollowed(server) > 0, 10_000);
+    }
+    expect(countFollowed(server), server.stderr()).toBeGreaterThanOrEqual(1);
+    const diffsBefore = lineMapDiffs().length;
+    expect(diffsBefore, server.stderr()).toBeGreaterThanOrEqual(1);
+    const before = server.stderr().length;
+    const served = await runCliAsync(repo.root, ['check', '--json'], { CULPRIT_DEBUG: '1' });
+    expect(served.stderr).toContain('culprit debug: serve: answered by the server');
+    expect(lineMapDiffs().length).toBe(diffsBefore);
+    expect(server.stderr().slice(before)).toMatch(
+      /re-anchoring: 1 of 1 files mapped \(1 read ahead\), 1 findings found again/,
+    );
+    const report = JSON.parse(served.stdout) as JsonReport;
+    expect(report.counts).toMatchObject({ introduced: 0, reanchored: 1 });
+    const cold = await runCliAsync(repo.root, ['check', '--json'], { CULPRIT_NO_SERVE: '1' });
+    expect(withoutDurations(report)).toEqual(withoutDurations(JSON.parse(cold.stdout) as JsonReport));
   });
 
   it('follows nothing with CULPRIT_SERVE_FOLLOW=0', async () => {

@@ -177,7 +177,7 @@ describe('an edit to flagged lines', () => {
     expect(diffs).toHaveLength(1);
     expect(diffs[0]).toMatch(/ -- src\/count\.ts$/);
     expect(lines.filter((line) => line.includes('re-anchoring:'))).toEqual([
-      expect.stringContaining('re-anchoring: 1 of 1 files mapped (1 read beside the checks)'),
+      expect.stringContaining('re-anchoring: 1 of 1 files mapped (1 read ahead)'),
     ]);
   });
 

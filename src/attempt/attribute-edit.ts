@@ -94,7 +94,7 @@ async function takeAhead(
 ): Promise<{ covered: ReadonlySet<string>; maps: LineMap[] }> {
   const none = { covered: new Set<string>(), maps: [] };
   const ahead = await readAhead;
-  if (ahead === undefined || ahead.base !== trees.base || ahead.current !== trees.current) return none;
+  if (ahead?.base !== trees.base || ahead.current !== trees.current) return none;
   const covered = new Set(paths.filter((path) => ahead.paths.has(path)));
   const maps = covered.size === 0 ? undefined : await ahead.maps;
   if (maps === undefined) return none;

@@ -1,8 +1,10 @@
 /**
  * A model server on 127.0.0.1 for one agent test: a plain node http server on a free port that
  * logs every request body, so a test asserts on what the model actually received, and answers
- * through the API adapter it is given.
+ * through the API adapter it is given. With CULPRIT_TEST_MODEL_LOG set to a file, each request is
+ * appended there too (a JSON line), for a person to read what the model was sent.
  */
+import { appendFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
 export interface LoggedRequest {
@@ -34,6 +36,8 @@ export async function startModelServer(handle: ModelHandler): Promise<ModelServe
       }
       const request = { method: incoming.method ?? 'GET', url: incoming.url ?? '/', body };
       requests.push(request);
+      const log = process.env['CULPRIT_TEST_MODEL_LOG'];
+      if (log !== undefined && log !== '') appendFileSync(log, `${JSON.stringify(request)}\n`);
       try {
         handle(request, response);
       } catch (error) {

@@ -32,14 +32,6 @@ export interface EditAttributionInput {
   ahead?: Promise<LineMapsAhead | undefined> | undefined;
 }
 
-/** The paths of the anchored findings in `before`: the files whose maps attribution may need when an edit modifies them. */
-export function listFlaggedPaths(before: readonly (readonly AnchoredDiagnostic[])[]): Set<string> {
-  const paths = new Set<string>();
-  for (const findings of before)
-    for (const { path, anchor } of findings) if (path !== null && anchor !== '') paths.add(path);
-  return paths;
-}
-
 export async function attributeEdit(input: EditAttributionInput): Promise<Attribution> {
   const { before, changes, hasLine } = input;
   const attributed = attribute(before, input.after, {

@@ -47,7 +47,7 @@ import { lockfileNames } from '../checks/runner/install-state.js';
 import { makeEditabilityClassifier } from '../core/triage/non-editable.js';
 import { makeBaselineNotes } from '../baseline/baseline-notes.js';
 import type { BaselineKind, ReportNote } from '../core/report/report-codes.js';
-import { attributeEdit, listFlaggedPaths } from '../attempt/attribute-edit.js';
+import { attributeEdit } from '../attempt/attribute-edit.js';
 import { readLineMapsAhead, type LineMapsAhead } from '../tree/line-maps-ahead.js';
 import { resolveTaskContext, withWorkTreeLock, type TaskContext, type TaskOptions } from './context.js';
 import { makeDeferringRunner, makeWorkerDeferral, type DeferralContext } from '../attempt/defer-checks.js';
@@ -441,13 +441,13 @@ async function readAheadOf(
   const { repo, memory } = context;
   if (repo === null || baseline.tree.kind !== 'git' || current.kind !== 'git') return undefined;
   const base = baseline.tree.treeId;
-  const flagged = listFlaggedPaths(baseline.checks.map((check) => check.diagnostics));
-  memory?.lineMaps.plan(base, flagged);
+  const before = baseline.checks.map((check) => check.diagnostics);
+  memory?.lineMaps.plan(base, before);
   const prepared = memory?.lineMaps.find(base, current.treeId);
   if (prepared !== undefined) return prepared;
   try {
     const changes = await compareTaskTrees(context, trees, baseline.tree, current);
-    return readLineMapsAhead(repo, { base, current: current.treeId, changes }, flagged);
+    return readLineMapsAhead(repo, { base, current: current.treeId, changes }, before);
   } catch {
     // The comparison after the runs asks again, and says why it fails.
     return undefined;

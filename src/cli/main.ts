@@ -11,8 +11,11 @@
  * process (stdin.ts, serve/ask-server.ts).
  */
 import module from 'node:module';
+import { logDebug } from '../debug/log-debug.js';
 
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+// Where a served check's time goes begins here (CULPRIT_DEBUG=time; bench/served-timeline.ts).
+logDebug('culprit: started');
 const args = process.argv.slice(2);
 // A command the work tree's server may answer connects to it first: the server reads the tree
 // while the rest of culprit loads (serve/connect-server.ts).

@@ -50,6 +50,7 @@ import { describeRequestIssue, envelopeSchema, requestSchema } from './request-s
 import { readServeKey } from './serve-key.js';
 import { recordServedRuns, verifyServedRuns, type ServedRuns } from '../warm/verify-warm.js';
 import { listenToCheckProgress } from '../checks/runner/progress.js';
+import { logDebug } from '../debug/log-debug.js';
 
 const runFile = promisify(execFile);
 
@@ -397,6 +398,7 @@ async function answerCommand(
   reply: (value: ServeAnswer) => Promise<void>,
   connectedAt: number,
 ): Promise<void> {
+  logDebug(`serve: ${request.command} asked`);
   const refusal = findRefusal(state, request.version);
   if (refusal !== undefined) return reply({ kind: 'refused', reason: refusal });
   // A server runs the commands of its own work tree only: another tree's configured check
@@ -457,6 +459,7 @@ async function runQueuedCommand(
   }
   const served = state.recorder.take();
   await reply(outcome);
+  logDebug(`serve: ${request.command} answered`);
   await writes.flush((line) => state.options.log(`culprit serve: ${line}`));
   return served;
 }

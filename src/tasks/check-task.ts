@@ -232,6 +232,7 @@ async function compareLocked(
     trees,
     mayGuess,
   );
+  logDebug('check: the runs are in');
   const baseline = await refreshStaleBaseline(context, resolved, after.snapshot);
   const changes = await compareTaskTrees(context, trees, baseline.snapshot.tree, after.snapshot.tree);
   const ledgerRead = readLedgerTask(context, baseline.session, after.snapshot, changes, baseline.kind === 'debt');
@@ -291,6 +292,7 @@ async function compareLocked(
         : { ...paired.declarations, renames: changes.renames, plain: isPlainEdit(changes) },
     silenced,
   });
+  logDebug('check: the report is made');
   // Nothing is answered or recorded for a tree git has not confirmed.
   await confirmTree();
   // A deferral stands only when the ladder did show the syntax rung; otherwise every check runs.

@@ -53,10 +53,15 @@ function runEntry(entry: string, cwd: string, args: readonly string[], env: Node
   return { stdout: result.stdout, stderr, exitCode: result.status ?? -1, commander };
 }
 
-/** A run's outcome without what differs from one run to the next: the checks' durations and the pids of workers. */
+/**
+ * A run's outcome without what differs from one run to the next: the checks' durations and the
+ * pids of workers; and without the entry's own first debug line (where a check's time begins,
+ * cli/main.ts), which commands.js run as the entry does not write.
+ */
 function outcomeOf(run: Run): CliResult {
   const steady = (text: string) =>
     text
+      .replace(/^culprit debug: culprit: started\n/, '')
       .replace(/"durationMs": \d+/g, '"durationMs": N')
       .replace(/\(pid \d+\)/g, '(pid N)')
       .replace(/\d+ ms/g, 'N ms');

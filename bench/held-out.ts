@@ -17,7 +17,10 @@
  *   `any` one cause whose sites include every unsafe-any finding the raw linter adds;
  * - `culprit check` after body edits and the model's turn (the sequence checks right after each
  *   edit), Claude Code Stop hooks after body edits, the server's memory after all that, and the
- *   MCP server's `check` tool after body edits (its own server).
+ *   MCP server's `check` tool after body edits (its own server);
+ * - body edits through one more server, with `CULPRIT_DEBUG=time`, right after the edit and after
+ *   the model's turn: where a served check's time goes, phase by phase (bench/served-timeline.ts),
+ *   printed as a second table.
  *
  * Ratios are printed beside the issues' targets and never asserted; run it alone on an idle
  * machine (each table says the load). `HELD_OUT_STACKS` (default `classic,native`),
@@ -43,7 +46,8 @@ import { makeEditSequence, type EditSequence, type HeldOutEdit } from './held-ou
 import { generateHeldOutRepo, servicePath, type HeldOutRepo } from './held-out-repo.js';
 import { measureProcess, readTreeRssKb, type ProcessMeasure } from './measure-process.js';
 import { renderTable, type TableRow } from './render-table.js';
-import { stopStartedServer } from './serve-process.js';
+import { startServe, stopStartedServer } from './serve-process.js';
+import { makePhaseRows, readPhases, type Phases } from './served-timeline.js';
 import { measureMcpChecks } from './start-flow.js';
 
 const cli = resolve(dirname(fileURLToPath(import.meta.url)), '../dist/cli/main.js');
@@ -233,6 +237,8 @@ interface StackMeasure {
   mcpAfterTurn: number[];
   heldKb: number;
   mcp: number[];
+  /** Where served body edits' time goes (bench/served-timeline.ts): right after the edit, and after the model's turn. */
+  phases: [Phases[], Phases[]];
 }
 
 async function measureStack(repo: HeldOutRepo): Promise<StackMeasure> {
@@ -309,11 +315,45 @@ async function measureStack(repo: HeldOutRepo): Promise<StackMeasure> {
       heldKb,
       mcp: mcp.checkMs,
       mcpAfterTurn: mcp.afterTurnMs,
+      phases: await measurePhases(repo, body),
     };
   } finally {
     sequence.revertAll();
     body.revert();
     if (serverStderr !== '') await stopStartedServer(cli, repo.root, makeCliEnv(true), serverStderr);
+  }
+}
+
+/** Rounds of each column of the phases' table, after one the first edit after priming takes. */
+const phaseRounds = 7;
+
+/**
+ * Body edits checked through a server of their own that stamps its debug lines with the time, as
+ * the clients do (`CULPRIT_DEBUG=time`): right after the edit, then after the model's turn.
+ */
+async function measurePhases(repo: HeldOutRepo, body: Edit): Promise<[Phases[], Phases[]]> {
+  const env = { ...makeCliEnv(true), CULPRIT_DEBUG: 'time' };
+  const serve = await startServe(cli, repo.root, env);
+  const columns: [Phases[], Phases[]] = [[], []];
+  try {
+    if (!(await serve.waitForPrimed(300_000))) log('  phases: the server did not say it primed');
+    for (let round = 0; round <= 2 * phaseRounds; round += 1) {
+      const afterTurn = round > phaseRounds;
+      body.apply(31 + round);
+      if (afterTurn) await waitForTurn();
+      serve.takeLines();
+      const spawnedAt = performance.timeOrigin + performance.now();
+      const check = await measureProcess(process.execPath, [cli, 'check', '--json'], { cwd: repo.root, env });
+      // The server's last lines may come a moment after its client is gone.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const phases = readPhases(spawnedAt, check, serve.takeLines());
+      if (phases === undefined) log('  phases: a check NOT SERVED');
+      else if (round > 0) columns[afterTurn ? 1 : 0].push(phases);
+    }
+    return columns;
+  } finally {
+    body.revert();
+    await serve.stop();
   }
 }
 
@@ -408,6 +448,7 @@ async function main(): Promise<void> {
       const measure = await measureStack(repo);
       tables.push(
         `\nheld-out, ${stack}: ${repo.files} files, seed ${seed}; ${describeLoad()} at the end\n${renderTable(['metric', `${repo.files} files`, 'target'], makeRows(stack, measure))}`,
+        `\nwhere a served body edit's time goes, ${stack} (CULPRIT_DEBUG=time, medians; bench/served-timeline.ts)\n${renderTable(['phase', 'right after the edit', "after the model's turn", ''], makePhaseRows(measure.phases))}`,
       );
     } finally {
       if (process.env['BENCH_KEEP'] !== '1') rmSync(repo.root, { recursive: true, force: true });

@@ -12,6 +12,8 @@ export interface ServeProcess {
   readMemory(): { serveKb: number; workersKb: number; totalKb: number };
   /** The server's `ledger: N ms` debug lines since the last call: what the ledger cost each check it answered. */
   takeLedgerMs(): number[];
+  /** Every line the server wrote to stderr since the last call (bench/served-timeline.ts reads its debug stamps). */
+  takeLines(): string[];
   /**
    * Resolves once the server's priming stands (its worker is warm, not primed again because the
    * tree moved under it): rows of steady served checks wait for this, so an edit that landed
@@ -33,6 +35,7 @@ export async function startServe(cli: string, root: string, env: NodeJS.ProcessE
   if (pid === undefined) throw new Error(`culprit serve did not start in ${root}`);
   await waitForLine(child, /: serving /, 60_000);
   let ledgerMs: number[] = [];
+  let written: string[] = [];
   let collections = 0;
   let primed = false;
   let pending = '';
@@ -40,7 +43,11 @@ export async function startServe(cli: string, root: string, env: NodeJS.ProcessE
   child.stderr.on('data', (chunk: Buffer) => {
     const lines = (pending + chunk.toString('utf8')).split('\n');
     pending = lines.pop() ?? '';
-    for (const line of lines) {
+    written.push(...lines);
+    // With CULPRIT_DEBUG=time each debug line carries its time and process after the prefix.
+    for (const line of lines.map((stamped) =>
+      stamped.replace(/^(culprit debug: )\d\d:\d\d:\d\d\.\d{4} \[\d+\] /, '$1'),
+    )) {
       const match = /^culprit debug: ledger: (\d+) ms$/.exec(line);
       if (match !== null) ledgerMs.push(Number(match[1]));
       if (line.startsWith('culprit debug: idle: collected') || line.startsWith('culprit debug: idle: not collected'))
@@ -62,6 +69,11 @@ export async function startServe(cli: string, root: string, env: NodeJS.ProcessE
     takeLedgerMs() {
       const taken = ledgerMs;
       ledgerMs = [];
+      return taken;
+    },
+    takeLines() {
+      const taken = written;
+      written = [];
       return taken;
     },
     readMemory() {

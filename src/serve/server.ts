@@ -266,6 +266,7 @@ function stopServing(state: ServerState, why: string): void {
   if (state.stopping !== undefined) return;
   state.stopping = why;
   clearTimeout(state.idleTimer);
+  state.collector.close();
   clearInterval(state.watcher);
   state.edits?.close();
   state.server.close();

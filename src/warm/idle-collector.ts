@@ -29,6 +29,12 @@ export interface IdleCollector {
   busy(): void;
   /** A request was answered: collect once nothing else started within the delay. */
   idle(): void;
+  /**
+   * The process is stopping: no collection is due any more. A stopping server's last lines are
+   * its own, and a collection's line written after "stopped" (its worker not yet reaped keeps the
+   * process up) would be read as one more.
+   */
+  close(): void;
 }
 
 /** A collection pays once the heap holds this much more than after the last one: 64 MB, or a quarter more. */
@@ -45,6 +51,7 @@ export function makeIdleCollector(delayMs: number): IdleCollector {
   let usedAfterLast: number | undefined;
   let running = 0;
   let timer: NodeJS.Timeout | undefined;
+  let closed = false;
   return {
     busy() {
       running += 1;
@@ -53,7 +60,7 @@ export function makeIdleCollector(delayMs: number): IdleCollector {
     idle() {
       running = Math.max(0, running - 1);
       clearTimeout(timer);
-      if (running > 0) return;
+      if (running > 0 || closed) return;
       timer = setTimeout(() => {
         const used = process.memoryUsage().heapUsed;
         // The bench waits for one of these lines before it reads what the process holds.
@@ -71,6 +78,10 @@ export function makeIdleCollector(delayMs: number): IdleCollector {
         logDebug(`idle: collected the last run's garbage in ${Math.round(performance.now() - started)} ms`);
       }, delayMs);
       timer.unref();
+    },
+    close() {
+      closed = true;
+      clearTimeout(timer);
     },
   };
 }

@@ -40,6 +40,21 @@ describe('idle collector', () => {
     expect(left.deref()).toBeUndefined();
   });
 
+  it('collects nothing once closed, though a request was answered', async () => {
+    const collector = makeIdleCollector(50);
+    collector.busy();
+    collector.idle();
+    collector.close();
+    const left = garbage();
+    await sleep(300);
+    expect(left.deref()).toBeDefined();
+    // A request answered after (one the stopping server finishes) schedules none either.
+    collector.busy();
+    collector.idle();
+    await sleep(300);
+    expect(left.deref()).toBeDefined();
+  });
+
   it('after a run with little garbage, collects only the young generation', async () => {
     const collector = makeIdleCollector(50);
     // The first idle time collects in full: it is the measure of what later runs leave.

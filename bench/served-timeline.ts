@@ -33,7 +33,7 @@ const marks = [
 
 const clientEnd = "the client's end";
 
-/** One check's phases in milliseconds, by name; undefined when a mark is missing (the check was not served). */
+/** One check's phases in milliseconds, by name (readPhases has none for a check missing a mark: one not served). */
 export type Phases = Record<string, number>;
 
 /**

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { isRunning } from '../src/state/temporary-paths.js';
 import { measureProcess, readTreeMembers } from './measure-process.js';
+import { readDebugLine } from './served-timeline.js';
 
 export interface ServeProcess {
   pid: number;
@@ -44,16 +45,15 @@ export async function startServe(cli: string, root: string, env: NodeJS.ProcessE
     const lines = (pending + chunk.toString('utf8')).split('\n');
     pending = lines.pop() ?? '';
     written.push(...lines);
-    // With CULPRIT_DEBUG=time each debug line carries its time and process after the prefix.
-    for (const line of lines.map((stamped) =>
-      stamped.replace(/^(culprit debug: )\d\d:\d\d:\d\d\.\d{4} \[\d+\] /, '$1'),
-    )) {
-      const match = /^culprit debug: ledger: (\d+) ms$/.exec(line);
+    for (const line of lines) {
+      // Stamped or not (CULPRIT_DEBUG=time or 1).
+      const message = readDebugLine(line)?.message;
+      if (message === undefined) continue;
+      const match = /^ledger: (\d+) ms$/.exec(message);
       if (match !== null) ledgerMs.push(Number(match[1]));
-      if (line.startsWith('culprit debug: idle: collected') || line.startsWith('culprit debug: idle: not collected'))
-        collections += 1;
-      if (line.startsWith('culprit debug: warm: primed ')) primed = true;
-      if (/^culprit debug: warm: the tree moved while .* priming it again$/.test(line)) primed = false;
+      if (message.startsWith('idle: collected') || message.startsWith('idle: not collected')) collections += 1;
+      if (message.startsWith('warm: primed ')) primed = true;
+      if (/^warm: the tree moved while .* priming it again$/.test(message)) primed = false;
     }
   });
   return {

@@ -47,9 +47,9 @@ export function readPhases(
 ): Phases | undefined {
   const stamps = new Map<string, number>();
   for (const line of [...client.stderr.split('\n'), ...serverLines]) {
-    const stamped = readStamp(line);
+    const debug = readDebugLine(line);
     // A check made again (the tree was not the one the server expected) counts from its last pass.
-    if (stamped !== undefined) stamps.set(stamped.message, stamped.at);
+    if (debug?.at !== undefined) stamps.set(debug.message, debug.at);
   }
   const phases: Phases = {};
   let from = spawnedAt % dayMs;
@@ -85,11 +85,16 @@ export function makePhaseRows(columns: readonly (readonly Phases[])[]): TableRow
 
 const dayMs = 86_400_000;
 
-/** `culprit debug: HH:MM:SS.mmmt [pid] message` → the message and its time in ms of the (UTC) day. */
-function readStamp(line: string): { at: number; message: string } | undefined {
-  const match = /^culprit debug: (\d\d):(\d\d):(\d\d)\.(\d{3})(\d) \[\d+\] (.*)$/.exec(line);
+/**
+ * A debug line of culprit's (src/debug/log-debug.ts): its message, and with `CULPRIT_DEBUG=time`
+ * (`culprit debug: HH:MM:SS.mmmt [pid] message`) its time in ms of the (UTC) day; undefined for
+ * any other line.
+ */
+export function readDebugLine(line: string): { message: string; at?: number } | undefined {
+  const match = /^culprit debug: (?:(\d\d):(\d\d):(\d\d)\.(\d{3})(\d) \[\d+\] )?(.*)$/.exec(line);
   if (match === null) return undefined;
   const [, hours, minutes, secs, millis, tenths, message] = match;
+  if (hours === undefined) return { message: message! };
   const at = ((Number(hours) * 60 + Number(minutes)) * 60 + Number(secs)) * 1000 + Number(millis) + Number(tenths) / 10;
-  return { at, message: message! };
+  return { message: message!, at };
 }

@@ -12,7 +12,10 @@ test('startTask and checkTask give the report the CLI prints', async () => {
   repo = makeRepo({
     files: {
       'package.json': '{ "name": "lib", "type": "module" }',
-      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [] }, include: ['src'] }),
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: { lib: ['es2022'], strict: true, noEmit: true, types: [] },
+        include: ['src'],
+      }),
       'src/a.ts': "export const standing: number = 'old debt';\n",
     },
   });
@@ -33,7 +36,10 @@ test('debtStartTask takes standing findings as the task and debtCheckTask sees t
   repo = makeRepo({
     files: {
       'package.json': '{ "name": "lib", "type": "module" }',
-      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [] }, include: ['src'] }),
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: { lib: ['es2022'], strict: true, noEmit: true, types: [] },
+        include: ['src'],
+      }),
       'src/a.ts': "export const standing: number = 'old debt';\n",
       'src/b.ts': 'export const other: string = 1;\n',
     },

@@ -35,6 +35,7 @@ const files = {
       noEmit: true,
       types: [],
       target: 'es2022',
+      lib: ['es2022'],
       module: 'esnext',
       moduleResolution: 'bundler',
     },

@@ -45,7 +45,7 @@ const files = {
   'package.json': JSON.stringify({ name: 'shop', private: true, type: 'module' }, null, 2),
   'tsconfig.json': JSON.stringify(
     {
-      compilerOptions: { target: 'es2022', module: 'nodenext', strict: true, noEmit: true, types: [] },
+      compilerOptions: { lib: ['es2022'], target: 'es2022', module: 'nodenext', strict: true, noEmit: true, types: [] },
       include: ['src'],
     },
     null,

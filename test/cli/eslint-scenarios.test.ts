@@ -12,7 +12,7 @@ afterEach(() => repo?.cleanup());
 const files = {
   'package.json': '{ "name": "typed", "private": true, "type": "module" }',
   'tsconfig.json': JSON.stringify({
-    compilerOptions: { target: 'es2022', module: 'nodenext', strict: true, noEmit: true, types: [] },
+    compilerOptions: { target: 'es2022', lib: ['es2022'], module: 'nodenext', strict: true, noEmit: true, types: [] },
     include: ['src'],
   }),
   'eslint.config.js': typeAwareEslintConfig,

@@ -5,7 +5,7 @@
  */
 import { afterEach, expect, test } from 'vitest';
 import { checkJson, runCli } from '../helpers/cli.js';
-import { makeRepo, typeAwareEslintrc, type TestRepo } from '../helpers/repo.js';
+import { commonjsTsconfig, makeRepo, typeAwareEslintrc, type TestRepo } from '../helpers/repo.js';
 
 let repo: TestRepo | undefined;
 afterEach(() => repo?.cleanup());
@@ -21,10 +21,7 @@ test('an ESLint 8 eslintrc is detected, run type-aware, and attributes what an e
     eslint: '8',
     files: {
       'package.json': '{ "name": "forms", "private": true }\n',
-      'tsconfig.json': JSON.stringify({
-        compilerOptions: { strict: true, target: 'es2022', module: 'commonjs', noEmit: true, types: [] },
-        include: ['src'],
-      }),
+      'tsconfig.json': commonjsTsconfig,
       '.eslintrc.json': typeAwareEslintrc,
       'src/form.ts': 'export function field(name: string): string {\n  return name.trim();\n}\n',
     },
@@ -48,7 +45,10 @@ test('an ESLint 8 eslintrc is detected, run type-aware, and attributes what an e
 });
 
 test('per-project lint configs run in their folders; one that cannot load is named and never clean', () => {
-  const project = { compilerOptions: { composite: true, strict: true, target: 'es2022', types: [] }, include: ['src'] };
+  const project = {
+    compilerOptions: { lib: ['es2022'], composite: true, strict: true, target: 'es2022', types: [] },
+    include: ['src'],
+  };
   const lintConfig = "export default [{ rules: { 'no-debugger': 'error' } }];\n";
   repo = makeRepo({
     eslint: '10',

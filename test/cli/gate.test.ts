@@ -16,7 +16,10 @@ const slow = 300_000;
 let repo: TestRepo | undefined;
 afterEach(() => repo?.cleanup());
 
-const tsconfig = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [] }, include: ['src'] });
+const tsconfig = JSON.stringify({
+  compilerOptions: { strict: true, lib: ['es2022'], noEmit: true, types: [] },
+  include: ['src'],
+});
 const base = { 'package.json': '{ "name": "gate", "private": true, "type": "module" }', 'tsconfig.json': tsconfig };
 
 /** Two standing errors of one rule in one file, one in another file. */

@@ -21,6 +21,7 @@ afterEach(() => {
 const tsconfig = JSON.stringify({
   compilerOptions: {
     target: 'es2022',
+    lib: ['es2022'],
     module: 'esnext',
     moduleResolution: 'bundler',
     strict: true,

@@ -69,7 +69,10 @@ describe('oxlint and Biome', () => {
   test("with tsc beside them, the linters' findings are ordered by tsc's module graph", () => {
     repo = makeLintedRepo(
       {
-        'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['src'] }),
+        'tsconfig.json': JSON.stringify({
+          compilerOptions: { lib: ['es2022'], strict: true, noEmit: true },
+          include: ['src'],
+        }),
         'src/rates.ts': 'export function rate(amount: number): number {\n  return amount * 2;\n}\n',
         'src/invoice.ts':
           "import { rate } from './rates';\n\nexport function invoice(amount: number): number {\n  return rate(amount);\n}\n",

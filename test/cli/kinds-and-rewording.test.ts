@@ -13,7 +13,7 @@ afterEach(() => repo?.cleanup());
 const base = {
   'package.json': '{ "name": "kinds", "private": true, "type": "module" }',
   'tsconfig.json': JSON.stringify({
-    compilerOptions: { target: 'es2022', module: 'nodenext', strict: true, noEmit: true, types: [] },
+    compilerOptions: { lib: ['es2022'], target: 'es2022', module: 'nodenext', strict: true, noEmit: true, types: [] },
     include: ['src'],
   }),
   'eslint.config.js': typeAwareEslintConfig,

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import type { LedgerTask } from '../../src/core/ledger/ledger-entry.js';
 import { checkJson, runCli, type JsonReport } from '../helpers/cli.js';
-import { makeRepo, type TestRepo } from '../helpers/repo.js';
+import { bundlerTsconfig, makeRepo, type TestRepo } from '../helpers/repo.js';
 import { rateCardFiles, rateCardPaths, renamePriceField, renamePriceUses } from '../fixtures/rate-card.js';
 
 const { types, rates, invoice, reports, sync, fixtures } = rateCardPaths;
@@ -188,10 +188,7 @@ test('regenerating the file an instruction named is not an edit outside what was
   repo = makeRepo({
     files: {
       'package.json': '{ "name": "codegen", "private": true, "type": "module" }',
-      'tsconfig.json': JSON.stringify({
-        compilerOptions: { module: 'esnext', moduleResolution: 'bundler', strict: true, noEmit: true, types: [] },
-        include: ['src'],
-      }),
+      'tsconfig.json': bundlerTsconfig,
       'src/schema.ts': 'export interface User { id: string; name: string }\n',
       [client]: generate('name'),
       'src/app.ts': "import { displayName } from './generated/client';\nexport const greet = displayName;\n",

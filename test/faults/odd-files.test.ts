@@ -42,7 +42,7 @@ beforeAll(() => {
   repo.write(
     'tsconfig.json',
     JSON.stringify({
-      compilerOptions: { strict: true, noEmit: true, types: [] },
+      compilerOptions: { lib: ['es2022'], strict: true, noEmit: true, types: [] },
       include: ['src', `../${basename(outside)}/*.ts`],
     }),
   );

@@ -17,7 +17,7 @@ afterEach(() => {
   for (const repo of repos.splice(0)) repo.cleanup();
 });
 
-const tsconfig = JSON.stringify({ compilerOptions: { strict: true, types: [] }, include: ['src'] });
+const tsconfig = JSON.stringify({ compilerOptions: { lib: ['es2022'], strict: true, types: [] }, include: ['src'] });
 
 function makeTsRepo(files: Record<string, string> = {}, options: { eslint?: '10' } = {}): TestRepo {
   const repo = makeRepo({

@@ -36,7 +36,7 @@ const startedBeside = 'running cold beside its start-up';
 const files = {
   'package.json': '{ "name": "autostart", "private": true, "type": "module" }',
   'tsconfig.json': JSON.stringify({
-    compilerOptions: { target: 'es2022', module: 'esnext', strict: true, noEmit: true, types: [] },
+    compilerOptions: { lib: ['es2022'], target: 'es2022', module: 'esnext', strict: true, noEmit: true, types: [] },
     include: ['src'],
   }),
   'src/rate.ts': 'export const rate = (amount: number): number => amount * 2;\n',

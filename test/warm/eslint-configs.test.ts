@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import { makeWarmComparison, useRepos, useWarmEngine } from './helpers.js';
-import { makeRepo, typeAwareEslintrc } from '../helpers/repo.js';
+import { commonjsTsconfig, makeRepo, typeAwareEslintrc } from '../helpers/repo.js';
 
 const repos = useRepos();
 const makeEngine = useWarmEngine();
@@ -16,10 +16,7 @@ it('keeps an ESLint 8 eslintrc warm, and its type-aware findings follow an edit 
       eslint: '8',
       files: {
         'package.json': '{ "name": "legacy", "private": true }\n',
-        'tsconfig.json': JSON.stringify({
-          compilerOptions: { strict: true, target: 'es2022', module: 'commonjs', noEmit: true, types: [] },
-          include: ['src'],
-        }),
+        'tsconfig.json': commonjsTsconfig,
         '.eslintrc.json': typeAwareEslintrc,
         'src/load.ts': 'export function load(): string {\n  return "x";\n}\n',
         'src/use.ts': "import { load } from './load';\nexport function use(): string {\n  return load();\n}\n",

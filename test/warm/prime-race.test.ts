@@ -160,7 +160,7 @@ function trackGenerated(repo: TestRepo): void {
 function makeRateRepo(): TestRepo {
   return makeRepo({
     files: {
-      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [] } }),
+      'tsconfig.json': JSON.stringify({ compilerOptions: { lib: ['es2022'], strict: true, noEmit: true, types: [] } }),
       'src/rate.ts': 'export const rate = (amount: number): number => amount * 2;\n',
       'src/use.ts': "import { rate } from './rate';\n\nexport const doubled: number = rate(2);\n",
     },

@@ -33,6 +33,7 @@ test('a suggestion taken away by misspellings checked before it neither introduc
           strict: true,
           noEmit: true,
           target: 'es2022',
+          lib: ['es2022'],
           module: 'esnext',
           moduleResolution: 'bundler',
           types: [],

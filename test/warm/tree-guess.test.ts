@@ -28,7 +28,9 @@ describe("a served check's guess of its tree", () => {
     const repo = repos.add(
       makeRepo({
         files: {
-          'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [] } }),
+          'tsconfig.json': JSON.stringify({
+            compilerOptions: { lib: ['es2022'], strict: true, noEmit: true, types: [] },
+          }),
           'src/rate.ts': 'export const rate = (amount: number): number => amount * 2;\n',
         },
       }),

@@ -273,7 +273,10 @@ describe('an ESLint run that checked nothing', () => {
       eslint: '10',
       files: {
         'package.json': '{ "type": "module" }\n',
-        'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, types: [] }, include: ['src'] }),
+        'tsconfig.json': JSON.stringify({
+          compilerOptions: { lib: ['es2022'], strict: true, types: [] },
+          include: ['src'],
+        }),
         'eslint.config.js': `import tseslint from 'typescript-eslint';
 export default tseslint.config(
   { ignores: ['eslint.config.js'] },

@@ -34,7 +34,14 @@ const eslintCheck: ResolvedCheck = {
 const lintFiles = {
   'package.json': '{ "name": "lint", "type": "module" }\n',
   'tsconfig.json': JSON.stringify({
-    compilerOptions: { strict: true, target: 'es2022', module: 'nodenext', skipLibCheck: true, types: [] },
+    compilerOptions: {
+      lib: ['es2022'],
+      strict: true,
+      target: 'es2022',
+      module: 'nodenext',
+      skipLibCheck: true,
+      types: [],
+    },
     include: ['src'],
   }),
   'eslint.config.js': typeAwareEslintConfig,

@@ -34,7 +34,14 @@ const eslintCheck: ResolvedCheck = {
 const typeAwareFiles = {
   'package.json': '{ "name": "legacy" }\n',
   'tsconfig.json': JSON.stringify({
-    compilerOptions: { strict: true, target: 'es2022', module: 'commonjs', skipLibCheck: true, types: [] },
+    compilerOptions: {
+      lib: ['es2022'],
+      strict: true,
+      target: 'es2022',
+      module: 'commonjs',
+      skipLibCheck: true,
+      types: [],
+    },
     include: ['src'],
   }),
   '.eslintrc.json': typeAwareEslintrc,

@@ -99,7 +99,7 @@ describe('runCheck', () => {
       git: false,
       files: {
         'tsconfig.json': JSON.stringify({
-          compilerOptions: { strict: true, skipLibCheck: true, types: [] },
+          compilerOptions: { lib: ['es2022'], strict: true, skipLibCheck: true, types: [] },
           include: ['src'],
         }),
         'src/a.ts': "export const a: number = 'a';\n",

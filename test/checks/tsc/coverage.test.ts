@@ -21,7 +21,14 @@ const check = (root: string, project = 'tsconfig.json') => runTsc({ root, option
 
 const tsconfig = (compilerOptions: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   JSON.stringify({
-    compilerOptions: { target: 'es2022', module: 'esnext', moduleResolution: 'bundler', types: [], ...compilerOptions },
+    compilerOptions: {
+      target: 'es2022',
+      lib: ['es2022'],
+      module: 'esnext',
+      moduleResolution: 'bundler',
+      types: [],
+      ...compilerOptions,
+    },
     include: ['src'],
     ...extra,
   });

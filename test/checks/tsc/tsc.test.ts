@@ -90,6 +90,7 @@ const cliFiles = {
     compilerOptions: {
       strict: true,
       target: 'es2022',
+      lib: ['es2022'],
       module: 'nodenext',
       skipLibCheck: true,
       types: [],
@@ -115,6 +116,7 @@ const graphFiles = {
     compilerOptions: {
       strict: true,
       target: 'es2022',
+      lib: ['es2022'],
       module: 'nodenext',
       skipLibCheck: true,
       types: [],
@@ -149,6 +151,7 @@ const workspaceFiles = {
       composite: true,
       incremental: true,
       target: 'es2022',
+      lib: ['es2022'],
       module: 'nodenext',
       skipLibCheck: true,
       types: [],

@@ -125,7 +125,11 @@ export function makeServedCheckRequest(
   return { version, command: 'check', options: { ...options, cwd, startedAt: readProcessStart(), ...verify } };
 }
 
-/** When this process began, to the millisecond (ms since the epoch): what a served command sends as `startedAt`. */
+/**
+ * When this process began, to the millisecond (ms since the epoch): what a served command sends as
+ * `startedAt`. The same as `performance.timeOrigin`, without loading node's performance timeline
+ * (~1 ms of a served check's client).
+ */
 export function readProcessStart(): number {
-  return Math.floor(performance.timeOrigin);
+  return Math.floor(Date.now() - process.uptime() * 1000);
 }

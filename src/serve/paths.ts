@@ -11,12 +11,14 @@
  * mode 0700. The client also checks the socket's owner before it connects. Anything else means
  * no server: the command runs cold and says why once.
  */
-import { lstatSync, mkdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import type { SocketRefusal } from '../render/serve-messages.js';
 import { hashPath } from '../state/path-hash.js';
 import type { StateLayout } from '../state/state-dir.js';
+
+// A served check's client names its socket here: node:fs as its module object (git/git-entry.ts says why).
+const { lstatSync, mkdirSync, statSync } = process.getBuiltinModule('node:fs');
 
 export interface ServePaths {
   socket: string;

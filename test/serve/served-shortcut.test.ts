@@ -3,7 +3,8 @@
  * and a real server on a small repository checked by real tsc. dist/cli/main.js takes the
  * shortcut; dist/cli/commands.js run as the entry is the full command line (commander) alone.
  * For `check`, `check --json`, `check <file>` and every agent's Stop hook, the shortcut answers
- * with the same stdout, stderr and exit code as the full command line, without loading commander;
+ * with the same stdout, stderr and exit code as the full command line, without loading commander
+ * or node's heavier modules (heavyBuiltins);
  * with no server, with CULPRIT_NO_SERVE=1 and for another option it leaves the command to the
  * full command line, with the same outcome again. A stand-in server that records what it is asked
  * hears the very same request from both. Runs dist/: `npm run build` first.
@@ -28,29 +29,51 @@ const fullCommandLine = join(projectRoot, 'dist', 'cli', 'commands.js');
 const outsideCi = { CI: '', CULPRIT_DEBUG: '1' };
 const answeredByServer = 'serve: answered by the server';
 
-/** Printed at exit: whether the process loaded commander, which only the full command line does. */
-const reportCommander = `data:text/javascript,${encodeURIComponent(
+/**
+ * What only the full command line loads, or nothing served needs: commander, and node's modules
+ * that would cost a served check's client milliseconds of its start-up (child processes, crypto,
+ * the performance timeline, and node:fs's streams, which importing node:fs as an ES module loads).
+ */
+const heavyBuiltins = ['child_process', 'crypto', 'perf_hooks', 'internal/fs/streams'];
+
+/** Printed at exit as the last line, `LOADED` and which of them the process loaded. */
+const reportLoaded = `data:text/javascript,${encodeURIComponent(
   "import { createRequire } from 'node:module';" +
     'const cache = createRequire("/").cache;' +
-    "process.on('exit', () => process.stderr.write(Object.keys(cache).some((path) => path.includes('/commander/')) ? 'COMMANDER\\n' : ''));",
+    `const heavy = ${JSON.stringify(heavyBuiltins)};` +
+    "process.on('exit', () => {" +
+    "const loaded = heavy.filter((name) => process.moduleLoadList.includes('NativeModule ' + name));" +
+    "if (Object.keys(cache).some((path) => path.includes('/commander/'))) loaded.unshift('commander');" +
+    "process.stderr.write(['LOADED', ...loaded].join(' ') + '\\n');" +
+    '});',
 )}`;
 
 interface Run extends CliResult {
   /** Whether commander was loaded. */
   commander: boolean;
+  /** Which of commander and heavyBuiltins were loaded. */
+  loaded: string[];
 }
 
 function runEntry(entry: string, cwd: string, args: readonly string[], env: NodeJS.ProcessEnv, input = ''): Run {
-  const result = spawnSync(process.execPath, ['--import', reportCommander, entry, ...args], {
+  const result = spawnSync(process.execPath, ['--import', reportLoaded, entry, ...args], {
     cwd,
     encoding: 'utf8',
     input,
     env: { ...process.env, ...env },
   });
   if (result.error) throw result.error;
-  const commander = result.stderr.endsWith('COMMANDER\n');
-  const stderr = commander ? result.stderr.slice(0, -'COMMANDER\n'.length) : result.stderr;
-  return { stdout: result.stdout, stderr, exitCode: result.status ?? -1, commander };
+  const report = /LOADED(.*)\n$/.exec(result.stderr);
+  if (report === null) throw new Error(`no LOADED line at the end of stderr:\n${result.stderr}`);
+  const loaded = report[1]!.split(' ').filter((name) => name !== '');
+  const stderr = result.stderr.slice(0, report.index);
+  return {
+    stdout: result.stdout,
+    stderr,
+    exitCode: result.status ?? -1,
+    commander: loaded.includes('commander'),
+    loaded,
+  };
 }
 
 /**
@@ -117,7 +140,7 @@ describe('the served shortcut', () => {
 
     for (const args of [['check'], ['check', '--json'], ['check', 'src/rate.ts']]) {
       const { shortcut, full } = compareWithFull(repo.root, args, outsideCi);
-      expect(shortcut.commander, args.join(' ')).toBe(false);
+      expect(shortcut.loaded, args.join(' ')).toEqual([]);
       expect(full.commander).toBe(true);
       expect(shortcut.stderr, args.join(' ')).toContain(answeredByServer);
       expect(outcomeOf(shortcut), args.join(' ')).toEqual(outcomeOf(full));
@@ -127,7 +150,7 @@ describe('the served shortcut', () => {
     for (const documents of agentDocuments) {
       const input = JSON.stringify(documents.stop(repo.root, false));
       const { shortcut, full } = compareWithFull(repo.root, ['hook', documents.agent], outsideCi, input);
-      expect(shortcut.commander, documents.agent).toBe(false);
+      expect(shortcut.loaded, documents.agent).toEqual([]);
       expect(shortcut.stderr, documents.agent).toContain(answeredByServer);
       expect(outcomeOf(shortcut), documents.agent).toEqual(outcomeOf(full));
       expect(shortcut.stdout, documents.agent).toContain("Type 'string' is not assignable to type 'number'");

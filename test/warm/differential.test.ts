@@ -24,9 +24,11 @@
  * culprit fix would write (their edits, the sites of renames).
  * Each step costs one served check, one cold check from the baseline and one in full (most of
  * it: ~10 s on an idle 2-core machine, ~25 s on a shared one).
- * CI runs immer 10.1.0 → 10.1.1 (5 files) and 3 random edits: 10 steps, about 3 minutes.
- * `CULPRIT_DIFFERENTIAL=full` runs 10.0.3 → 10.1.0 → 10.1.1 and 16 random edits (39 steps, about
- * 17 minutes on a shared machine), and `CULPRIT_DIFFERENTIAL_SEED` picks another random sequence.
+ * CI runs immer 10.1.0 → 10.1.1 (5 files) and 3 random edits: 14 steps with the check right after
+ * start and the steps after the random edits, about 3 minutes. `CULPRIT_DIFFERENTIAL=full` runs
+ * 10.0.3 → 10.1.0 → 10.1.1 and 16 random edits (39 steps and about 17 minutes on a shared machine
+ * before the steps after the random edits were added), and `CULPRIT_DIFFERENTIAL_SEED` picks
+ * another random sequence.
  */
 import { afterAll, expect, test } from 'vitest';
 import { checkTask, type CheckResult } from '../../src/tasks/check-task.js';

@@ -127,9 +127,10 @@ export function makeServedCheckRequest(
 
 /**
  * When this process began, to the millisecond (ms since the epoch): what a served command sends as
- * `startedAt`. The same as `performance.timeOrigin`, without loading node's performance timeline
- * (~1 ms of a served check's client).
+ * `startedAt`. The same on every call: the full command line takes the shortcut's quick answer
+ * only for the very same request (askWorkTreeServer), and `Date.now()` less the process's uptime
+ * would move by a millisecond between the two.
  */
 export function readProcessStart(): number {
-  return Math.floor(Date.now() - process.uptime() * 1000);
+  return Math.floor(performance.timeOrigin);
 }

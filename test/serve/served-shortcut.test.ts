@@ -19,6 +19,7 @@ import { makeRepo, projectRoot } from '../helpers/repo.js';
 import { agentDocuments } from '../hooks/documents.js';
 import { useServerStops } from './stop-servers.js';
 import { findProcessesIn, useRepos } from '../warm/helpers.js';
+import { makeServedCheckRequest } from '../../src/serve/ask-server.js';
 import { findServeSocket } from '../../src/serve/client.js';
 import { makeSocketFolder } from '../../src/serve/paths.js';
 
@@ -32,9 +33,9 @@ const answeredByServer = 'serve: answered by the server';
 /**
  * What only the full command line loads, or nothing served needs: commander, and node's modules
  * that would cost a served check's client milliseconds of its start-up (child processes, crypto,
- * the performance timeline, and node:fs's streams, which importing node:fs as an ES module loads).
+ * and node:fs's streams, which importing node:fs as an ES module loads).
  */
-const heavyBuiltins = ['child_process', 'crypto', 'perf_hooks', 'internal/fs/streams'];
+const heavyBuiltins = ['child_process', 'crypto', 'internal/fs/streams'];
 
 /** Printed at exit as the last line, `LOADED` and which of them the process loaded. */
 const reportLoaded = `data:text/javascript,${encodeURIComponent(
@@ -224,6 +225,20 @@ describe('the served shortcut', () => {
       }
     } finally {
       server.close();
+    }
+  });
+});
+
+describe('the request a process makes', () => {
+  it('is the same each time, so the full command line takes the answer the shortcut got for it', () => {
+    // A server that refused the shortcut may be gone when the full command line asks: it takes the
+    // shortcut's answer instead, but only for the very same request (askWorkTreeServer).
+    const first = makeServedCheckRequest({ format: 'text' }, '0.0.0');
+    for (let round = 0; round < 50; round += 1) {
+      // Apart by a third of a millisecond or so, at every phase of the clock's millisecond.
+      const until = performance.now() + 0.37;
+      while (performance.now() < until);
+      expect(makeServedCheckRequest({ format: 'text' }, '0.0.0'), `round ${round}`).toEqual(first);
     }
   });
 });

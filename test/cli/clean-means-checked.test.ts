@@ -70,6 +70,63 @@ test('a folder added to ESLint ignores is files no longer checked, shown as one 
   expect(text).toContain('  src/routing/route.js\n  src/routing/table.js');
 });
 
+test('a processor or parser the edit writes into the config, which lints nothing, is a weakened setting', () => {
+  const repo = makeLintRepo();
+  expect(runCli(repo.root, ['start']).exitCode).toBe(0);
+  repo.write('src/routing/route.js', 'let route = 1;\nexport { route };\n');
+  // Every rule stays "error"; ESLint lints no code of any file.
+  const emptyProgram =
+    "{ type: 'Program', body: [], tokens: [], comments: [], range: [0, 0], loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 0 } } }";
+  const configs = {
+    processor: 'processor: { preprocess: () => [], postprocess: () => [] }',
+    parser: `languageOptions: { parser: { parse: () => (${emptyProgram}) } }`,
+  };
+  for (const [setting, entry] of Object.entries(configs)) {
+    repo.write(
+      'eslint.config.js',
+      `export default [{ files: ['**/*.js'], ${entry}, rules: { 'prefer-const': 'error' } }];\n`,
+    );
+    const { exitCode, report } = checkJson(repo.root);
+    expect(exitCode).toBe(1);
+    expect(report.verdict).toBe('introduced');
+    expect(report.shown.map((finding) => [finding.kind, finding.path, finding.message])).toEqual([
+      [
+        'weakened',
+        'eslint.config.js',
+        `\`${setting}\` weakened from ${setting === 'parser' ? 'espree' : 'none'} to one the config defines for eslint.config.js, src/a.js, src/routing/route.js and 1 more file`,
+      ],
+    ]);
+  }
+});
+
+test("a plugin the edit defines in the config in place of the package's is a weakened setting", () => {
+  const config = (plugin: string) =>
+    `import tseslint from 'typescript-eslint';\nexport default [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, plugins: { '@typescript-eslint': ${plugin} }, rules: { '@typescript-eslint/no-explicit-any': 'error' } }];\n`;
+  const repo = makeRepo({
+    files: {
+      'package.json': '{ "name": "plugged", "private": true, "type": "module" }\n',
+      'tsconfig.json': bundlerTsconfig,
+      'eslint.config.js': config('tseslint.plugin'),
+      'src/a.ts': 'export const a = 1;\n',
+    },
+    eslint: '10',
+  });
+  repos.push(repo);
+  expect(runCli(repo.root, ['start']).exitCode).toBe(0);
+  repo.write('src/a.ts', 'export const a: any = 1;\n');
+  // Its rule has the package's name and reports nothing.
+  repo.write('eslint.config.js', config("{ rules: { 'no-explicit-any': { create: () => ({}) } } }"));
+  const { exitCode, report } = checkJson(repo.root);
+  expect(exitCode).toBe(1);
+  expect(report.shown.map((finding) => [finding.kind, finding.path, finding.message])).toEqual([
+    [
+      'weakened',
+      'eslint.config.js',
+      '`plugins.@typescript-eslint` weakened from @typescript-eslint/eslint-plugin to one the config defines for src/a.ts',
+    ],
+  ]);
+});
+
 test('against HEAD too: a removed check and narrowed coverage are findings', () => {
   const repo = makeLintRepo();
   repo.write(

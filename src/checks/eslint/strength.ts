@@ -3,7 +3,9 @@
  * resolved config of every linted file (`calculateConfigForFile`), read as each rule's severity
  * (`[2, 'error']`, `[1, 'warn']`, `[0, 'off']`) plus the linter options that decide whether
  * directives count (`noInlineConfig`, `reportUnusedDisableDirectives`, and
- * `reportUnusedInlineConfigs` where the version has it). Files with the same resolved config are
+ * `reportUnusedInlineConfigs` where the version has it), and what stands between a file's text and
+ * its rules (its processor, parser and plugins: a config can redefine them to lint nothing while
+ * every rule stays "error"). Files with the same resolved config are
  * one strength scope, named by the config file they come from; a flat config gives the same
  * object to every file that matches the same entries, so that is read once per object. An eslintrc
  * resolves a fresh object per file, and its scopes are grouped by their settings.
@@ -16,7 +18,7 @@ import { isInside } from '../../core/is-inside.js';
 import { makeRepoPath } from '../output/repo-path.js';
 import { findConfigUpwards, findEslintrcIn } from './config-files.js';
 import type { LoadedEslint } from './load-eslint.js';
-import { isCulpritRule } from './trace-findings.js';
+import { isCulpritPlugin, isCulpritRule } from './trace-findings.js';
 
 export type EslintSettings = StrengthScope['settings'];
 
@@ -31,6 +33,12 @@ export type ConfigReader = (file: string) => Promise<FileConfig | undefined>;
 
 interface ResolvedConfig {
   rules?: Record<string, unknown>;
+  processor?: unknown;
+  /** eslintrc's parser: a module path, or null for espree. */
+  parser?: unknown;
+  languageOptions?: { parser?: unknown };
+  /** A flat config's plugins by namespace (an eslintrc lists names). */
+  plugins?: unknown;
   linterOptions?: {
     noInlineConfig?: unknown;
     reportUnusedDisableDirectives?: unknown;
@@ -75,7 +83,50 @@ export function readEslintSettings(config: ResolvedConfig): EslintSettings {
   settings['linterOptions.reportUnusedDisableDirectives'] = readSeverity(options.reportUnusedDisableDirectives);
   if (config.linterOptions?.reportUnusedInlineConfigs !== undefined)
     settings['linterOptions.reportUnusedInlineConfigs'] = readSeverity(config.linterOptions.reportUnusedInlineConfigs);
+  readHowLinted(config, settings);
   return settings;
+}
+
+/**
+ * What a file's text passes through before its rules see it. A processor that returns no blocks,
+ * a parser that returns an empty program or a plugin whose rules report nothing, written in the
+ * config itself, lint nothing while every rule stays "error". Level 1 is no processor, and a
+ * parser or plugin a package names (its `meta.name`, or a module under node_modules for an
+ * eslintrc); 0 is any processor, and one without a name. So the edit that gives linted files one
+ * of those weakens them; a team's own unnamed plugin, there before the edit, is nothing.
+ */
+function readHowLinted(config: ResolvedConfig, settings: EslintSettings): void {
+  const { processor } = config;
+  settings['processor'] =
+    processor === undefined || processor === null ? [1, 'none'] : [0, readName(processor) ?? 'one the config defines'];
+  const parser = config.languageOptions?.parser ?? config.parser;
+  if (typeof parser === 'string') {
+    const inPackage = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(parser)?.[1];
+    settings['parser'] = inPackage === undefined ? [0, 'a module of the repository'] : [1, inPackage];
+  } else if (parser === undefined || parser === null) settings['parser'] = [1, 'espree'];
+  else {
+    const name = readName(parser);
+    settings['parser'] = name === undefined ? [0, 'one the config defines'] : [1, name];
+  }
+  if (typeof config.plugins !== 'object' || config.plugins === null || Array.isArray(config.plugins)) return;
+  // Only plugins whose rules run: taking out one that none of its rules used weakens nothing.
+  const used = new Set<string>();
+  for (const [rule, [level]] of Object.entries(settings))
+    if (level > 0 && rule.lastIndexOf('/') > 0) used.add(rule.slice(0, rule.lastIndexOf('/')));
+  for (const [namespace, plugin] of Object.entries(config.plugins as Record<string, unknown>)) {
+    if (!used.has(namespace) || isCulpritPlugin(namespace)) continue;
+    const name = readName(plugin);
+    settings[`plugins.${namespace}`] = name === undefined ? [0, 'one the config defines'] : [1, name];
+  }
+}
+
+/** The name a processor, parser or plugin gives itself (`meta.name`, or espree's own `name`). */
+function readName(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { meta, name } = value as { meta?: { name?: unknown }; name?: unknown };
+  const named = meta?.name ?? name;
+  return typeof named === 'string' && named !== '' ? named : undefined;
 }
 
 function readSeverity(value: unknown): [number, string] {

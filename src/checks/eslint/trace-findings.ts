@@ -34,6 +34,11 @@ export function isCulpritRule(rule: string): boolean {
   return rule.startsWith(`${pluginName}/`);
 }
 
+/** Whether a plugin namespace is culprit's own recording plugin's. */
+export function isCulpritPlugin(namespace: string): boolean {
+  return namespace === pluginName;
+}
+
 export function makeProgramCapture(): ProgramCapture {
   const programs = new Map<string, ts.Program>();
   const record: Rule.RuleModule = {

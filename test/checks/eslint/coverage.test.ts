@@ -177,6 +177,8 @@ describe.each([
         'no-undef': settings['no-undef'],
         'linterOptions.noInlineConfig': settings['linterOptions.noInlineConfig'],
         'linterOptions.reportUnusedDisableDirectives': settings['linterOptions.reportUnusedDisableDirectives'],
+        processor: settings['processor'],
+        parser: settings['parser'],
       },
     }));
     const common = {
@@ -184,6 +186,8 @@ describe.each([
       'no-undef': [2, 'error'],
       'linterOptions.noInlineConfig': [0, 'false'],
       'linterOptions.reportUnusedDisableDirectives': unusedDirectives,
+      processor: [1, 'none'],
+      parser: [1, 'espree'],
     };
     expect(brief).toEqual([
       {
@@ -197,8 +201,9 @@ describe.each([
     for (const { settings } of run.strength ?? []) {
       expect(Object.keys(settings).length).toBeGreaterThan(50);
       expect(Object.keys(settings).some((name) => name.startsWith('culprit'))).toBe(false);
-      for (const [level, value] of Object.values(settings))
-        expect(['0 off', '1 warn', '2 error', '0 false', '1 true']).toContain(`${level} ${value}`);
+      for (const [name, [level, value]] of Object.entries(settings))
+        if (name !== 'processor' && name !== 'parser')
+          expect(['0 off', '1 warn', '2 error', '0 false', '1 true']).toContain(`${level} ${value}`);
     }
   });
 });

@@ -69,11 +69,16 @@ export async function resolveSettings(
     verifyWarm: raw.verifyWarm ?? false,
     fixBeforeBlock: raw.fixBeforeBlock ?? false,
     remoteCache: resolveRemoteCache(raw.remoteCache, process.env),
-    policy: {
-      suppressions: raw.suppressions ?? 'error',
-      allowSuppressionReason: resolveReasonPattern(raw.allowSuppressionReason),
-      allowWeakening: raw.allowWeakening ?? [],
-    },
+    policy: resolvePolicy(raw),
+  };
+}
+
+/** What a configuration accepts of suppressions and relaxed settings, defaults written out. */
+export function resolvePolicy(raw: RawConfig): CoveragePolicy {
+  return {
+    suppressions: raw.suppressions ?? 'error',
+    allowSuppressionReason: resolveReasonPattern(raw.allowSuppressionReason),
+    allowWeakening: raw.allowWeakening ?? [],
   };
 }
 

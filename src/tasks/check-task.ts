@@ -68,7 +68,13 @@ import { listRemovedChecks } from '../core/coverage/removed-checks.js';
 import { findSilenced } from '../core/coverage/silenced.js';
 import { listRatchetGrowth, type RatchetSides } from '../core/coverage/ratchet-growth.js';
 import { readRatchetSides } from '../attempt/ratchet-sides.js';
-import { applyCoveragePolicy, strictPolicy, type CoveragePolicy } from '../core/coverage/suppression-policy.js';
+import { readBasePolicy } from '../attempt/policy-sides.js';
+import {
+  applyCoveragePolicy,
+  holdPolicy,
+  strictPolicy,
+  type CoveragePolicy,
+} from '../core/coverage/suppression-policy.js';
 import { listWeakenings } from '../core/coverage/weakening.js';
 import { configFileName } from '../config/load-config.js';
 import { makeUserError } from '../core/errors.js';
@@ -240,6 +246,7 @@ async function compareLocked(
     baselineKind: baseline.kind,
     changes,
     policy: settings.policy,
+    basePolicy: await readBasePolicy(context, baseline.snapshot.tree, changes),
     ratchet: await readRatchetSides(context, baseline.snapshot.tree, changes),
   });
   // A finding a suppression the edit added hides is silenced, not resolved.
@@ -689,6 +696,8 @@ export interface PairOptions {
   /** What the edit changed: with it, coverage, strength and removed checks are compared too. */
   changes?: TreeChanges;
   policy?: CoveragePolicy;
+  /** The baseline's policy, when the edit touched culprit.config.json: it holds where the edit's is looser. */
+  basePolicy?: CoveragePolicy | undefined;
   /** culprit-baseline.json on both sides, when the edit touched it: entries it added are suppressions. */
   ratchet?: RatchetSides | undefined;
 }
@@ -701,9 +710,12 @@ export interface PairOptions {
  * findings of their own: clean means checked, as strictly, over the same files.
  */
 export function pairChecks(baseline: Snapshot, current: Snapshot, options: PairOptions = {}): PairedChecks {
-  const { baselineKind: remedy = 'started', changes, policy = strictPolicy, ratchet } = options;
+  const { baselineKind: remedy = 'started', changes, basePolicy, ratchet } = options;
+  const held =
+    basePolicy === undefined ? undefined : holdPolicy(basePolicy, options.policy ?? strictPolicy, configFileName);
+  const policy = held?.policy ?? options.policy ?? strictPolicy;
   const baseByName = new Map(baseline.checks.map((check) => [check.name, check]));
-  const paired: PairedChecks = { before: [], after: [], checks: [], notes: [] };
+  const paired: PairedChecks = { before: [], after: held?.relaxed ?? [], checks: [], notes: [] };
   let beforeHashes: string[] | undefined = [];
   for (const check of current.checks) {
     const base = baseByName.get(check.name);

@@ -164,6 +164,20 @@ function makeShopRepo(): TestRepo {
   return repo;
 }
 
+/** The shop's tsconfig with `options` over its compiler options. */
+function relaxedTsconfig(options: Record<string, unknown>): string {
+  const tsconfig = JSON.parse(bundlerTsconfig) as { compilerOptions: Record<string, unknown> };
+  return JSON.stringify({ ...tsconfig, compilerOptions: { ...tsconfig.compilerOptions, ...options } });
+}
+
+/** The shop's ESLint config with prefer-const lowered to a warning. */
+function lowerPreferConst(repo: TestRepo): void {
+  repo.write(
+    'eslint.config.js',
+    repo.read('eslint.config.js').replace("'prefer-const': 'error'", "'prefer-const': 'warn'"),
+  );
+}
+
 test('a directive over a standing finding silences it: introduced, and the finding is silenced, not resolved', () => {
   const repo = makeShopRepo();
   repo.write(
@@ -217,15 +231,8 @@ test('standing directives stay hidden, and moving code with its directive introd
 
 test('relaxing tsconfig or turning a rule off is a weakened setting at its file, before → after', () => {
   const repo = makeShopRepo();
-  const tsconfig = JSON.parse(bundlerTsconfig) as { compilerOptions: Record<string, unknown> };
-  repo.write(
-    'tsconfig.json',
-    JSON.stringify({ ...tsconfig, compilerOptions: { ...tsconfig.compilerOptions, noImplicitAny: false } }),
-  );
-  repo.write(
-    'eslint.config.js',
-    repo.read('eslint.config.js').replace("'prefer-const': 'error'", "'prefer-const': 'warn'"),
-  );
+  repo.write('tsconfig.json', relaxedTsconfig({ noImplicitAny: false }));
+  lowerPreferConst(repo);
   const { exitCode, report } = checkJson(repo.root);
   expect(exitCode).toBe(1);
   expect(report.shown.map((finding) => [finding.kind, finding.tool, finding.path, finding.message])).toEqual([
@@ -236,6 +243,21 @@ test('relaxing tsconfig or turning a rule off is a weakened setting at its file,
       '`prefer-const` weakened from error to warn for src/legs.ts, src/old.ts, src/price.ts',
     ],
     ['weakened', 'tsc', 'tsconfig.json', '`noImplicitAny` weakened from true to false'],
+  ]);
+});
+
+test('pointing the tsc check at another tsconfig that relaxes it is a weakened setting there', () => {
+  const repo = makeShopRepo();
+  repo.write('tsconfig.loose.json', relaxedTsconfig({ noCheck: true }));
+  repo.write(
+    'culprit.config.json',
+    JSON.stringify({ checks: { tsc: { project: 'tsconfig.loose.json' }, eslint: {} } }),
+  );
+  repo.write('src/price.ts', "export function price(amount: number): number {\n  return amount * 2 + 'x';\n}\n");
+  const { exitCode, report } = checkJson(repo.root);
+  expect(exitCode).toBe(1);
+  expect(report.shown.map((finding) => [finding.kind, finding.tool, finding.path, finding.message])).toEqual([
+    ['weakened', 'tsc', 'tsconfig.loose.json', '`noCheck` weakened from false to true'],
   ]);
 });
 
@@ -250,13 +272,41 @@ test('the policy: a directive with an allowed reason, a relaxing the team accept
     'src/legs.ts',
     'export function legs(): number {\n  // eslint-disable-next-line prefer-const -- TICKET-12 legs are fixed\n  let count = 4;\n  return count;\n}\n',
   );
-  repo.write(
-    'eslint.config.js',
-    repo.read('eslint.config.js').replace("'prefer-const': 'error'", "'prefer-const': 'warn'"),
-  );
+  lowerPreferConst(repo);
   expect(checkJson(repo.root).report.verdict).toBe('clean');
   repo.write('src/legs.ts', repo.read('src/legs.ts').replace(' -- TICKET-12 legs are fixed', ''));
   expect(checkJson(repo.root).report.shown.map((finding) => finding.kind)).toEqual(['suppression']);
+});
+
+test("the edit's own culprit.config.json cannot allow what it does: the baseline's policy holds, and the relaxing is a finding", () => {
+  const repo = makeShopRepo();
+  repo.write(
+    'culprit.config.json',
+    JSON.stringify({ suppressions: 'off', allowSuppressionReason: '.', allowWeakening: ['eslint:prefer-const'] }),
+  );
+  repo.write(
+    'src/legs.ts',
+    'export function legs(): number {\n  // eslint-disable-next-line prefer-const -- legs are fixed\n  let count = 4;\n  return count;\n}\n',
+  );
+  lowerPreferConst(repo);
+  const { exitCode, report } = checkJson(repo.root);
+  expect(exitCode).toBe(1);
+  expect(report.shown.map((finding) => [finding.kind, finding.tool, finding.path, finding.message])).toEqual([
+    ['weakened', 'culprit', 'culprit.config.json', '`allowSuppressionReason` weakened from unset to .'],
+    ['weakened', 'culprit', 'culprit.config.json', '`allowWeakening` weakened from unset to eslint:prefer-const'],
+    ['weakened', 'culprit', 'culprit.config.json', '`suppressions` weakened from error to off'],
+    [
+      'weakened',
+      'eslint',
+      'eslint.config.js',
+      '`prefer-const` weakened from error to warn for src/legs.ts, src/old.ts, src/price.ts',
+    ],
+    ['suppression', 'eslint', 'src/legs.ts', 'eslint-disable-next-line prefer-const'],
+  ]);
+  expect(report.counts).toMatchObject({ resolved: 0, silenced: 1 });
+  // A person who means it takes a new baseline: the policy is then the baseline's.
+  expect(runCli(repo.root, ['start']).exitCode).toBe(0);
+  expect(checkJson(repo.root).report.verdict).toBe('clean');
 });
 
 test('taking a check out of culprit.config.json is a removed check', () => {

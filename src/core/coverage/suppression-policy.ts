@@ -9,12 +9,69 @@ import type { AnchoredDiagnostic } from '../diagnostic.js';
 export interface CoveragePolicy {
   suppressions: 'error' | 'warning' | 'off';
   /** A directive whose reason matches is allowed; null: none is. */
-  allowSuppressionReason: RegExp | null;
+  allowSuppressionReason: ReasonPattern | null;
   /** Settings whose relaxing is not a finding: `setting`, or `check:setting`. */
   allowWeakening: readonly string[];
 }
 
+/** `allowSuppressionReason` as written (`source`), or both of two patterns when the edit changed it. */
+export interface ReasonPattern {
+  readonly source: string;
+  test(reason: string): boolean;
+}
+
 export const strictPolicy: CoveragePolicy = { suppressions: 'error', allowSuppressionReason: null, allowWeakening: [] };
+
+const suppressionLevels = { off: 0, warning: 1, error: 2 } as const;
+
+/**
+ * The policy an edit is judged by when it changed culprit.config.json: the baseline's, which the
+ * edit may tighten and not loosen (its own file could otherwise allow whatever it does), and
+ * each field it loosened as a finding there, named before → after. A person who means the change
+ * takes a new baseline. A changed reason pattern allows only a reason both patterns match.
+ */
+export function holdPolicy(
+  base: CoveragePolicy,
+  current: CoveragePolicy,
+  configFile: string,
+): { policy: CoveragePolicy; relaxed: AnchoredDiagnostic[] } {
+  const relaxed: AnchoredDiagnostic[] = [];
+  const note = (setting: string, before: string, after: string) =>
+    relaxed.push({
+      tool: 'culprit',
+      code: 'weakened',
+      severity: 'error',
+      phase: 'config',
+      path: configFile,
+      line: 0,
+      column: 0,
+      message: `\`${setting}\` weakened from ${before} to ${after}`,
+      anchor: '',
+      kind: 'weakened',
+    });
+  const looser = suppressionLevels[current.suppressions] < suppressionLevels[base.suppressions];
+  if (looser) note('suppressions', base.suppressions, current.suppressions);
+  const [baseReason, reason] = [base.allowSuppressionReason, current.allowSuppressionReason];
+  if (baseReason === null && reason !== null) note('allowSuppressionReason', 'unset', reason.source);
+  const added = current.allowWeakening.filter((setting) => !base.allowWeakening.includes(setting));
+  if (added.length > 0)
+    note(
+      'allowWeakening',
+      base.allowWeakening.length === 0 ? 'unset' : base.allowWeakening.join(', '),
+      current.allowWeakening.join(', '),
+    );
+  const policy: CoveragePolicy = {
+    suppressions: looser ? base.suppressions : current.suppressions,
+    allowSuppressionReason:
+      baseReason === null || reason === null
+        ? null
+        : baseReason.source === reason.source
+          ? baseReason
+          : { source: baseReason.source, test: (text) => baseReason.test(text) && reason.test(text) },
+    allowWeakening: current.allowWeakening.filter((setting) => base.allowWeakening.includes(setting)),
+  };
+  return { policy, relaxed };
+}
 
 /**
  * The findings the policy keeps, as they are under it, and `keep`, which filters a list parallel to

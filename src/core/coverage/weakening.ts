@@ -69,13 +69,20 @@ export function listWeakenings(
     }
   };
 
-  // Scopes over a whole run pair by the file their settings are written in.
-  const wholeNow = new Map(current.strength.filter((scope) => scope.files === undefined).map((s) => [s.source, s]));
-  for (const scope of base.strength) {
-    if (scope.files !== undefined) continue;
-    const source = scope.source === null ? null : (renames.get(scope.source) ?? scope.source);
+  // Scopes over a whole run pair by the file their settings are written in. One the run no longer
+  // reads is set against each file it reads that the baseline's did not: a check pointed at
+  // another tsconfig relaxes what it checks as surely as an edit to the first one.
+  const renamed = (source: string | null) => (source === null ? null : (renames.get(source) ?? source));
+  const wholeBase = base.strength.filter((scope) => scope.files === undefined);
+  const wholeCurrent = current.strength.filter((scope) => scope.files === undefined);
+  const wholeNow = new Map(wholeCurrent.map((scope) => [scope.source, scope]));
+  const baseSources = new Set(wholeBase.map((scope) => renamed(scope.source)));
+  const newScopes = wholeCurrent.filter((scope) => !baseSources.has(scope.source));
+  for (const scope of wholeBase) {
+    const source = renamed(scope.source);
     const now = wholeNow.get(source);
     if (now !== undefined) note(source, scope, now, null);
+    else for (const moved of newScopes) note(moved.source, scope, moved, null);
   }
   // Scopes over some files pair file by file: a file's settings then and now.
   const scopeNow = new Map<string, StrengthScope>();

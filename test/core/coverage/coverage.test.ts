@@ -10,7 +10,7 @@ import type { TreeChanges } from '../../../src/core/snapshot.js';
 import { listCoverageLoss } from '../../../src/core/coverage/coverage-loss.js';
 import { listRemovedChecks } from '../../../src/core/coverage/removed-checks.js';
 import { findSilenced } from '../../../src/core/coverage/silenced.js';
-import { applyCoveragePolicy, strictPolicy } from '../../../src/core/coverage/suppression-policy.js';
+import { applyCoveragePolicy, holdPolicy, strictPolicy } from '../../../src/core/coverage/suppression-policy.js';
 import { listWeakenings } from '../../../src/core/coverage/weakening.js';
 import { listRatchetGrowth } from '../../../src/core/coverage/ratchet-growth.js';
 import type { RatchetEntry, RatchetFile } from '../../../src/core/gate/ratchet-file.js';
@@ -132,6 +132,27 @@ describe('weakening', () => {
     expect(weakened.map((finding) => [finding.path, finding.message])).toEqual([
       ['tsconfig.json', '`noImplicitAny` weakened from true to false'],
     ]);
+  });
+
+  it("sets a config file the run no longer reads against the ones it reads anew, and a kept one's against itself", () => {
+    const scope = (source: string, strict: boolean) => ({
+      source,
+      settings: { strict: [strict ? 1 : 0, String(strict)] as [number, string] },
+    });
+    const weakened = (before: ReturnType<typeof scope>[], after: ReturnType<typeof scope>[]) =>
+      listWeakenings({ name: 'tsc', strength: before }, { name: 'tsc', strength: after }, new Map()).map((finding) => [
+        finding.path,
+        finding.message,
+      ]);
+    // The check pointed at another tsconfig: its settings are the relaxed ones.
+    expect(weakened([scope('tsconfig.json', true)], [scope('tsconfig.loose.json', false)])).toEqual([
+      ['tsconfig.loose.json', '`strict` weakened from true to false'],
+    ]);
+    expect(weakened([scope('tsconfig.json', true)], [scope('tsconfig.strict.json', true)])).toEqual([]);
+    // A project added beside a kept one is not set against it.
+    expect(
+      weakened([scope('tsconfig.json', true)], [scope('tsconfig.json', true), scope('tools/tsconfig.json', false)]),
+    ).toEqual([]);
   });
 
   it('is one finding per change: settings relaxed alike in one file for the same files are named together', () => {
@@ -295,6 +316,38 @@ describe('suppressions', () => {
     expect(
       applyCoveragePolicy(findings, { ...strictPolicy, suppressions: 'warning' }).findings.map((f) => f.severity),
     ).toEqual(['warning', 'warning', 'error']);
+  });
+});
+
+describe('holdPolicy', () => {
+  const hold = (base: Partial<typeof strictPolicy>, current: Partial<typeof strictPolicy>) => {
+    const held = holdPolicy({ ...strictPolicy, ...base }, { ...strictPolicy, ...current }, 'culprit.config.json');
+    return { policy: held.policy, relaxed: held.relaxed.map((finding) => [finding.path, finding.message]) };
+  };
+
+  it("keeps the baseline's policy where the edit's is looser, each loosening a finding", () => {
+    const { policy, relaxed } = hold(
+      { allowWeakening: ['noUnusedLocals'] },
+      { suppressions: 'off', allowSuppressionReason: /./u, allowWeakening: ['noUnusedLocals', 'eslint:no-console'] },
+    );
+    expect(policy.suppressions).toBe('error');
+    expect(policy.allowSuppressionReason).toBeNull();
+    expect(policy.allowWeakening).toEqual(['noUnusedLocals']);
+    expect(relaxed).toEqual([
+      ['culprit.config.json', '`suppressions` weakened from error to off'],
+      ['culprit.config.json', '`allowSuppressionReason` weakened from unset to .'],
+      ['culprit.config.json', '`allowWeakening` weakened from noUnusedLocals to noUnusedLocals, eslint:no-console'],
+    ]);
+  });
+
+  it("takes the edit's where it is stricter, and of two reason patterns allows what both match", () => {
+    const tightened = hold({ suppressions: 'warning', allowWeakening: ['a', 'b'] }, { allowWeakening: ['b'] });
+    expect(tightened).toEqual({ policy: { ...strictPolicy, allowWeakening: ['b'] }, relaxed: [] });
+    const { policy, relaxed } = hold({ allowSuppressionReason: /^TICKET-/u }, { allowSuppressionReason: /legacy/u });
+    expect(relaxed).toEqual([]);
+    expect(
+      ['TICKET-1 legacy', 'TICKET-1', 'legacy'].map((reason) => policy.allowSuppressionReason?.test(reason)),
+    ).toEqual([true, false, false]);
   });
 });
 

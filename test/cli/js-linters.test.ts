@@ -66,6 +66,28 @@ describe('oxlint and Biome', () => {
     });
   });
 
+  test('a rule .oxlintrc.json turns off, for all files or in an override, is a weakened setting, never clean', () => {
+    const { 'src/broken.js': _broken, ...files } = lintedFiles;
+    const config = JSON.parse(oxlintConfig) as { rules: Record<string, string> };
+    const relaxed = [
+      { ...config, rules: { ...config.rules, 'no-debugger': 'off' } },
+      { ...config, overrides: [{ files: ['src/**'], rules: { 'no-debugger': 'off' } }] },
+    ];
+    for (const oxlintrc of relaxed) {
+      repo?.cleanup();
+      repo = makeLintedRepo(files, false);
+      expect(runCli(repo.root, ['start']).exitCode).toBe(0);
+      repo.write('src/total.ts', repo.read('src/total.ts').replace('  return', '  debugger;\n  return'));
+      repo.write('.oxlintrc.json', JSON.stringify(oxlintrc));
+      const { exitCode, report } = checkJson(repo.root);
+      expect(exitCode).toBe(1);
+      expect(report.shown.map((f) => [f.kind ?? '', f.tool, f.path, f.message])).toEqual([
+        ['weakened', 'oxlint', '.oxlintrc.json', '`no-debugger` weakened from warn to allow'],
+        ['', 'biome', 'src/total.ts', 'This is an unexpected use of the debugger statement.'],
+      ]);
+    }
+  });
+
   test("with tsc beside them, the linters' findings are ordered by tsc's module graph", () => {
     repo = makeLintedRepo(
       {

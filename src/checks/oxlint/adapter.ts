@@ -5,7 +5,8 @@
  * errors (a broken .oxlintrc.json, an unknown rule) on stdout, so the output decides: a SARIF log
  * is a result, anything else fails the check with what oxlint said. Beside it, `oxlint
  * --debug=files <targets>` lists the files it lints (its SARIF names only those with results):
- * the run's coverage. A tree where it finds nothing to lint is a run that checked no file.
+ * the run's coverage; `oxlint --print-config` gives the configuration it resolved: its strength.
+ * A tree where it finds nothing to lint is a run that checked no file.
  *
  * Type-aware rules (type-aware.ts) run as the repository runs them, with its tsgolint; their
  * findings are traced to the declarations they depend on, as typescript-eslint's are: by the tsc
@@ -17,10 +18,10 @@ import type { Diagnostic } from '../../core/diagnostic.js';
 import type { CheckOutput, CheckRequest } from '../check.js';
 import type { OxlintOptions } from './index.js';
 import { findExecutable } from '../runner/find-executable.js';
-import { runCommandCheck, type CommandCheck, type CommandRun } from '../runner/command-check.js';
+import { runCommandCheck, type CheckConfig, type CommandCheck, type CommandRun } from '../runner/command-check.js';
 import { describeToolFailure, type ToolResult } from '../runner/run-tool.js';
 import { traceLintFindings } from '../typescript/trace-lint-findings.js';
-import { parseOxlintFileList, parseOxlintSarif, parseTypeAwareRules } from './output.js';
+import { parseOxlintFileList, parseOxlintSarif, parseOxlintStrength, parseTypeAwareRules } from './output.js';
 import { readDirectiveSuppressions, type DirectiveDialect } from '../output/directive-suppressions.js';
 import { findTsgolint, readTypeAwareMode, type TypeAwareMode } from './type-aware.js';
 import { readCachedRules, resolveRulesCacheFile, writeCachedRules } from './rules-cache.js';
@@ -29,6 +30,8 @@ import { readCachedRules, resolveRulesCacheFile, writeCachedRules } from './rule
 interface OxlintSide {
   /** Undefined when not listed: the run's targets are the files it lints. */
   listing: ToolResult | undefined;
+  /** `--print-config`, read with the listing: the strength. */
+  config: ToolResult | undefined;
   rules: ToolResult | undefined;
   /** Where the listing of type-aware rules is kept across processes (rules-cache.ts), when it was read now. */
   rulesCache: string | undefined;
@@ -69,15 +72,18 @@ export function planOxlint(root: string, workTree: string): OxlintPlan {
 
 /**
  * What a run reads beside the lint: the file listing (its coverage; a warm re-lint of files the
- * last listing named takes that listing), and the type-aware rules (read once per plan).
+ * last listing named takes that listing) and the resolved configuration (its strength; a warm
+ * session's configuration is its first run's, as its worker restarts when a config file
+ * changes), and the type-aware rules (read once per plan).
  */
 export interface OxlintReads {
   listFiles: boolean;
+  readStrength: boolean;
 }
 
 export function makeOxlintCommand(
   plan: OxlintPlan,
-  reads: OxlintReads = { listFiles: true },
+  reads: OxlintReads = { listFiles: true, readStrength: true },
 ): CommandCheck<OxlintOptions, OxlintSide> {
   return {
     name: () => 'oxlint',
@@ -91,14 +97,15 @@ export function makeOxlintCommand(
       const rulesCache =
         plan.mode.typeAware && !plan.rulesRead ? resolveRulesCacheFile(run.executable, run.root) : undefined;
       readCachedTypeAwareRules(plan, rulesCache);
-      const [listing, rules] = await Promise.all([
+      const [listing, config, rules] = await Promise.all([
         reads.listFiles ? run.call(['--debug=files', ...run.options.targets], 'oxlint --debug=files') : undefined,
+        reads.readStrength ? run.call(['--print-config', ...plan.flags], 'oxlint --print-config') : undefined,
         plan.mode.typeAware && !plan.rulesRead ? run.call(['--rules', '--format=json'], 'oxlint --rules') : undefined,
       ]);
-      return { listing, rules, rulesCache };
+      return { listing, config, rules, rulesCache };
     },
     exitCodes: 'any',
-    read: (result, run, { listing, rules, rulesCache }) => {
+    read: (result, run, { listing, config, rules, rulesCache }) => {
       const { root } = run;
       // A tree with nothing to lint (a base before the first .js file): oxlint's words, exit 1, no log.
       if (result.exitCode === 1 && /^No files found to lint\b/.test(result.stdout.trim()))
@@ -115,6 +122,7 @@ export function makeOxlintCommand(
         failure: log.failures.length === 0 ? undefined : log.failures.join('; '),
         checkedPaths: readCheckedPaths(listing, run),
         notes: plan.notes,
+        config: readOxlintConfig(root, config),
       };
     },
     describeFailure: (result, error) => {
@@ -124,7 +132,7 @@ export function makeOxlintCommand(
         said.length > 0 || error === undefined ? '' : `; its stdout is no SARIF 2.1.0 log: ${error.message}`;
       return describeToolFailure('oxlint', { ...result, stderrLines: [...result.stderrLines, ...said] }) + reason;
     },
-    readConfig: ({ root }) => ({ configFiles: existsSync(join(root, '.oxlintrc.json')) ? ['.oxlintrc.json'] : [] }),
+    readConfig: ({ root }) => ({ configFiles: listConfigFiles(root) }),
     // oxlint honours its own directives and ESLint's alike.
     scanSuppressions: (root, paths) => readDirectiveSuppressions('oxlint', oxlintDirectives, root, paths),
   };
@@ -156,6 +164,18 @@ const oxlintDirectives: DirectiveDialect = {
   },
   phase: 'lint',
 };
+
+function listConfigFiles(root: string): string[] {
+  return existsSync(join(root, '.oxlintrc.json')) ? ['.oxlintrc.json'] : [];
+}
+
+/** The config files, and the strength where `--print-config` gave the resolved configuration (an older oxlint has no such flag). */
+function readOxlintConfig(root: string, config: ToolResult | undefined): CheckConfig | undefined {
+  const settings = config?.exitCode === 0 ? parseOxlintStrength(config.stdout) : undefined;
+  if (settings === undefined) return undefined;
+  const configFiles = listConfigFiles(root);
+  return { configFiles, strength: [{ source: configFiles[0] ?? null, settings }] };
+}
 
 function findOxlint(root: string, workTree: string): string | null {
   return findExecutable('oxlint', { local: ['node'], roots: [root, workTree] });

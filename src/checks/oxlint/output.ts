@@ -53,3 +53,38 @@ function classifyOxlint(diagnostic: Diagnostic): Diagnostic {
     return { ...diagnostic, tool: 'oxlint', code: 'unused-disable-directive' };
   return { ...diagnostic, tool: 'oxlint', code: 'syntax', phase: 'syntax' };
 }
+
+/**
+ * `oxlint --print-config`: the configuration it resolved (categories turned into rules) as each
+ * rule's level, `allow` 0, `warn` 1, `deny` 2, at the least strict one the config gives it, its
+ * overrides' included: an override that turns a rule off for some files relaxes it. Undefined
+ * when the text is not such a configuration.
+ */
+export function parseOxlintStrength(stdout: string): Record<string, [level: number, value: string]> | undefined {
+  let config: { rules?: unknown; overrides?: unknown };
+  try {
+    config = JSON.parse(stdout) as typeof config;
+  } catch {
+    return undefined;
+  }
+  if (typeof config.rules !== 'object' || config.rules === null) return undefined;
+  const settings: Record<string, [number, string]> = {};
+  const take = (rules: unknown) => {
+    if (typeof rules !== 'object' || rules === null) return;
+    for (const [rule, entry] of Object.entries(rules)) {
+      const level = readOxlintLevel(Array.isArray(entry) ? (entry as unknown[])[0] : entry);
+      const known = settings[rule];
+      if (known === undefined || level[0] < known[0]) settings[rule] = level;
+    }
+  };
+  take(config.rules);
+  if (Array.isArray(config.overrides))
+    for (const override of config.overrides as ({ rules?: unknown } | null)[]) take(override?.rules);
+  return settings;
+}
+
+function readOxlintLevel(value: unknown): [number, string] {
+  if (value === 'deny' || value === 'error' || value === 2) return [2, 'deny'];
+  if (value === 'warn' || value === 1) return [1, 'warn'];
+  return [0, 'allow'];
+}

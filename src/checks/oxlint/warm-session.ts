@@ -119,10 +119,13 @@ export function openOxlintSession(request: CheckRequest<OxlintOptions>, shared?:
   };
 
   const relint = async (paths: readonly string[], since: Held): Promise<CheckOutput> => {
-    const partial = await runCommandCheck(makeOxlintCommand(plan, { listFiles: false }), {
-      ...request,
-      options: { ...request.options, targets: [...paths] },
-    });
+    const partial = await runCommandCheck(
+      makeOxlintCommand(plan, { listFiles: false, readStrength: since.output.strength === undefined }),
+      {
+        ...request,
+        options: { ...request.options, targets: [...paths] },
+      },
+    );
     const byFile = new Map(since.byFile);
     const fresh = groupByPath(partial.diagnostics, new Set(paths));
     const untraced: Diagnostic[] = [];
@@ -149,7 +152,7 @@ export function openOxlintSession(request: CheckRequest<OxlintOptions>, shared?:
         version: partial.version ?? since.output.version,
         notes: listNotes(plan),
         configFiles: partial.configFiles,
-        strength: partial.strength,
+        strength: partial.strength ?? since.output.strength,
       },
       byFile,
       other: fresh.other,

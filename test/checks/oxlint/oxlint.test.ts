@@ -133,6 +133,27 @@ describe('oxlint check', () => {
     expect(listTree(repo.root)).toEqual(before);
   });
 
+  it("reads how strictly it lints from oxlint's resolved configuration: each rule at the least strict level any override gives it", async () => {
+    const config = {
+      ...(JSON.parse(oxlintConfig) as object),
+      overrides: [{ files: ['src/legacy/**'], rules: { eqeqeq: 'off', 'no-debugger': 'error' } }],
+    };
+    const repo = makeOxlintRepo({ '.oxlintrc.json': JSON.stringify(config) });
+    const run = await runCheck(oxlintCheck(repo.root), repo.root);
+    expect(run.status).toBe('ok');
+    expect(run.strength).toEqual([
+      {
+        source: '.oxlintrc.json',
+        settings: {
+          eqeqeq: [0, 'allow'],
+          'no-debugger': [1, 'warn'],
+          'no-unused-vars': [2, 'deny'],
+          'typescript/no-explicit-any': [2, 'deny'],
+        },
+      },
+    ]);
+  });
+
   it('leaves a file its config now ignores out of its coverage', async () => {
     const config = { ...(JSON.parse(oxlintConfig) as object), ignorePatterns: ['src/total.ts'] };
     const repo = makeOxlintRepo({ '.oxlintrc.json': JSON.stringify(config) });

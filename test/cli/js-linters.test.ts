@@ -66,25 +66,41 @@ describe('oxlint and Biome', () => {
     });
   });
 
-  test('a rule .oxlintrc.json turns off, for all files or in an override, is a weakened setting, never clean', () => {
+  test('a rule .oxlintrc.json or biome.json turns off, for all files or in an override, is weakened, never clean', () => {
     const { 'src/broken.js': _broken, ...files } = lintedFiles;
-    const config = JSON.parse(oxlintConfig) as { rules: Record<string, string> };
-    const relaxed = [
-      { ...config, rules: { ...config.rules, 'no-debugger': 'off' } },
-      { ...config, overrides: [{ files: ['src/**'], rules: { 'no-debugger': 'off' } }] },
+    const oxlintrc = JSON.parse(oxlintConfig) as { rules: Record<string, string> };
+    const biome = JSON.parse(biomeConfig) as object;
+    const oxlintWeakened = ['weakened', 'oxlint', '.oxlintrc.json', '`no-debugger` weakened from warn to allow'];
+    const biomeFinding = ['', 'biome', 'src/total.ts', 'This is an unexpected use of the debugger statement.'];
+    const cases: [file: string, config: object, shown: string[][]][] = [
+      [
+        '.oxlintrc.json',
+        { ...oxlintrc, rules: { ...oxlintrc.rules, 'no-debugger': 'off' } },
+        [oxlintWeakened, biomeFinding],
+      ],
+      [
+        '.oxlintrc.json',
+        { ...oxlintrc, overrides: [{ files: ['src/**'], rules: { 'no-debugger': 'off' } }] },
+        [oxlintWeakened, biomeFinding],
+      ],
+      [
+        'biome.json',
+        { ...biome, overrides: [{ includes: ['src/**'], linter: { rules: { suspicious: { noDebugger: 'off' } } } }] },
+        [
+          ['weakened', 'biome', 'biome.json', '`suspicious/noDebugger` weakened from warn to off'],
+          ['', 'oxlint', 'src/total.ts', '`debugger` statement is not allowed'],
+        ],
+      ],
     ];
-    for (const oxlintrc of relaxed) {
+    for (const [file, config, shown] of cases) {
       repo?.cleanup();
       repo = makeLintedRepo(files, false);
       expect(runCli(repo.root, ['start']).exitCode).toBe(0);
       repo.write('src/total.ts', repo.read('src/total.ts').replace('  return', '  debugger;\n  return'));
-      repo.write('.oxlintrc.json', JSON.stringify(oxlintrc));
+      repo.write(file, JSON.stringify(config));
       const { exitCode, report } = checkJson(repo.root);
       expect(exitCode).toBe(1);
-      expect(report.shown.map((f) => [f.kind ?? '', f.tool, f.path, f.message])).toEqual([
-        ['weakened', 'oxlint', '.oxlintrc.json', '`no-debugger` weakened from warn to allow'],
-        ['', 'biome', 'src/total.ts', 'This is an unexpected use of the debugger statement.'],
-      ]);
+      expect(report.shown.map((f) => [f.kind ?? '', f.tool, f.path, f.message])).toEqual(shown);
     }
   });
 

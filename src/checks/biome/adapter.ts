@@ -5,7 +5,8 @@
  * findings and on failures alike (a biome.json it cannot read), so the output decides: a SARIF
  * log is a result, anything else fails the check with what Biome said on stderr. The same run
  * writes its summary reporter, with `--verbose`'s list of the files it processed, to a file
- * outside the tree: the run's coverage (Biome's SARIF names only the files with results).
+ * outside the tree: the run's coverage (Biome's SARIF names only the files with results). Its
+ * strength is read from the config file (strength.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -17,6 +18,7 @@ import { runCommandCheck, type CommandCheck } from '../runner/command-check.js';
 import { describeToolFailure } from '../runner/run-tool.js';
 import { parseBiomeProcessedFiles, parseBiomeSarif, parseBiomeVersion, readBiomeFailure } from './output.js';
 import { readDirectiveSuppressions, type DirectiveDialect } from '../output/directive-suppressions.js';
+import { readBiomeStrength } from './strength.js';
 
 const summaryName = 'biome-summary.txt';
 
@@ -52,9 +54,13 @@ const biome: CommandCheck<BiomeOptions> = {
       result.stdout.trim() === '' || error === undefined ? '' : `; its stdout is no SARIF 2.1.0 log: ${error.message}`;
     return describeToolFailure('biome', { ...result, stderrLines: said }) + reason;
   },
-  readConfig: ({ root }) => ({
-    configFiles: ['biome.json', 'biome.jsonc'].filter((name) => existsSync(join(root, name))),
-  }),
+  readConfig: ({ root }) => {
+    const configFiles = ['biome.json', 'biome.jsonc'].filter((name) => existsSync(join(root, name)));
+    const [source] = configFiles;
+    if (source === undefined) return { configFiles };
+    const settings = readBiomeStrength(readFileSync(join(root, source), 'utf8'));
+    return { configFiles, strength: settings === undefined ? undefined : [{ source, settings }] };
+  },
   scanSuppressions: (root, paths) => readDirectiveSuppressions('biome', biomeDirectives, root, paths),
 };
 

@@ -128,6 +128,30 @@ describe('biome check', () => {
     expect(readdirSync(repo.root, { recursive: true, encoding: 'utf8' }).sort()).toEqual(before);
   });
 
+  it('reads how strictly it lints from biome.json: each rule at the least strict level its overrides give it', async () => {
+    const config = JSON.parse(biomeConfig) as { linter: { rules: Record<string, unknown> } };
+    const relaxed = {
+      ...config,
+      overrides: [{ includes: ['src/legacy/**'], linter: { rules: { suspicious: { noDoubleEquals: 'off' } } } }],
+    };
+    const repo = makeBiomeRepo({ 'biome.json': JSON.stringify(relaxed) });
+    const run = await runCheck(biomeCheck(repo.root), repo.root);
+    expect(run.status).toBe('ok');
+    expect(run.strength).toEqual([
+      {
+        source: 'biome.json',
+        settings: {
+          'linter.enabled': [1, 'true'],
+          preset: [0, 'none'],
+          'suspicious/noDebugger': [1, 'warn'],
+          'suspicious/noDoubleEquals': [0, 'off'],
+          'suspicious/noExplicitAny': [2, 'error'],
+          'correctness/noUnusedVariables': [2, 'error'],
+        },
+      },
+    ]);
+  });
+
   it('leaves the files biome.json now ignores out of its coverage', async () => {
     const config = { ...(JSON.parse(biomeConfig) as object), files: { includes: ['**', '!src/total.ts'] } };
     const repo = makeBiomeRepo({ 'biome.json': JSON.stringify(config) });

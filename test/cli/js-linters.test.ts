@@ -72,7 +72,7 @@ describe('oxlint and Biome', () => {
     const biome = JSON.parse(biomeConfig) as object;
     const oxlintWeakened = ['weakened', 'oxlint', '.oxlintrc.json', '`no-debugger` weakened from warn to allow'];
     const biomeFinding = ['', 'biome', 'src/total.ts', 'This is an unexpected use of the debugger statement.'];
-    const cases: [file: string, config: object, shown: string[][]][] = [
+    const cases: [file: string, config: object, shown: string[][], base?: Record<string, string>][] = [
       [
         '.oxlintrc.json',
         { ...oxlintrc, rules: { ...oxlintrc.rules, 'no-debugger': 'off' } },
@@ -87,14 +87,25 @@ describe('oxlint and Biome', () => {
         'biome.json',
         { ...biome, overrides: [{ includes: ['src/**'], linter: { rules: { suspicious: { noDebugger: 'off' } } } }] },
         [
+          ['weakened', 'biome', 'biome.json', '`rules off` weakened from none to suspicious/noDebugger'],
           ['weakened', 'biome', 'biome.json', '`suspicious/noDebugger` weakened from warn to off'],
           ['', 'oxlint', 'src/total.ts', '`debugger` statement is not allowed'],
         ],
       ],
+      // A rule the file did not name, on by Biome's recommended set, turned off.
+      [
+        'biome.json',
+        { linter: { rules: { suspicious: { noDebugger: 'off' } } } },
+        [
+          ['weakened', 'biome', 'biome.json', '`rules off` weakened from none to suspicious/noDebugger'],
+          ['', 'oxlint', 'src/total.ts', '`debugger` statement is not allowed'],
+        ],
+        { 'biome.json': '{}' },
+      ],
     ];
-    for (const [file, config, shown] of cases) {
+    for (const [file, config, shown, base = {}] of cases) {
       repo?.cleanup();
-      repo = makeLintedRepo(files, false);
+      repo = makeLintedRepo({ ...files, ...base }, false);
       expect(runCli(repo.root, ['start']).exitCode).toBe(0);
       repo.write('src/total.ts', repo.read('src/total.ts').replace('  return', '  debugger;\n  return'));
       repo.write(file, JSON.stringify(config));

@@ -172,6 +172,19 @@ describe('Rust', () => {
     expect(readdirSync(join(readCacheHome(), 'culprit', 'cargo', key)).sort()).toEqual(['copies', 'work']);
   });
 
+  test('a lint a manifest now allows is weakened, never clean', () => {
+    repo = makeRepo({ files: workspaceFiles, typescript: false });
+    expect(runCli(repo.root, ['start']).exitCode).toBe(0);
+    // The standing unused variable of legacy.rs goes, and so would any new one.
+    const manifest = 'crates/pricing/Cargo.toml';
+    repo.write(manifest, `${repo.read(manifest)}\n[lints.rust]\nunused_variables = "allow"\n`);
+    const { exitCode, report } = checkJson(repo.root);
+    expect(exitCode).toBe(1);
+    expect(report.shown.map((f) => [f.kind, f.path, f.message])).toEqual([
+      ['weakened', 'Cargo.toml', '`lints allowed` weakened from none to rust::unused_variables'],
+    ]);
+  });
+
   test('a deprecated field: the crate that changed is the root, the crates depending on it are withheld', () => {
     repo = makeRepo({ files: workspaceFiles, typescript: false });
     expect(runCli(repo.root, ['start']).exitCode).toBe(0);

@@ -2,12 +2,13 @@
  * How strictly Biome lints, read from its root config file (biome.json or biome.jsonc): whether
  * the linter runs, whether its recommended rules do, and each rule and group the file sets
  * (`suspicious/noDebugger`), at the least strict level the file or any of its overrides gives
- * it: `off` 0, `info` and `warn` 1, `error` and `on` 2. Biome prints no resolved configuration,
- * so what `extends` and nested configs add is not read; a rule the file turns off, lowers, or
- * turns off for some files in an override is.
+ * it: `off` 0, `info` and `warn` 1, `error` and `on` 2; and how many rules it turns off (`rules
+ * off`). Biome prints no resolved configuration, so what `extends` and nested configs add is not
+ * read; a rule the file turns off, lowers, or turns off for some files in an override is.
  */
 import type { StrengthScope } from '../../core/check-run.js';
 import { parseJsonc } from '../output/read-jsonc.js';
+import { countTurnedOff } from '../output/turned-off.js';
 
 type Settings = StrengthScope['settings'];
 
@@ -21,9 +22,14 @@ export function readBiomeStrength(text: string): Settings | undefined {
   }
   if (!isObject(config)) return undefined;
   const settings: Settings = {};
+  const off = new Set<string>();
   const take = (setting: string, level: [number, string]) => {
     const known = settings[setting];
     if (known === undefined || level[0] < known[0]) settings[setting] = level;
+  };
+  const takeRule = (rule: string, level: [number, string]) => {
+    take(rule, level);
+    if (level[0] === 0) off.add(rule);
   };
   const takeLinter = (linter: unknown) => {
     if (!isObject(linter)) return;
@@ -35,8 +41,8 @@ export function readBiomeStrength(text: string): Settings | undefined {
       if (group === 'recommended') take(group, value === false ? [0, 'false'] : [1, String(value)]);
       else if (group === 'preset') take(group, value === 'none' ? [0, 'none'] : [1, String(value)]);
       else if (isObject(value))
-        for (const [rule, entry] of Object.entries(value)) take(`${group}/${rule}`, readLevel(entry));
-      else take(group, readLevel(value));
+        for (const [rule, entry] of Object.entries(value)) takeRule(`${group}/${rule}`, readLevel(entry));
+      else takeRule(group, readLevel(value));
     }
   };
   take('linter.enabled', [1, 'true']);
@@ -44,6 +50,7 @@ export function readBiomeStrength(text: string): Settings | undefined {
   const overrides = config['overrides'];
   if (Array.isArray(overrides))
     for (const override of overrides as unknown[]) if (isObject(override)) takeLinter(override['linter']);
+  settings['rules off'] = countTurnedOff(off);
   return settings;
 }
 

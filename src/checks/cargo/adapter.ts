@@ -17,9 +17,10 @@ import { makeMissingToolError } from '../check.js';
 import { assignFilesToCrates, makeCrateImports, parseCargoMetadata, type CargoWorkspace, type Crate } from './graph.js';
 import { parseCargoMessages } from './messages.js';
 import { scanRustSuppressions } from './suppressions.js';
+import { readCargoStrength } from './strength.js';
 import { findExecutable } from '../runner/find-executable.js';
 import { makeRepoPath } from '../output/repo-path.js';
-import { runCommandCheck, type CommandCheck } from '../runner/command-check.js';
+import { runCommandCheck, type CheckConfig, type CommandCheck } from '../runner/command-check.js';
 import { describeToolFailure, type ToolResult } from '../runner/run-tool.js';
 import { resolveToolCacheDir } from '../runner/tool-cache.js';
 
@@ -95,6 +96,7 @@ const cargo: CommandCheck<CargoOptions, CargoSide> = {
       imports: side.imports,
       checkedPaths: checked.flatMap(filesOf),
       unchecked: skipped.map((crate) => ({ paths: filesOf(crate), reason: describeUnchecked([crate.name]) })),
+      config: readCargoConfig(root, options, crates),
       // The same in words, until every report words the unchecked parts itself.
       notes: skipped.length === 0 ? [] : [describeUnchecked(skipped.map((crate) => crate.name))],
     };
@@ -108,13 +110,21 @@ const cargo: CommandCheck<CargoOptions, CargoSide> = {
         const text = readSource(join(root, path));
         return text === null ? [] : scanRustSuppressions(path, text);
       }),
-  readConfig: ({ root, options }) => ({
-    configFiles: [
-      options.manifestPath,
-      ...['clippy.toml', '.clippy.toml'].filter((name) => existsSync(join(root, name))),
-    ],
-  }),
+  readConfig: ({ root, options }) => readCargoConfig(root, options, []),
 };
+
+/** The manifest, clippy's config, and the strength of the workspace's manifests and .cargo/config.toml (strength.ts). */
+function readCargoConfig(root: string, options: CargoOptions, crates: readonly Crate[]): CheckConfig {
+  const configFiles = [
+    options.manifestPath,
+    ...['clippy.toml', '.clippy.toml'].filter((name) => existsSync(join(root, name))),
+  ];
+  const manifests = [
+    ...new Set([resolve(root, options.manifestPath), ...crates.map((crate) => join(root, crate.dir, 'Cargo.toml'))]),
+  ];
+  const settings = readCargoStrength(root, manifests);
+  return { configFiles, strength: settings === undefined ? undefined : [{ source: options.manifestPath, settings }] };
+}
 
 export function runCargo(request: CheckRequest<CargoOptions>): Promise<CheckOutput> {
   return runCommandCheck(cargo, request);

@@ -147,6 +147,7 @@ describe('biome check', () => {
           'suspicious/noDoubleEquals': [0, 'off'],
           'suspicious/noExplicitAny': [2, 'error'],
           'correctness/noUnusedVariables': [2, 'error'],
+          'rules off': [-1, 'suspicious/noDoubleEquals'],
         },
       },
     ]);

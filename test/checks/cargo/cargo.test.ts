@@ -235,6 +235,29 @@ describe('cargo adapter', () => {
     expect(run.imports).toEqual({});
   });
 
+  it('reads how strictly from the lint tables of its manifests and the rustflags of .cargo/config.toml', async () => {
+    const repo = makeWorkspace({
+      ...workspaceFiles,
+      'Cargo.toml': `${workspaceFiles['Cargo.toml']}\n[workspace.lints.rust]\nunsafe_code = "forbid"\ndead_code = "deny"\n`,
+      'crates/model/Cargo.toml': `${workspaceFiles['crates/model/Cargo.toml']}\n[lints.rust]\ndead_code = { level = "allow", priority = 1 }\n`,
+      '.cargo/config.toml': '[build]\nrustflags = ["-A", "unused_variables"]\n',
+    });
+    const run = await runCheck(cargoCheck(repo.root), repo.root);
+    expect(run.status).toBe('ok');
+    expect(run.strength).toEqual([
+      {
+        source: 'Cargo.toml',
+        settings: {
+          'rust::unsafe_code': [3, 'forbid'],
+          // The least strict a manifest of the workspace gives it.
+          'rust::dead_code': [0, 'allow'],
+          'lints allowed': [-1, 'rust::dead_code'],
+          rustflags: [0, '-A unused_variables'],
+        },
+      },
+    ]);
+  });
+
   it("fails with cargo's own error line when the manifest does not parse", async () => {
     const repo = makeWorkspace({ ...workspaceFiles, 'crates/pricing/Cargo.toml': '[package\nname = "pricing"\n' });
     const run = await runCheck(cargoCheck(repo.root), repo.root);

@@ -108,6 +108,24 @@ describe('Python', () => {
       expect(first.report.counts.standing).toBe(2);
     },
   );
+
+  test('a rule pyproject.toml now turns off, which it did not name before, is weakened, never clean', () => {
+    repo = makeShop({ pyright: {} });
+    expect(runCli(repo.root, ['start']).exitCode).toBe(0);
+    renameInPython(card);
+    repo.write(
+      'pyproject.toml',
+      repo.read('pyproject.toml').replace('[tool.pyright]\n', '[tool.pyright]\nreportAttributeAccessIssue = "none"\n'),
+    );
+    const { exitCode, report } = checkJson(repo.root);
+    expect(exitCode).toBe(1);
+    expect(report.shown.map((f) => [f.kind, f.path, f.message])).toEqual([
+      ['weakened', 'pyproject.toml', '`rules off` weakened from none to reportAttributeAccessIssue'],
+      // The rename's findings the rule does not cover stay.
+      [undefined, invoice, 'Argument missing for parameter "unit_price"'],
+      [undefined, invoice, 'No parameter named "price"'],
+    ]);
+  });
 });
 
 describe('Rust', () => {

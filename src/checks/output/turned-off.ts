@@ -5,5 +5,6 @@
  * the rules turned off, so each one more is a fall.
  */
 export function countTurnedOff(names: ReadonlySet<string>): [level: number, value: string] {
-  return [-names.size, names.size === 0 ? 'none' : [...names].sort().join(', ')];
+  if (names.size === 0) return [0, 'none'];
+  return [-names.size, [...names].sort().join(', ')];
 }

@@ -15,6 +15,7 @@ import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import type { StrengthScope } from '../../core/check-run.js';
 import { parseJsonc } from '../output/read-jsonc.js';
+import { countTurnedOff } from '../output/turned-off.js';
 import { readText } from '../project-files.js';
 import { asTable, readPyprojectTool, type TomlTable } from '../python/config-files.js';
 
@@ -79,6 +80,9 @@ export function makePyrightStrength(config: PyrightConfig): StrengthScope[] {
     }
   }
   for (const path of readStrings(config.settings['strict'])) settings[`strict: ${path}`] = [1, 'strict'];
+  // A rule the file did not write is at its mode's default on both sides: turning it off shows here.
+  const off = Object.keys(settings).filter((key) => /^report[A-Z]/.test(key) && settings[key]![0] === 0);
+  settings['rules off'] = countTurnedOff(new Set(off));
   return [{ source: config.file, settings }];
 }
 

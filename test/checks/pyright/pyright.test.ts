@@ -81,7 +81,9 @@ describe('pyright adapter', () => {
     // What it checked (the files of `include`, counted as pyright counted them), and with what configuration.
     expect(run.checkedPaths).toEqual(shopSourcePaths);
     expect(run.configFiles).toEqual(['pyproject.toml']);
-    expect(run.strength).toEqual([{ source: 'pyproject.toml', settings: { typeCheckingMode: [2, 'standard'] } }]);
+    expect(run.strength).toEqual([
+      { source: 'pyproject.toml', settings: { typeCheckingMode: [2, 'standard'], 'rules off': [0, 'none'] } },
+    ]);
   });
 
   it('reports the directives pyright obeys as suppressions, each with the lines it covers', async () => {
@@ -155,6 +157,7 @@ describe('pyright adapter', () => {
           reportUnusedVariable: [0, 'false'],
           strictListInference: [1, 'true'],
           enableTypeIgnoreComments: [1, 'false'],
+          'rules off': [-1, 'reportUnusedVariable'],
         },
       },
     ]);

@@ -52,6 +52,11 @@ interface ServerState {
   readonly log: (line: string) => void;
   /** The last check of this server's lifetime: what explain reads. */
   last: CheckResult | undefined;
+  /**
+   * How many findings the last check or fix said the edits introduced. A start now would take
+   * them as the repository's standing state, and the loop's next check would say clean: refused.
+   */
+  introduced: number;
   /** The tool call under way, or the last one: the next waits for it. */
   queue: Promise<unknown>;
   /** Warm workers for the repository's checks, kept between tool calls; gone with the server. */
@@ -106,6 +111,7 @@ function makeServerState(options: ServerOptions): ServerState {
     cwd: options.cwd ?? process.cwd(),
     log: options.log ?? ((line: string) => process.stderr.write(`${line}\n`)),
     last: undefined,
+    introduced: 0,
     queue: Promise.resolve(),
     memory,
     engine: memory === undefined ? undefined : makeWarmEngine({ trees: memory.trees }),
@@ -198,7 +204,7 @@ function registerStart(server: McpServer, state: ServerState): void {
     {
       title: 'Take the baseline',
       description:
-        "Take this task's baseline: run every check once on the repository as it is now. Call it once, before your first edit; check then reports only what your edits introduced. Calling it again starts a new task from the current tree.",
+        "Take this task's baseline: run every check once on the repository as it is now. Call it once, before your first edit; check then reports only what your edits introduced. Calling it again starts a new task from the current tree, which is refused while your last check found findings your edits introduced.",
       inputSchema: z.strictObject({}),
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
@@ -207,6 +213,7 @@ function registerStart(server: McpServer, state: ServerState): void {
 }
 
 async function answerStart(state: ServerState): Promise<CallToolResult> {
+  if (state.introduced > 0) return { isError: true, content: [{ type: 'text', text: describeRefusedStart(state) }] };
   const { engine } = state;
   // The warm worker takes the baseline run, so that run is what warms it for the checks after.
   const result = await startTask({ cwd: state.cwd, ...(await optionsFor(state, 'start')) });
@@ -224,6 +231,11 @@ async function answerStart(state: ServerState): Promise<CallToolResult> {
     state.priming = run;
   }
   return { isError: !result.complete, content: [{ type: 'text', text: describeStart(result) }] };
+}
+
+function describeRefusedStart({ introduced }: ServerState): string {
+  const findings = introduced === 1 ? '1 finding' : `${introduced} findings`;
+  return `culprit: no new baseline: your last check found ${findings} your edits introduced, and a baseline taken now would count ${introduced === 1 ? 'it' : 'them'} as standing. Fix ${introduced === 1 ? 'it' : 'them'} (check shows what to fix), or leave the decision to a person.`;
 }
 
 function registerCheck(server: McpServer, state: ServerState): void {
@@ -249,6 +261,7 @@ function registerCheck(server: McpServer, state: ServerState): void {
       const warm = await optionsFor(state, 'other');
       const result = await checkTask({ cwd, maxFiles, ...warm, afterAnswer: state.writes.afterAnswer });
       state.last = result;
+      state.introduced = result.report.counts.introduced;
       followTree(state, result.context);
       return answerReport(result);
     }),
@@ -341,6 +354,7 @@ function registerFix(server: McpServer, state: ServerState): void {
 async function answerFix(state: ServerState, args: FixArgs): Promise<CallToolResult> {
   const fixed = await fixTask({ cwd: state.cwd, ...args, ...(await optionsFor(state, 'other')) });
   state.last = fixed.result;
+  state.introduced = fixed.result.report.counts.introduced;
   const { report, sources, context } = fixed.result;
   const text = renderFixText(report, fixed, {
     outputLimit: context.settings.outputLimit,

@@ -155,6 +155,16 @@ describe('culprit mcp', () => {
     expect(again.structuredContent).toMatchObject({ verdict: 'introduced', attempt: 1 });
   });
 
+  it('refuses a new baseline while the last check found what the edits introduced', async () => {
+    const start = await call('start', {});
+    expect(start.isError).toBe(true);
+    expect(textOf(start)).toBe(
+      'culprit: no new baseline: your last check found 2 findings your edits introduced, and a baseline taken now would count them as standing. Fix them (check shows what to fix), or leave the decision to a person.',
+    );
+    // The baseline stands: the check after is the same attempt.
+    expect((await call('check', {})).structuredContent).toMatchObject({ verdict: 'introduced', attempt: 1 });
+  });
+
   it('fixes the sites of the renamed member: a dry run changes nothing, then fix writes them and checks again', async () => {
     const before = [repo.read('src/rates.ts'), repo.read('src/app.ts')];
     const dry = await call('fix', { dryRun: true });
@@ -184,6 +194,10 @@ describe('culprit mcp', () => {
     expect(output).toMatchObject({ skipped: [] });
     const validate = new Ajv({ strict: false }).compile(tools.get('fix')!.outputSchema!);
     expect(validate(output), JSON.stringify(validate.errors)).toBe(true);
+    // Clean now: a new task may start.
+    const start = await call('start', {});
+    expect(start.isError).toBeFalsy();
+    expect(textOf(start)).toMatch(/^culprit: baseline taken; the repository was clean before this task/);
   });
 
   it('keeps stdout for the protocol: its only log line is on stderr', () => {

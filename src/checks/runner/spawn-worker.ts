@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { makeOutputTail, type OutputTail } from './output-tail.js';
 import { isWorkerReply, type WorkerReply, type WorkerRequest } from './worker-protocol.js';
-import { killProcessGroup, trackWorker } from './worker-registry.js';
+import { killProcessGroup, trackWorker, wasKilled } from './worker-registry.js';
 import { isFilesProgress } from './progress.js';
 import { debugPrefix, isDebugging } from '../../debug/log-debug.js';
 
@@ -112,7 +112,7 @@ function spawnWorkerProcess(module: URL, cwd: string, env: NodeJS.ProcessEnv | u
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr.push(chunk);
     // A worker's own debug lines (what a warm or seeded session checked again) reach whoever debugs culprit.
-    if (!isDebugging() || !chunk.includes(debugPrefix)) return;
+    if (!isDebugging() || !chunk.includes(debugPrefix) || wasKilled(child)) return;
     for (const line of chunk.toString('utf8').split('\n'))
       if (line.startsWith(debugPrefix)) process.stderr.write(`${line}\n`);
   });

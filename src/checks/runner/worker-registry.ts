@@ -23,14 +23,25 @@ export function trackWorker(child: ChildProcess): void {
   });
 }
 
+const killed = new WeakSet<ChildProcess>();
+
 /** SIGKILL to a worker's whole process group; a group that is already gone is fine. */
 export function killProcessGroup(child: ChildProcess): void {
   if (child.pid === undefined) return;
+  killed.add(child);
   try {
     process.kill(-child.pid, 'SIGKILL');
   } catch {
     // ESRCH: the group has no processes left.
   }
+}
+
+/**
+ * Whether culprit killed the worker: what it wrote before then and is read after is no news (a
+ * server that said it stopped says nothing after).
+ */
+export function wasKilled(child: ChildProcess): boolean {
+  return killed.has(child);
 }
 
 /** Pids of the workers still running, for tests and diagnostics. */

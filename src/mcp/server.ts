@@ -19,7 +19,7 @@ import { makeTaskWords } from '../render/task-words.js';
 import { checkTask, type CheckResult } from '../tasks/check-task.js';
 import { fixTask } from '../tasks/fix-task.js';
 import { renderFixJson, renderFixText } from '../render/fix.js';
-import { describeStart } from '../render/start.js';
+import { describeRefusedStart, describeStart } from '../render/start.js';
 import { startTask } from '../tasks/start-task.js';
 import { makeAnswerWrites, type AnswerWrites } from '../tasks/after-answer.js';
 import { debtCheckTask, debtStartTask } from '../tasks/debt-task.js';
@@ -213,7 +213,8 @@ function registerStart(server: McpServer, state: ServerState): void {
 }
 
 async function answerStart(state: ServerState): Promise<CallToolResult> {
-  if (state.introduced > 0) return { isError: true, content: [{ type: 'text', text: describeRefusedStart(state) }] };
+  if (state.introduced > 0)
+    return { isError: true, content: [{ type: 'text', text: describeRefusedStart(state.introduced) }] };
   const { engine } = state;
   // The warm worker takes the baseline run, so that run is what warms it for the checks after.
   const result = await startTask({ cwd: state.cwd, ...(await optionsFor(state, 'start')) });
@@ -231,11 +232,6 @@ async function answerStart(state: ServerState): Promise<CallToolResult> {
     state.priming = run;
   }
   return { isError: !result.complete, content: [{ type: 'text', text: describeStart(result) }] };
-}
-
-function describeRefusedStart({ introduced }: ServerState): string {
-  const findings = introduced === 1 ? '1 finding' : `${introduced} findings`;
-  return `culprit: no new baseline: your last check found ${findings} your edits introduced, and a baseline taken now would count ${introduced === 1 ? 'it' : 'them'} as standing. Fix ${introduced === 1 ? 'it' : 'them'} (check shows what to fix), or leave the decision to a person.`;
 }
 
 function registerCheck(server: McpServer, state: ServerState): void {

@@ -43,3 +43,9 @@ export function describeStart(result: StartSummary): string {
       : `the repository was not clean before this task: ${countOf(result.findings, 'finding')}, ${countOf(result.errors, 'error')} (${perCheck}); they are the baseline and will not be shown again`;
   return `culprit: baseline taken${how}; ${state}.\n`;
 }
+
+/** Why the MCP server takes no new baseline: its last check found what the edits introduced. */
+export function describeRefusedStart(introduced: number): string {
+  const them = introduced === 1 ? 'it' : 'them';
+  return `culprit: no new baseline: your last check found ${countOf(introduced, 'finding')} your edits introduced, and a baseline taken now would count ${them} as standing. Fix ${them} (check shows what to fix), or leave the decision to a person.`;
+}

@@ -8,7 +8,7 @@
  */
 import type { StrengthScope } from '../../core/check-run.js';
 import { parseJsonc } from '../output/read-jsonc.js';
-import { countTurnedOff } from '../output/turned-off.js';
+import { countTurnedOff, makeLeastStrict } from '../output/least-strict.js';
 
 type Settings = StrengthScope['settings'];
 
@@ -21,16 +21,7 @@ export function readBiomeStrength(text: string): Settings | undefined {
     return undefined;
   }
   if (!isObject(config)) return undefined;
-  const settings: Settings = {};
-  const off = new Set<string>();
-  const take = (setting: string, level: [number, string]) => {
-    const known = settings[setting];
-    if (known === undefined || level[0] < known[0]) settings[setting] = level;
-  };
-  const takeRule = (rule: string, level: [number, string]) => {
-    take(rule, level);
-    if (level[0] === 0) off.add(rule);
-  };
+  const { settings, off, take, takeRule } = makeLeastStrict();
   const takeLinter = (linter: unknown) => {
     if (!isObject(linter)) return;
     if (linter['enabled'] !== undefined)

@@ -2,15 +2,16 @@
  * How strictly cargo checks, from what the workspace writes down: the lint tables of its
  * manifests (`[lints.rust]`, `[lints.clippy]`, `[lints.rustdoc]`, and `[workspace.lints.*]`),
  * each lint at the least strict level any manifest gives it (allow 0, warn 1, deny 2, forbid
- * 3) and how many it allows (`lints allowed`), and the rustflags of .cargo/config.toml, which lower lints for every crate when they hold
- * `-A`/`--allow` or `--cap-lints` (1 with none, 0 with them). `#![allow(…)]` in the code is a
+ * 3) and how many it allows (`lints allowed`), and the rustflags of .cargo/config.toml, which
+ * lower lints for every crate when they hold `-A`/`--allow` or `--cap-lints` (1 with none, 0
+ * with them). `#![allow(…)]` in the code is a
  * suppression (suppressions.ts); rustc's defaults for lints no table names are not read.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'smol-toml';
 import type { StrengthScope } from '../../core/check-run.js';
-import { countTurnedOff } from '../output/turned-off.js';
+import { countTurnedOff, makeLeastStrict } from '../output/least-strict.js';
 
 type Settings = StrengthScope['settings'];
 
@@ -18,13 +19,7 @@ const lintLevels: Record<string, number> = { allow: 0, warn: 1, deny: 2, forbid:
 
 /** The settings of the manifests (absolute paths) and the root's cargo config; undefined when the root manifest does not read. */
 export function readCargoStrength(root: string, manifests: readonly string[]): Settings | undefined {
-  const settings: Settings = {};
-  const allowed = new Set<string>();
-  const take = (setting: string, level: [number, string]) => {
-    const known = settings[setting];
-    if (known === undefined || level[0] < known[0]) settings[setting] = level;
-    if (level[0] === 0) allowed.add(setting);
-  };
+  const { settings, off: allowed, takeRule } = makeLeastStrict();
   for (const [index, manifest] of manifests.entries()) {
     const table = readToml(manifest);
     if (table === undefined) {
@@ -38,7 +33,8 @@ export function readCargoStrength(root: string, manifests: readonly string[]): S
         if (isTable(entries))
           for (const [lint, entry] of Object.entries(entries)) {
             const level = isTable(entry) ? entry['level'] : entry;
-            if (typeof level === 'string' && level in lintLevels) take(`${tool}::${lint}`, [lintLevels[level]!, level]);
+            if (typeof level === 'string' && level in lintLevels)
+              takeRule(`${tool}::${lint}`, [lintLevels[level]!, level]);
           }
     }
   }

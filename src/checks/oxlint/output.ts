@@ -12,6 +12,7 @@ import type { Diagnostic } from '../../core/diagnostic.js';
 import { makeRepoPath } from '../output/repo-path.js';
 import { parseSarifLog, type SarifFindings } from '../output/sarif-log.js';
 import { makeColumnRecounter } from '../output/source-columns.js';
+import { makeLeastStrict } from '../output/least-strict.js';
 
 /** Throws, saying on one line why, when the text is not a SARIF log. */
 export function parseOxlintSarif(stdout: string, root: string): SarifFindings {
@@ -68,18 +69,15 @@ export function parseOxlintStrength(stdout: string): Record<string, [level: numb
     return undefined;
   }
   if (typeof config.rules !== 'object' || config.rules === null) return undefined;
-  const settings: Record<string, [number, string]> = {};
-  const take = (rules: unknown) => {
+  const { settings, take } = makeLeastStrict();
+  const takeRules = (rules: unknown) => {
     if (typeof rules !== 'object' || rules === null) return;
-    for (const [rule, entry] of Object.entries(rules)) {
-      const level = readOxlintLevel(Array.isArray(entry) ? (entry as unknown[])[0] : entry);
-      const known = settings[rule];
-      if (known === undefined || level[0] < known[0]) settings[rule] = level;
-    }
+    for (const [rule, entry] of Object.entries(rules))
+      take(rule, readOxlintLevel(Array.isArray(entry) ? (entry as unknown[])[0] : entry));
   };
-  take(config.rules);
+  takeRules(config.rules);
   if (Array.isArray(config.overrides))
-    for (const override of config.overrides as ({ rules?: unknown } | null)[]) take(override?.rules);
+    for (const override of config.overrides as ({ rules?: unknown } | null)[]) takeRules(override?.rules);
   return settings;
 }
 

@@ -15,7 +15,7 @@ import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import type { StrengthScope } from '../../core/check-run.js';
 import { parseJsonc } from '../output/read-jsonc.js';
-import { countTurnedOff } from '../output/turned-off.js';
+import { countTurnedOff } from '../output/least-strict.js';
 import { readText } from '../project-files.js';
 import { asTable, readPyprojectTool, type TomlTable } from '../python/config-files.js';
 
